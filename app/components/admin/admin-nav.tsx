@@ -1,0 +1,81 @@
+/**
+ * The admin area's sections: a row of tabs under the site header on a phone (scrolls
+ * sideways, large tap targets) and a sidebar on a desktop.
+ */
+import {
+  Camera,
+  FolderTree,
+  GraduationCap,
+  LayoutDashboard,
+  type LucideIcon,
+  Megaphone,
+  Package,
+  Percent,
+  ShoppingBag,
+  Sparkles,
+  Truck,
+} from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+
+type Section = { href: string; label: string; icon: LucideIcon; also?: string[] };
+
+export const ADMIN_SECTIONS: Section[] = [
+  { href: "/admin", label: "Inicio", icon: LayoutDashboard },
+  { href: "/admin/pedidos", label: "Pedidos", icon: Package },
+  { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
+  { href: "/admin/categorias", label: "Categorías", icon: FolderTree },
+  { href: "/admin/servicios", label: "Servicios", icon: Sparkles },
+  {
+    href: "/admin/cursos",
+    label: "Cursos",
+    icon: GraduationCap,
+    also: ["/admin/unidades", "/admin/videos", "/admin/preguntas"],
+  },
+  { href: "/admin/visitas", label: "Visitas", icon: Camera },
+  { href: "/admin/promociones", label: "Promociones", icon: Percent, also: ["/admin/promociones-cursos"] },
+  { href: "/admin/envios", label: "Envíos", icon: Truck },
+  { href: "/admin/aviso", label: "Aviso", icon: Megaphone },
+];
+
+function isActive(section: Section, pathname: string) {
+  if (section.href === "/admin") return pathname === "/admin" || pathname === "/admin/";
+  return [section.href, ...(section.also ?? [])].some((href) => pathname === href || pathname.startsWith(`${href}/`));
+}
+
+export function AdminNav() {
+  const { pathname } = useLocation();
+  // On a phone the row of tabs scrolls sideways: keep the current one in view.
+  const current = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (pathname) current.current?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [pathname]);
+  return (
+    <nav
+      aria-label="Secciones de administración"
+      className="border-b border-sand bg-white/80 md:border-b-0 md:bg-transparent"
+    >
+      <ul className="flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:overflow-visible md:px-0 md:py-0">
+        {ADMIN_SECTIONS.map((section) => {
+          const active = isActive(section, pathname);
+          const Icon = section.icon;
+          return (
+            <li key={section.href} className="shrink-0">
+              <Link
+                to={section.href}
+                ref={active ? current : undefined}
+                aria-current={active ? "page" : undefined}
+                className={`flex min-h-12 flex-col items-center justify-center gap-1 rounded-xl px-3 py-2 text-xs font-medium md:flex-row md:justify-start md:gap-3 md:px-4 md:text-sm ${
+                  active ? "bg-cocoa text-cream" : "text-cocoa hover:bg-sand"
+                }`}
+              >
+                <Icon className="size-5 shrink-0" aria-hidden />
+                <span className="whitespace-nowrap">{section.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

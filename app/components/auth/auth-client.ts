@@ -1,0 +1,117 @@
+/**
+ * The browser's side of the auth endpoints (/api/auth/*, Better Auth behind our rate limit):
+ * plain fetch calls that answer which of the spec's messages to show (SPEC section 8).
+ */
+import { type AlertMessage, messages } from "~/domain/messages";
+
+type AuthAnswer<T> = { ok: true; data: T } | { ok: false; status: number; code: string };
+
+async function post<T>(path: string, body: unknown): Promise<AuthAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, code: "NETWORK" };
+  }
+  const payload = (await response.json().catch(() => null)) as (T & { code?: string }) | null;
+  if (response.ok) return { ok: true, data: payload as T };
+  return { ok: false, status: response.status, code: payload?.code ?? "" };
+}
+
+/** A failure answer as the alert to show: 429 always speaks of the limit. */
+function failure(answer: { status: number }, otherwise: AlertMessage): AlertMessage {
+  if (answer.status === 429) return messages.tooManyRequests;
+  if (answer.status === 0 || answer.status >= 500) return messages.serverError;
+  return otherwise;
+}
+
+/** Logs in with email and password: null on success, else the alert to show. */
+export async function signInWithEmail(email: string, password: string): Promise<AlertMessage | null> {
+  const answer = await post("/sign-in/email", { email: email.trim(), password, rememberMe: true });
+  return answer.ok ? null : failure(answer, messages.loginFailed);
+}
+
+/** Creates the account (the form only sends it with the terms ticked) and logs in. */
+export async function signUpWithEmail(input: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<AlertMessage | null> {
+  const answer = await post("/sign-up/email", {
+    name: input.name.trim(),
+    email: input.email.trim(),
+    password: input.password,
+    aceptaTerminos: true,
+  });
+  return answer.ok ? null : failure(answer, messages.registerFailed);
+}
+
+export async function signOut(): Promise<boolean> {
+  return (await post("/sign-out", {})).ok;
+}
+
+/** Sends the reset mail: the spec's success or one of its three failures. */
+export async function requestPasswordReset(email: string): Promise<AlertMessage> {
+  const answer = await post("/request-password-reset", { email: email.trim(), redirectTo: "/restablecer-contrasena" });
+  if (answer.ok) return messages.resetSent;
+  if (answer.status === 429) return messages.tooManyRequests;
+  if (answer.code === "USER_NOT_FOUND") return messages.resetUserNotFound;
+  if (answer.code === "INVALID_EMAIL" || answer.code === "VALIDATION_ERROR") return messages.resetInvalidEmail;
+  return messages.resetFailed;
+}
+
+export type ResetAnswer = "ok" | "invalid-token" | "too-short" | "too-many" | "error";
+
+/** Sets the new password with the token from the mail's link. */
+export async function resetPassword(token: string, newPassword: string): Promise<ResetAnswer> {
+  const answer = await post("/reset-password", { token, newPassword });
+  if (answer.ok) return "ok";
+  if (answer.status === 429) return "too-many";
+  if (answer.code === "INVALID_TOKEN") return "invalid-token";
+  if (answer.code === "PASSWORD_TOO_SHORT") return "too-short";
+  return "error";
+}
+
+export type SocialProvider = "google" | "facebook";
+
+/**
+ * Starts a Google or Facebook log-in: the browser leaves for the provider and comes back to
+ * this page with `?sesion=nueva|iniciada|error`. `registro` marks a sign-up from the
+ * register view (terms ticked). Answers an alert when it cannot start: a provider without
+ * keys is the spec's 'Próximamente'.
+ */
+export async function startSocialSignIn(provider: SocialProvider, registro: boolean): Promise<AlertMessage | null> {
+  const here = returnPath();
+  const answer = await post<{ url?: string }>("/sign-in/social", {
+    provider,
+    callbackURL: withParam(here, "iniciada"),
+    newUserCallbackURL: withParam(here, "nueva"),
+    errorCallbackURL: withParam(here, "error"),
+    disableRedirect: true,
+    ...(registro ? { additionalData: { intent: "registro" } } : {}),
+  });
+  if (answer.ok && answer.data.url) {
+    window.location.assign(answer.data.url);
+    return null;
+  }
+  if (!answer.ok && answer.status === 404) return messages.comingSoon;
+  return failure(answer.ok ? { status: 500 } : answer, messages.serverError);
+}
+
+/** The current page without the overlay's and the auth result's own parameters. */
+export function returnPath(): string {
+  const url = new URL(window.location.href);
+  for (const name of ["login", "sesion", "error", "error_description"]) url.searchParams.delete(name);
+  return `${url.pathname}${url.search}`;
+}
+
+function withParam(path: string, sesion: string): string {
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set("sesion", sesion);
+  return `${url.pathname}${url.search}`;
+}

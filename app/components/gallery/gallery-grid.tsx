@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { ImageLightbox } from "~/components/site/image-lightbox";
+import { MediaImage } from "~/components/site/media-image";
+
+export type GridImage = { key: string | number; src: string; alt: string; width: number | null; height: number | null };
+
+/**
+ * A grid of square photo tiles that open in the lightbox (full photo there). A square crops
+ * little of either shape the gallery holds (3:4 and 4:3). Each tile is a link to the image
+ * itself, so that without JavaScript it still opens full size.
+ */
+export function GalleryGrid({
+  images,
+  className = "grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5",
+  testId,
+}: {
+  images: GridImage[];
+  className?: string;
+  testId?: string;
+}) {
+  const [open, setOpen] = useState(-1);
+  return (
+    <>
+      <ul className={className} data-testid={testId}>
+        {images.map((image, i) => (
+          <li key={image.key}>
+            <a
+              href={image.src}
+              data-gallery-item
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(i);
+              }}
+              className="group block overflow-hidden rounded-2xl bg-sand"
+              aria-label={`Ampliar: ${image.alt}`}
+            >
+              <MediaImage
+                src={image.src}
+                alt={image.alt}
+                width={image.width ?? 800}
+                height={image.height ?? 800}
+                className="aspect-square w-full object-cover transition-transform duration-700 group-hover:scale-105"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <ImageLightbox
+        images={images.map((image) => ({ src: image.src, alt: image.alt, width: image.width, height: image.height }))}
+        index={open}
+        onClose={() => setOpen(-1)}
+      />
+    </>
+  );
+}

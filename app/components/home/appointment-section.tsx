@@ -1,0 +1,65 @@
+import { MessageCircle, Phone, Send } from "lucide-react";
+import { Link } from "react-router";
+import { site, whatsappLink } from "~/config/site";
+import type { ServiceSummary } from "~/server/catalog-public.server";
+
+/** Ways to book: WhatsApp with a message already written (per service), a call, or the form. */
+export function AppointmentSection({ services }: { services: ServiceSummary[] }) {
+  return (
+    <section aria-labelledby="cita-titulo" className="container-page py-16 md:py-24">
+      <div className="overflow-hidden rounded-[2rem] bg-cocoa px-6 py-14 text-cream md:px-16 md:py-20">
+        <div className="grid gap-12 md:grid-cols-2 md:items-center">
+          <div>
+            <p className="eyebrow text-blush">Agenda tu cita</p>
+            <h2 id="cita-titulo" className="mt-3 text-4xl text-cream md:text-5xl">
+              Tu nueva mirada empieza con un mensaje
+            </h2>
+            <p className="mt-5 leading-relaxed text-cream/80">
+              Escríbenos por WhatsApp y te ayudamos a elegir la técnica ideal, resolver tus dudas y apartar tu horario.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <a
+                href={whatsappLink()}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn bg-[#25d366] text-ink hover:bg-[#1fb857]"
+                data-testid="appointment-whatsapp"
+              >
+                <MessageCircle className="size-4" aria-hidden />
+                WhatsApp
+              </a>
+              <a href={site.phoneHref} className="btn border border-cream/50 text-cream hover:bg-cream hover:text-cocoa">
+                <Phone className="size-4" aria-hidden />
+                Llamar
+              </a>
+              <Link to="/Contacto" className="btn border border-cream/50 text-cream hover:bg-cream hover:text-cocoa">
+                <Send className="size-4" aria-hidden />
+                Formulario
+              </Link>
+            </div>
+          </div>
+          {services.length > 0 && (
+            <div>
+              <p className="text-sm uppercase tracking-[0.2em] text-cream/60">Agenda directo por servicio</p>
+              <ul className="mt-4 divide-y divide-cream/15 border-y border-cream/15">
+                {services.map((service) => (
+                  <li key={service.id}>
+                    <a
+                      href={whatsappLink(`¡Hola Michel! Me gustaría agendar una cita para ${service.nombre}.`)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex items-center justify-between gap-4 py-4 font-serif text-2xl text-cream hover:text-blush"
+                    >
+                      {service.nombre}
+                      <MessageCircle className="size-5 shrink-0 text-blush" aria-hidden />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

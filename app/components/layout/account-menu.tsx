@@ -1,0 +1,166 @@
+/**
+ * The header's login icon. Logged out it opens the login overlay (also opened by `?login=1`
+ * in the URL, for links such as "inicia sesión"); logged in, a menu with 'Mi perfil' and
+ * 'Cerrar Sesión'. It also greets the user coming back from Google or Facebook.
+ */
+import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { signOut } from "~/components/auth/auth-client";
+import { LoginOverlay } from "~/components/auth/login-overlay";
+import { SocialLoginResult } from "~/components/auth/social-login-result";
+import { useAlert } from "~/components/ui/alert-provider";
+import { messages } from "~/domain/messages";
+
+export type HeaderUser = { id: string; nombre: string; role: string };
+
+export function AccountMenu({ user }: { user: HeaderUser | null }) {
+  return (
+    <>
+      {user ? <UserMenu user={user} /> : <LoginButton />}
+      <SocialLoginResult />
+    </>
+  );
+}
+
+function LoginButton() {
+  const [open, setOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wantsLogin = searchParams.get("login") === "1";
+
+  useEffect(() => {
+    if (wantsLogin) setOpen(true);
+  }, [wantsLogin]);
+
+  // Leaving the page (e.g. to a visit page from the code view) closes the overlay.
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname]);
+
+  function close() {
+    setOpen(false);
+    if (wantsLogin) {
+      const params = new URLSearchParams(searchParams);
+      params.delete("login");
+      const search = params.toString();
+      navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="p-2 text-cocoa hover:text-clay"
+        aria-label="Iniciar sesión"
+        aria-haspopup="dialog"
+        data-testid="login-icon"
+      >
+        <UserRound className="size-6" aria-hidden strokeWidth={1.5} />
+      </button>
+      <LoginOverlay open={open} onClose={close} />
+    </>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const alert = useAlert();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  async function logOut() {
+    if (leaving) return;
+    setLeaving(true);
+    const ok = await signOut();
+    setOpen(false);
+    if (!ok) {
+      setLeaving(false);
+      await alert.show(messages.serverError);
+      return;
+    }
+    // SPEC section 4: logout alert, then back to / (a full load, without the session).
+    await alert.show(messages.logout);
+    window.location.assign("/");
+  }
+
+  const firstName = user.nombre.split(" ")[0] ?? user.nombre;
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        aria-expanded={open}
+        aria-controls="menu-cuenta"
+        aria-label={`Mi cuenta (${user.nombre})`}
+        data-testid="account-menu"
+        className="flex items-center gap-1 p-2 text-cocoa hover:text-clay"
+      >
+        <span
+          className="flex size-7 items-center justify-center rounded-full bg-cocoa text-xs font-medium uppercase text-cream"
+          aria-hidden
+        >
+          {firstName.charAt(0) || "?"}
+        </span>
+        <ChevronDown
+          className={`hidden size-4 transition-transform sm:block ${open ? "rotate-180" : ""}`}
+          aria-hidden
+        />
+      </button>
+      {open && (
+        <div
+          id="menu-cuenta"
+          className="absolute right-0 top-full z-50 mt-2 w-56 overflow-hidden rounded-2xl border border-sand bg-cream py-2 shadow-xl"
+        >
+          <p className="truncate px-4 pb-2 pt-1 text-xs text-muted">Hola, {firstName}</p>
+          <ul>
+            <li>
+              <Link to="/mi-perfil" className="flex items-center gap-3 px-4 py-3 text-sm text-ink hover:bg-white">
+                <UserRound className="size-4 text-clay" aria-hidden />
+                Mi perfil
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={logOut}
+                disabled={leaving}
+                className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm text-ink hover:bg-white disabled:opacity-60"
+              >
+                <LogOut className="size-4 text-clay" aria-hidden />
+                Cerrar Sesión
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { fullAddress, site } from "~/config/site";
+import { NAV_LINKS } from "./nav-links";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-24 bg-cocoa text-cream/90">
+      <div className="container-page grid gap-12 py-16 md:grid-cols-4">
+        <div className="md:col-span-1">
+          <p className="font-serif text-3xl text-cream">Michel Alvarez</p>
+          <p className="mt-3 text-sm leading-relaxed text-cream/70">{site.tagline}.</p>
+          <p className="mt-3 text-sm text-cream/70">
+            Con {site.claims.brows} y {site.claims.students}.
+          </p>
+        </div>
+        <nav aria-label="Pie de página">
+          <p className="eyebrow text-blush">Sitio</p>
+          <ul className="mt-4 space-y-2 text-sm">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-blush">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <p className="eyebrow text-blush">Horario</p>
+          <ul className="mt-4 space-y-2 text-sm" data-testid="footer-hours">
+            {site.hours.map((h) => (
+              <li key={h.days}>
+                <span className="block text-cream">{h.days}</span>
+                <span className="text-cream/70">
+                  {h.open} a {h.close}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <p className="eyebrow text-blush">Visítanos</p>
+          <address className="mt-4 text-sm not-italic leading-relaxed text-cream/80">{fullAddress()}</address>
+          <p className="mt-3 text-sm">
+            <a href={site.phoneHref} className="hover:text-blush">
+              {site.phone}
+            </a>
+            <br />
+            <a href={`mailto:${site.email}`} className="hover:text-blush">
+              {site.email}
+            </a>
+          </p>
+          <p className="mt-4 flex gap-4 text-sm">
+            <a href={site.social.instagram} className="hover:text-blush" rel="noopener noreferrer" target="_blank">
+              Instagram
+            </a>
+            <a href={site.social.facebook} className="hover:text-blush" rel="noopener noreferrer" target="_blank">
+              Facebook
+            </a>
+            <a href={site.social.tiktok} className="hover:text-blush" rel="noopener noreferrer" target="_blank">
+              TikTok
+            </a>
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-cream/10">
+        <div className="container-page flex flex-col gap-2 py-6 text-xs text-cream/60 md:flex-row md:justify-between">
+          <p>
+            © {new Date().getFullYear()} {site.legalName}. Todos los derechos reservados.
+          </p>
+          <p className="flex gap-4">
+            <Link to="/aviso-de-privacidad" className="hover:text-blush">
+              Aviso de privacidad
+            </Link>
+            <Link to="/terminos-y-condiciones" className="hover:text-blush">
+              Términos y condiciones
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,50 @@
+import { Minus, Plus } from "lucide-react";
+import { parseQuantity } from "~/domain/quantity";
+
+/**
+ * Quantity for the add-to-cart form (SPEC section 5): minus stops at 1, plus has no
+ * maximum, typing is free (what was typed is checked on submit).
+ */
+export function QuantitySelector({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  const current = parseQuantity(value) ?? 1;
+  return (
+    <div className="inline-flex h-12 items-center rounded-full border border-cocoa/30 bg-white">
+      <button
+        type="button"
+        className="flex h-full w-10 items-center justify-center rounded-l-full text-cocoa hover:text-clay disabled:opacity-40"
+        aria-label="Quitar uno"
+        disabled={disabled || current <= 1}
+        onClick={() => onChange(String(Math.max(1, current - 1)))}
+      >
+        <Minus className="size-4" aria-hidden />
+      </button>
+      <input
+        name="cantidad"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-label="Cantidad"
+        disabled={disabled}
+        className="h-full w-12 border-x border-cocoa/15 bg-transparent text-center text-ink focus:outline-none"
+      />
+      <button
+        type="button"
+        className="flex h-full w-10 items-center justify-center rounded-r-full text-cocoa hover:text-clay disabled:opacity-40"
+        aria-label="Agregar uno"
+        disabled={disabled}
+        onClick={() => onChange(String(current + 1))}
+      >
+        <Plus className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+/** The payment API's base path (SPEC §7), shared by the server routes and the browser calls. */
+export const PAYMENT_API = "/auth/michel-alvarez/v2";
+
+/** What the browser needs to draw the payment panel (never a secret). */
+export type PaymentPanelConfig = { provider: "demo" } | { provider: "stripe"; publishableKey: string };

@@ -1,0 +1,55 @@
+/**
+ * Every fact about the studio that pages print: one place, typed, so that a change of
+ * address or phone is one edit.
+ */
+export const site = {
+  name: "Michel Alvarez",
+  legalName: "Michel Alvarez Studio",
+  tagline: "Micropigmentación y maquillaje profesional en Guadalajara",
+  /** The public address. Browser bundles have no `process`; server code should prefer env.publicUrl. */
+  url: (typeof process !== "undefined" && process.env?.PUBLIC_URL) || "http://localhost:3000",
+  email: "contacto@michelalvarez.mx",
+  privacyEmail: "privacidad@michelalvarez.mx",
+  phone: "33 3616 7425",
+  phoneHref: "tel:+523336167425",
+  /** WhatsApp number in international format without the plus sign, as wa.me expects. */
+  whatsapp: "5213336167425",
+  whatsappMessage: "¡Hola Michel! Me gustaría información para agendar una cita.",
+  address: {
+    street: "Av. Chapultepec Sur 480, Int. 3",
+    colonia: "Col. Americana",
+    city: "Guadalajara",
+    state: "Jalisco",
+    postalCode: "44160",
+    country: "México",
+  },
+  map: { lat: 20.6697, lng: -103.3686, zoom: 16 },
+  hours: [
+    { days: "Lunes a Viernes", open: "9:00 am", close: "7:00 pm" },
+    { days: "Sábado", open: "9:00 am", close: "6:00 pm" },
+  ],
+  social: {
+    instagram: "https://www.instagram.com/michelalvarezmx",
+    facebook: "https://www.facebook.com/michelalvarezmx",
+    tiktok: "https://www.tiktok.com/@michelalvarezmx",
+  },
+  claims: {
+    brows: "más de 7,500 cejas",
+    students: "más de 200 alumnas",
+  },
+} as const;
+
+export function whatsappLink(message: string = site.whatsappMessage): string {
+  return `https://wa.me/${site.whatsapp}?text=${encodeURIComponent(message)}`;
+}
+
+export function fullAddress(): string {
+  const a = site.address;
+  return `${a.street}, ${a.colonia}, C.P. ${a.postalCode}, ${a.city}, ${a.state}, ${a.country}`;
+}
+
+export function mapEmbedUrl(): string {
+  const { lat, lng } = site.map;
+  const d = 0.006;
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${lng - d}%2C${lat - d}%2C${lng + d}%2C${lat + d}&layer=mapnik&marker=${lat}%2C${lng}`;
+}

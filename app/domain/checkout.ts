@@ -1,0 +1,88 @@
+/**
+ * Checkout step 1: the shipping address and contact form (SPEC §3, §5). The same rules
+ * run in the browser (instant feedback) and on the server (the real gate), and report
+ * one problem at a time, the first in the spec's order, as the original alert did.
+ */
+import { checkoutFieldMissing, shippingRequired } from "./messages";
+
+/**
+ * The order the spec checks fields in. colonia is required too but the spec's list leaves
+ * it out, so it is checked last.
+ */
+export const CHECKOUT_FIELD_ORDER = [
+  "nombre",
+  "apellido",
+  "correo",
+  "direccion",
+  "telefono",
+  "estado",
+  "ciudad",
+  "codigo_postal",
+  "pais",
+  "colonia",
+] as const;
+
+export type CheckoutField = (typeof CHECKOUT_FIELD_ORDER)[number];
+
+/** Trimmed, validated form; telefono is exactly 10 digits. */
+export type CheckoutForm = Record<CheckoutField, string>;
+
+export type CheckoutValidation =
+  | { ok: true; data: CheckoutForm }
+  | { ok: false; field: CheckoutField; icon: "error"; title: "Faltan llenar datos!"; text: string };
+
+/** Longest value accepted in any field; longer input is abuse, not an address. */
+export const CHECKOUT_MAX_LENGTH = 200;
+
+/** Step 2 submitted without a shipping option (SPEC §5). */
+export const SHIPPING_REQUIRED = shippingRequired;
+
+/** How a field is named in messages: the field name, except "codigo postal" (SPEC §5). */
+export function fieldLabel(field: CheckoutField): string {
+  return field === "codigo_postal" ? "codigo postal" : field;
+}
+
+// The HTML email rule (what the browser's type="email" checks) plus a dotted domain with a
+// letter TLD, because an address like "ana@gmail" passes the browser but cannot get mail.
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+// People type phone numbers as "33-3333-3333", "(33) 3333 3333" or "33.3333.3333".
+const PHONE_SEPARATORS = /[\s\-.()]/g;
+
+function fail(field: CheckoutField, text: string): CheckoutValidation {
+  return { ok: false, field, icon: "error", title: "Faltan llenar datos!", text };
+}
+
+export function validateCheckoutForm(input: Record<string, unknown>): CheckoutValidation {
+  const data = {} as CheckoutForm;
+  for (const field of CHECKOUT_FIELD_ORDER) {
+    const raw = input[field];
+    // Only text counts: a missing key, null or a stray non-string is the same as empty.
+    data[field] = typeof raw === "string" ? raw.trim() : "";
+  }
+
+  for (const field of CHECKOUT_FIELD_ORDER) {
+    if (data[field] === "") return { ok: false, field, ...checkoutFieldMissing(fieldLabel(field)) };
+  }
+
+  for (const field of CHECKOUT_FIELD_ORDER) {
+    if (data[field].length > CHECKOUT_MAX_LENGTH) {
+      return fail(
+        field,
+        `El dato de ${fieldLabel(field)} es demasiado largo (máximo ${CHECKOUT_MAX_LENGTH} caracteres)`,
+      );
+    }
+  }
+
+  if (!EMAIL.test(data.correo)) return fail("correo", "El correo no es válido");
+
+  const telefono = data.telefono.replace(PHONE_SEPARATORS, "");
+  if (!/^\d{10}$/.test(telefono)) return fail("telefono", "El teléfono debe tener 10 dígitos");
+
+  if (!/^\d{5}$/.test(data.codigo_postal)) {
+    return fail("codigo_postal", "El código postal debe tener 5 dígitos");
+  }
+
+  return { ok: true, data: { ...data, telefono } };
+}

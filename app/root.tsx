@@ -1,0 +1,89 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AlertProvider } from "./components/ui/alert-provider";
+import { ToastProvider } from "./components/ui/toast-provider";
+import { NavigationProgress } from "./components/layout/navigation-progress";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { WhatsAppButton } from "./components/layout/whatsapp-button";
+import { NotFoundPage } from "./components/layout/not-found-page";
+import { site } from "./config/site";
+import { cartItemCount } from "./server/cart-cookie.server";
+import { currentUser } from "./server/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [cartCount, user] = await Promise.all([cartItemCount(request), currentUser(request)]);
+  return { cartCount, user: user ? { id: user.id, nombre: user.name, role: user.role } : null };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang="es-MX">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7f2" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+          Saltar al contenido
+        </a>
+        <NavigationProgress />
+        <ToastProvider>
+          <AlertProvider>
+            <SiteHeader cartCount={data?.cartCount ?? 0} user={data?.user ?? null} />
+            <main id="contenido" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+            <WhatsAppButton />
+          </AlertProvider>
+        </ToastProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return (
+    <section className="container-page py-24 text-center">
+      <title>{`Error | ${site.name}`}</title>
+      <p className="eyebrow">Error</p>
+      <h1 className="mt-4 text-4xl">Algo salió mal</h1>
+      <p className="mt-4 text-muted">Ocurrió un error inesperado. Intenta de nuevo en unos momentos.</p>
+      <a href="/" className="btn-primary mt-8">
+        Volver al inicio
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** The spec's routes (SPEC section 2), exact paths, case included. */
+export default [
+  index("routes/home.tsx"),
+
+  // public site: about, contact, services, gallery, course pages
+  route("nosotros", "routes/nosotros.tsx"),
+  route("Contacto", "routes/contacto.tsx"),
+  route("gracias", "routes/gracias.tsx"),
+  route("servicios", "routes/servicios.tsx"),
+  route("servicios/:id", "routes/servicio.tsx"),
+  route("galeria", "routes/galeria.tsx"),
+  route("cursos", "routes/cursos.tsx"),
+  route("cursos/:id", "routes/curso.tsx"),
+  route("cursos-presenciales/:id", "routes/curso-presencial.tsx"),
+
+  // legal
+  route("aviso-de-privacidad", "routes/aviso-de-privacidad.tsx"),
+  route("terminos-y-condiciones", "routes/terminos-y-condiciones.tsx"),
+  route("terminos-y-privacidad", "routes/terminos-y-privacidad.tsx"),
+
+
+  // shop: catalogue, product page, cart
+  route("categorias", "routes/categorias.tsx"),
+  route("productos/:id", "routes/productos.tsx"),
+  route("producto/:id", "routes/producto.tsx"),
+  route("carrito", "routes/carrito.tsx"),
+
+  // checkout and orders (guarded)
+  route("pagar", "routes/pagar.tsx"),
+  route("mis-compras", "routes/mis-compras.tsx"),
+
+  // online school: my courses, viewer, exam, diploma (and its public check)
+  route("mis-cursos", "routes/mis-cursos.tsx"),
+  route("curso-michel-alvarez/:id", "routes/curso-michel-alvarez.tsx"),
+  route("curso-michel-alvarez/:id/certificado", "routes/curso-certificado.ts"),
+  route("curso-michel-alvarez/:id/manual", "routes/curso-manual.ts"),
+  route("examen-michel-alvare/:id", "routes/examen-michel-alvare.tsx"),
+  route("pagar-curso/:id", "routes/pagar-curso.tsx"),
+  route("diploma/:codigo", "routes/diploma.tsx"),
+
+  // for search engines
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+
+  // client visits: the page and its photos. RR 7 has no partial dynamic segments
+  // ('tu-visita-con-:name' never matches): the loaders check the 'tu-visita-con-' prefix
+  // of ':visitSlug' (ADR 004). Static routes always rank higher than these.
+  route(":visitSlug/:visitId/foto/:tipo/:archivo", "routes/visita-foto.ts"),
+  route(":visitSlug/:visitId", "routes/visita.tsx"),
+
+  // accounts: profile, favourites, password reset, and the overlay's endpoints
+  route("mi-perfil", "routes/mi-perfil.tsx"),
+  route("editar-perfil", "routes/editar-perfil.tsx"),
+  route("mis-favoritos", "routes/mis-favoritos.tsx"),
+  route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+  route("api/favoritos", "routes/api.favoritos.ts"),
+  route("api/terminos", "routes/api.terminos.ts"),
+  route("api/codigo-visita", "routes/api.codigo-visita.ts"),
+
+  // the studio's admin area: role 'admin' only, a 404 for everyone else. Most sections
+  // share the generic list and edit screens (lista.tsx, editar.tsx), which read the section
+  // from the URL; each use has its own route id.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/inicio.tsx"),
+    route("pedidos", "routes/admin/pedidos.tsx"),
+    route("pedidos/:id", "routes/admin/pedido.tsx"),
+    route("aviso", "routes/admin/aviso.tsx"),
+    route("productos", "routes/admin/lista.tsx", { id: "admin/productos" }),
+    route("productos/:id", "routes/admin/editar.tsx", { id: "admin/productos/:id" }),
+    route("categorias", "routes/admin/lista.tsx", { id: "admin/categorias" }),
+    route("categorias/:id", "routes/admin/editar.tsx", { id: "admin/categorias/:id" }),
+    route("servicios", "routes/admin/lista.tsx", { id: "admin/servicios" }),
+    route("servicios/:id", "routes/admin/editar.tsx", { id: "admin/servicios/:id" }),
+    route("cursos", "routes/admin/lista.tsx", { id: "admin/cursos" }),
+    route("cursos/:id", "routes/admin/editar.tsx", { id: "admin/cursos/:id" }),
+    route("unidades/:id", "routes/admin/editar.tsx", { id: "admin/unidades/:id" }),
+    route("videos/:id", "routes/admin/editar.tsx", { id: "admin/videos/:id" }),
+    route("preguntas/:id", "routes/admin/editar.tsx", { id: "admin/preguntas/:id" }),
+    route("visitas", "routes/admin/lista.tsx", { id: "admin/visitas" }),
+    route("visitas/:id", "routes/admin/editar.tsx", { id: "admin/visitas/:id" }),
+    route("promociones", "routes/admin/lista.tsx", { id: "admin/promociones" }),
+    route("promociones/:id", "routes/admin/editar.tsx", { id: "admin/promociones/:id" }),
+    route("promociones-cursos", "routes/admin/lista.tsx", { id: "admin/promociones-cursos" }),
+    route("promociones-cursos/:id", "routes/admin/editar.tsx", { id: "admin/promociones-cursos/:id" }),
+    route("envios", "routes/admin/lista.tsx", { id: "admin/envios" }),
+    route("envios/:id", "routes/admin/editar.tsx", { id: "admin/envios/:id" }),
+  ]),
+
+  // anything else: the Spanish 404 page
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,191 @@
+/**
+ * /admin/pedidos/{id}: one order with its lines, where it goes and who to contact, and its
+ * shipping state (0 Pendiente, 1 Preparando, 2 Enviado, 3 Entregado).
+ */
+import { data } from "react-router";
+import { AdminForm } from "~/components/admin/admin-form";
+import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
+import { estadoEnvioLabel } from "~/components/admin/order-status";
+import { useActionFeedback } from "~/components/admin/use-admin-feedback";
+import { formatSpanishDateTime } from "~/domain/dates";
+import { formatPrice } from "~/domain/money";
+import { getDb } from "~/server/db/index.server";
+import { specsOf } from "~/server/admin/fields.server";
+import { requireAdmin } from "~/server/admin/guard.server";
+import { getAdminOrder, shippingStateFields, updateShippingState } from "~/server/admin/orders.server";
+import type { Route } from "./+types/pedido";
+
+/** The checkout form's fields (SPEC §3) in the order a parcel label reads them. */
+const ENVIO_LABELS: [string, string][] = [
+  ["nombre", "Nombre"],
+  ["apellido", "Apellido"],
+  ["direccion", "Dirección"],
+  ["colonia", "Colonia"],
+  ["codigo_postal", "Código postal"],
+  ["ciudad", "Ciudad"],
+  ["estado", "Estado"],
+  ["pais", "País"],
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const order = await getAdminOrder(getDb(), params.id);
+  if (!order) throw data(null, { status: 404 });
+  return {
+    order: {
+      id: order.id,
+      fecha: formatSpanishDateTime(order.fecha),
+      total: order.total,
+      envio: order.envio,
+      curso: order.curso,
+      estadoEnvio: order.estadoEnvio,
+      proveedor: order.proveedor,
+      pagoId: order.pagoId,
+      comprador: order.comprador,
+      datosEnvio: order.datosEnvio ?? null,
+      datosContacto: order.datosContacto ?? null,
+      lines: order.lines.map(({ id, nombre, url, precio, precioOriginal, cantidad, codigoDescuento }) => ({
+        id,
+        nombre,
+        url,
+        precio,
+        precioOriginal,
+        cantidad,
+        codigoDescuento,
+      })),
+    },
+    fields: specsOf(shippingStateFields),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const result = await updateShippingState(getDb(), params.id, await request.formData());
+  if (!result.ok) return data({ errors: result.errors, notice: undefined }, { status: 400 });
+  return { errors: undefined, notice: "Estado del envío actualizado." };
+}
+
+export default function AdminOrder({ loaderData: { order, fields }, actionData }: Route.ComponentProps) {
+  useActionFeedback(actionData);
+  const telefono = order.datosContacto?.telefono.replace(/\D/g, "") ?? "";
+  return (
+    <AdminPage title={`Pedido ${order.id}`} back={{ href: "/admin/pedidos", label: "Pedidos" }}>
+      <p className="text-muted">
+        {order.fecha} · {order.curso ? "Curso en línea" : estadoEnvioLabel(order.estadoEnvio)}
+      </p>
+
+      {!order.curso && (
+        <AdminPanel title="Estado del envío">
+          <AdminForm
+            key={`${order.id}#${order.estadoEnvio}`}
+            fields={fields}
+            values={{ estado: String(order.estadoEnvio) }}
+            errors={actionData?.errors}
+            intent="estado"
+            submitLabel="Guardar estado"
+            confirm
+          />
+        </AdminPanel>
+      )}
+
+      <AdminPanel title="Productos">
+        <ul className="divide-y divide-sand" data-testid="order-lines">
+          {order.lines.map((line) => (
+            <li key={line.id} className="flex items-center gap-3 py-3">
+              <span className="size-14 shrink-0 overflow-hidden rounded-xl bg-sand">
+                {line.url && <img src={line.url} alt="" className="size-full object-cover" />}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium">{line.nombre}</span>
+                <span className="block text-sm text-muted">
+                  {line.cantidad} × {formatPrice(line.precio)}
+                  {line.precio !== line.precioOriginal && (
+                    <>
+                      {" "}
+                      <s>{formatPrice(line.precioOriginal)}</s>
+                    </>
+                  )}
+                  {line.codigoDescuento && ` · código ${line.codigoDescuento}`}
+                </span>
+              </span>
+              <span className="font-medium">{formatPrice(line.precio * line.cantidad)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 border-t border-sand pt-3">
+          <div className="flex justify-between text-muted">
+            <dt>Envío</dt>
+            <dd>{formatPrice(order.envio)}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-medium">
+            <dt>Total</dt>
+            <dd>{formatPrice(order.total)}</dd>
+          </div>
+        </dl>
+      </AdminPanel>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <AdminPanel title="Contacto">
+          <dl className="space-y-2">
+            <Row label="Cuenta" value={`${order.comprador.nombre} (${order.comprador.email})`} />
+            {order.datosContacto && (
+              <>
+                <Row
+                  label="Correo"
+                  value={
+                    <a href={`mailto:${order.datosContacto.correo}`} className="text-clay-dark underline">
+                      {order.datosContacto.correo}
+                    </a>
+                  }
+                />
+                <Row
+                  label="Teléfono"
+                  value={
+                    <span className="flex flex-wrap gap-3">
+                      <a href={`tel:${telefono}`} className="text-clay-dark underline">
+                        {order.datosContacto.telefono}
+                      </a>
+                      <a
+                        href={`https://wa.me/52${telefono}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="text-clay-dark underline"
+                      >
+                        WhatsApp
+                      </a>
+                    </span>
+                  }
+                />
+              </>
+            )}
+          </dl>
+        </AdminPanel>
+        {order.datosEnvio && (
+          <AdminPanel title="Enviar a">
+            <dl className="space-y-2" data-testid="order-shipping">
+              {ENVIO_LABELS.map(([key, label]) => (
+                <Row key={key} label={label} value={order.datosEnvio?.[key] ?? ""} />
+              ))}
+            </dl>
+          </AdminPanel>
+        )}
+      </div>
+
+      <AdminPanel title="Pago">
+        <dl className="space-y-2">
+          <Row label="Proveedor" value={order.proveedor} />
+          <Row label="Referencia" value={<span className="break-all font-mono text-sm">{order.pagoId}</span>} />
+        </dl>
+      </AdminPanel>
+    </AdminPage>
+  );
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-2">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="min-w-0">{value}</dd>
+    </div>
+  );
+}

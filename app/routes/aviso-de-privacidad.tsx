@@ -1,0 +1,17 @@
+import { LegalDocument } from "~/components/legal/legal-document";
+import { privacyNotice } from "~/components/legal/privacy-notice";
+import { site } from "~/config/site";
+
+export function meta() {
+  return [
+    { title: `Aviso de Privacidad | ${site.name}` },
+    {
+      name: "description",
+      content: `Aviso de Privacidad Integral de ${site.name}: qué datos personales tratamos, para qué, con quién los compartimos y cómo ejercer sus derechos ARCO.`,
+    },
+  ];
+}
+
+export default function AvisoDePrivacidad() {
+  return <LegalDocument title={privacyNotice.title} intro={privacyNotice.intro} sections={privacyNotice.sections} />;
+}

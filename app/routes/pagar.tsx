@@ -1,0 +1,365 @@
+/**
+ * /pagar: the three-step checkout of the cart (SPEC §2 'Checkout screen', §4 'Checkout flow').
+ * Información (shipping and contact form) → Envío (summary and Envío Express) → Pagar (card
+ * panel). The step is in the URL, the data in a signed cookie (checkout.server.ts), every
+ * amount in the right column comes from priceCart on each load: stored codes re-checked,
+ * discounts floored, shipping priced, stock checked before any charge.
+ */
+import { Form, Link, data, redirect, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { type CheckoutStep, CheckoutBreadcrumb } from "~/components/checkout/checkout-steps";
+import { MobileOrderSummary, OrderSummary } from "~/components/checkout/order-summary";
+import { PaymentPanel } from "~/components/checkout/payment-panel";
+import { useAlert } from "~/components/ui/alert-provider";
+import { site } from "~/config/site";
+import { type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
+import { type AlertMessage, shippingRequired } from "~/domain/messages";
+import { formatPrice } from "~/domain/money";
+import { readCartId } from "~/server/cart-cookie.server";
+import {
+  checkoutCookieHeader,
+  loadNotice,
+  prefillCheckout,
+  reachableStep,
+  readCheckout,
+} from "~/server/checkout.server";
+import { getDb } from "~/server/db/index.server";
+import { paymentPanelConfig } from "~/server/payments/index.server";
+import { priceCart } from "~/server/pricing.server";
+import { requireUser } from "~/server/session.server";
+import type { Route } from "./+types/pagar";
+
+const stepUrl = (step: CheckoutStep) => (step === "informacion" ? "/pagar" : `/pagar?paso=${step}`);
+
+/** Guarded (SPEC §2): logged out → home; terms not accepted → back to the cart, which asks for them. */
+async function requireBuyer(request: Request) {
+  const user = await requireUser(request);
+  if (!user.terminos) throw redirect("/carrito");
+  return user;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireBuyer(request);
+  const db = getDb();
+  const [priced, state, notice] = await Promise.all([
+    priceCart(db, await readCartId(request)),
+    readCheckout(request, user.id),
+    loadNotice(db),
+  ]);
+  if (!priced.ok && priced.reason === "vacio") throw redirect("/carrito");
+
+  // A step whose earlier data is missing (a bookmark, an expired cookie) falls back to it.
+  const asked = new URL(request.url).searchParams.get("paso") ?? "informacion";
+  const paso = reachableStep(asked, state);
+  if (asked !== paso) throw redirect(stepUrl(paso));
+
+  return {
+    paso,
+    datos: state.datos ?? (await prefillCheckout(db, user)),
+    envioElegido: state.envio === "express",
+    pedido: priced.ok ? priced.draft : null,
+    problema: priced.ok ? null : priced.message,
+    notice,
+    payment: paymentPanelConfig(),
+  };
+}
+
+export type PagarActionData = { message: AlertMessage };
+
+/**
+ * intent=informacion: step 1, validated in the spec's order (first missing field →
+ * 'Faltan llenar datos!' / 'Llena el dato de {field}'); nothing is kept unless all is valid.
+ * intent=envio: step 2, Envío Express must be chosen.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireBuyer(request);
+  const form = await request.formData();
+  const state = await readCheckout(request, user.id);
+  const save = async (next: typeof state, step: CheckoutStep) =>
+    redirect(stepUrl(step), { headers: { "Set-Cookie": await checkoutCookieHeader(user.id, next) } });
+
+  if (form.get("intent") === "informacion") {
+    const fields: Record<string, unknown> = {};
+    for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+    const result = validateCheckoutForm(fields);
+    if (!result.ok) {
+      const { icon, title, text } = result;
+      return data<PagarActionData>({ message: { icon, title, text } }, { status: 400 });
+    }
+    // Shipping already chosen: straight to payment (SPEC §4).
+    return save({ datos: result.data, envio: state.envio }, state.envio ? "pagar" : "envio");
+  }
+
+  if (form.get("intent") === "envio") {
+    if (!state.datos) return redirect("/pagar");
+    if (form.get("envio") !== "express") return data<PagarActionData>({ message: shippingRequired }, { status: 400 });
+    return save({ datos: state.datos, envio: "express" }, "pagar");
+  }
+
+  return redirect(stepUrl(reachableStep(null, state)));
+}
+
+export default function Pagar({ loaderData, actionData }: Route.ComponentProps) {
+  const { paso, datos, envioElegido, pedido, problema, notice, payment } = loaderData;
+  const alert = useAlert();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (actionData?.message) void alert.show(actionData.message);
+  }, [actionData, alert]);
+
+  // The 'Aviso' notice is shown once when the page opens (SPEC §8).
+  const noticeShown = useRef(false);
+  useEffect(() => {
+    if (notice && !noticeShown.current) {
+      noticeShown.current = true;
+      void alert.show(notice);
+    }
+  }, [notice, alert]);
+
+  const hrefs: Partial<Record<CheckoutStep, string>> = { informacion: "/pagar" };
+  if (paso !== "informacion") hrefs.envio = stepUrl("envio");
+  const summary = pedido && {
+    lines: pedido.lines,
+    subtotal: pedido.subtotal,
+    envio: pedido.envio,
+    total: pedido.total,
+  };
+
+  return (
+    <section className="container-page py-10 md:py-14">
+      <title>{`Pagar | ${site.name}`}</title>
+      <meta name="robots" content="noindex" />
+      <p className="eyebrow">Pagar</p>
+      <h1 className="mt-3 text-4xl md:text-5xl">Finalizar compra</h1>
+
+      <div className="mt-8 grid gap-8 md:mt-10 md:grid-cols-[1fr_21rem] md:items-start md:gap-12 lg:grid-cols-[1fr_24rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <CheckoutBreadcrumb current={paso} hrefs={hrefs} />
+          {summary && <MobileOrderSummary {...summary} />}
+
+          {notice && (
+            <p
+              role="status"
+              className="rounded-2xl bg-amber-50 px-5 py-4 text-sm text-amber-900 ring-1 ring-amber-200"
+              data-testid="purchase-notice"
+            >
+              <strong className="font-medium">{notice.title}:</strong> {notice.text}
+            </p>
+          )}
+          {pedido && pedido.codigosRechazados.length > 0 && (
+            <p className="rounded-2xl bg-blush/30 px-5 py-3 text-sm text-cocoa" data-testid="codes-rejected">
+              {pedido.codigosRechazados.length === 1 ? "El código " : "Los códigos "}
+              {pedido.codigosRechazados.map((c) => c.codigo).join(", ")}{" "}
+              {pedido.codigosRechazados.length === 1 ? "ya no es válido" : "ya no son válidos"} y no se aplicaron.
+            </p>
+          )}
+
+          {problema ? (
+            <div className="rounded-3xl bg-white/80 p-8 text-center ring-1 ring-sand" data-testid="checkout-problem">
+              <h2 className="text-3xl">{problema.title}</h2>
+              <p className="mt-3 text-muted">{problema.text}</p>
+              <Link to="/carrito" className="btn-primary mt-6">
+                Volver al carrito
+              </Link>
+            </div>
+          ) : paso === "informacion" ? (
+            <InformationStep datos={datos} />
+          ) : paso === "envio" && pedido ? (
+            <ShippingStep datos={datos as CheckoutForm} envio={pedido.envio} chosen={envioElegido} />
+          ) : pedido ? (
+            <>
+              <Recap datos={datos as CheckoutForm} envio={pedido.envio} showShipping />
+              <PaymentPanel
+                config={payment}
+                body={{}}
+                total={pedido.total}
+                disabled={Boolean(notice)}
+                onPaid={() => navigate("/")}
+              />
+            </>
+          ) : null}
+        </div>
+
+        {summary && <OrderSummary {...summary} />}
+      </div>
+    </section>
+  );
+}
+
+const FIELDS: {
+  name: keyof CheckoutForm;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  placeholder?: string;
+  pattern?: string;
+  title?: string;
+  inputMode?: "numeric" | "tel" | "email";
+  wide?: boolean;
+}[] = [
+  { name: "nombre", label: "Nombre", autoComplete: "given-name" },
+  { name: "apellido", label: "Apellido", autoComplete: "family-name" },
+  {
+    name: "direccion",
+    label: "Dirección (calle, número, interior)",
+    autoComplete: "street-address",
+    placeholder: "Av. Chapultepec 123, int. 4",
+    wide: true,
+  },
+  { name: "colonia", label: "Colonia", autoComplete: "address-level3" },
+  {
+    name: "codigo_postal",
+    label: "Código postal",
+    autoComplete: "postal-code",
+    inputMode: "numeric",
+    pattern: "\\d{5}",
+    title: "5 dígitos",
+    placeholder: "44100",
+  },
+  { name: "ciudad", label: "Ciudad", autoComplete: "address-level2" },
+  { name: "estado", label: "Estado", autoComplete: "address-level1" },
+  { name: "pais", label: "País", autoComplete: "country-name" },
+];
+
+const CONTACT_FIELDS: typeof FIELDS = [
+  {
+    name: "correo",
+    label: "Correo",
+    type: "email",
+    autoComplete: "email",
+    placeholder: "nombre@ejemplo.com",
+    inputMode: "email",
+  },
+  {
+    name: "telefono",
+    label: "Teléfono",
+    type: "tel",
+    autoComplete: "tel-national",
+    placeholder: "33-3333-3333",
+    inputMode: "tel",
+    // Exactly 10 digits; spaces, dashes, dots and brackets between them are fine.
+    pattern: "[\\s\\-.()]*(\\d[\\s\\-.()]*){10}",
+    title: "10 dígitos, por ejemplo 33-3333-3333",
+  },
+];
+
+function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string | undefined }) {
+  return (
+    <label className={`flex flex-col gap-1.5 text-sm text-cocoa ${field.wide ? "sm:col-span-2" : ""}`}>
+      {field.label}
+      <input
+        name={field.name}
+        type={field.type ?? "text"}
+        required
+        maxLength={200}
+        defaultValue={value ?? (field.name === "pais" ? "México" : "")}
+        autoComplete={field.autoComplete}
+        placeholder={field.placeholder}
+        pattern={field.pattern}
+        title={field.title}
+        inputMode={field.inputMode}
+        className="field"
+      />
+    </label>
+  );
+}
+
+function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
+  return (
+    <Form method="post" className="flex flex-col gap-8" data-testid="checkout-information">
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-4 font-serif text-2xl text-cocoa">Contacto</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {CONTACT_FIELDS.map((f) => (
+            <Field key={f.name} field={f} value={datos[f.name]} />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-4 font-serif text-2xl text-cocoa">Dirección de envío</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((f) => (
+            <Field key={f.name} field={f} value={datos[f.name]} />
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <Link to="/carrito" className="text-center text-sm text-clay underline-offset-4 hover:underline">
+          Volver al carrito
+        </Link>
+        <button type="submit" name="intent" value="informacion" className="btn-primary">
+          Continuar
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Contacto and Enviar a, each with 'Cambiar' back to step 1 (SPEC §2). */
+function Recap({ datos, envio, showShipping }: { datos: CheckoutForm; envio: number; showShipping: boolean }) {
+  // Phones: label and 'Cambiar' on one line, the value under them; wider: one line each.
+  const row = "grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-5 py-4 sm:grid-cols-[6rem_1fr_auto] sm:items-baseline";
+  const value = "col-span-2 row-start-2 text-cocoa sm:col-span-1 sm:col-start-2 sm:row-start-1";
+  const change = "col-start-2 row-start-1 text-clay underline-offset-4 hover:underline sm:col-start-3";
+  return (
+    <div className="divide-y divide-sand rounded-2xl bg-white/80 text-sm ring-1 ring-sand" data-testid="checkout-recap">
+      <div className={row}>
+        <span className="text-muted">Contacto</span>
+        <span className={value} data-testid="recap-contacto">
+          {datos.nombre} {datos.apellido}
+          <span className="block text-muted">{datos.correo}</span>
+        </span>
+        <Link to="/pagar" className={change}>
+          Cambiar
+        </Link>
+      </div>
+      <div className={row}>
+        <span className="text-muted">Enviar a</span>
+        <span className={value} data-testid="recap-envio">
+          {datos.direccion}, {datos.estado}, {datos.pais}
+        </span>
+        <Link to="/pagar" className={change}>
+          Cambiar
+        </Link>
+      </div>
+      {showShipping && (
+        <div className={row}>
+          <span className="text-muted">Envío</span>
+          <span className={value}>Envío Express · {envio === 0 ? "Gratis" : formatPrice(envio)}</span>
+          <Link to={stepUrl("envio")} className={change}>
+            Cambiar
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ShippingStep({ datos, envio, chosen }: { datos: CheckoutForm; envio: number; chosen: boolean }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <Recap datos={datos} envio={envio} showShipping={false} />
+      <Form method="post" className="flex flex-col gap-6" data-testid="checkout-shipping">
+        <fieldset>
+          <legend className="mb-4 font-serif text-2xl text-cocoa">Envios</legend>
+          <label className="flex cursor-pointer items-center gap-4 rounded-2xl bg-white/80 px-5 py-4 ring-1 ring-sand has-[:checked]:ring-2 has-[:checked]:ring-clay">
+            <input type="radio" name="envio" value="express" defaultChecked={chosen} className="size-4 accent-clay" />
+            <span className="flex-1 text-cocoa">Envío Express</span>
+            <span className="font-medium text-cocoa" data-testid="shipping-price">
+              {envio === 0 ? "Gratis" : formatPrice(envio)}
+            </span>
+          </label>
+        </fieldset>
+        <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <Link to="/pagar" className="text-center text-sm text-clay underline-offset-4 hover:underline">
+            Volver a información
+          </Link>
+          <button type="submit" name="intent" value="envio" className="btn-primary">
+            Continuar
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

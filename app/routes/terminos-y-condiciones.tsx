@@ -1,0 +1,17 @@
+import { LegalDocument } from "~/components/legal/legal-document";
+import { terms } from "~/components/legal/terms";
+import { site } from "~/config/site";
+
+export function meta() {
+  return [
+    { title: `Términos y Condiciones | ${site.name}` },
+    {
+      name: "description",
+      content: `Términos y Condiciones de uso y compra de ${site.name}: cuentas, productos, cursos en línea, pagos, envíos, devoluciones y garantías.`,
+    },
+  ];
+}
+
+export default function TerminosYCondiciones() {
+  return <LegalDocument title={terms.title} intro={terms.intro} sections={terms.sections} />;
+}

@@ -1,0 +1,102 @@
+/**
+ * Admin: orders (compras), newest first, filtered by shipping state and searched by order
+ * id or buyer e-mail; one order with its lines, shipping and contact data; and the one
+ * thing the studio changes on an order, its shipping state (estado_envio).
+ */
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { ESTADOS_ENVIO } from "~/components/admin/order-status";
+import type { FieldErrors } from "~/components/admin/types";
+import type { Db } from "../db/index.server";
+import { compraLineas, compras, user } from "../db/schema";
+import { parseForm, select } from "./fields.server";
+
+export const ORDERS_PER_PAGE = 30;
+
+export type OrderFilter = { estado: number | null; q: string; pagina: number };
+
+/** The list's filters from the URL; anything unexpected means 'no filter'. */
+export function orderFilter(url: URL): OrderFilter {
+  const raw = url.searchParams.get("estado");
+  const estado = raw && /^\d$/.test(raw) && ESTADOS_ENVIO[Number(raw)] ? Number(raw) : null;
+  const pagina = Number(url.searchParams.get("pagina") ?? "1");
+  return {
+    estado,
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    pagina: Number.isInteger(pagina) && pagina > 0 ? pagina : 1,
+  };
+}
+
+export async function listAdminOrders(db: Db, filter: OrderFilter) {
+  const term = filter.q ? `%${filter.q}%` : null;
+  const where = and(
+    filter.estado === null ? undefined : and(eq(compras.estadoEnvio, filter.estado), eq(compras.curso, false)),
+    term
+      ? or(ilike(compras.id, term), ilike(user.email, term), ilike(sql`${compras.datosContacto}->>'correo'`, term))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: compras.id,
+        fecha: compras.fecha,
+        total: compras.total,
+        curso: compras.curso,
+        estadoEnvio: compras.estadoEnvio,
+        nombre: user.name,
+        email: user.email,
+      })
+      .from(compras)
+      .innerJoin(user, eq(user.id, compras.compradorId))
+      .where(where)
+      .orderBy(desc(compras.fecha), desc(compras.id))
+      .limit(ORDERS_PER_PAGE)
+      .offset((filter.pagina - 1) * ORDERS_PER_PAGE),
+    db.select({ n: count() }).from(compras).innerJoin(user, eq(user.id, compras.compradorId)).where(where),
+  ]);
+  return { orders: rows, total: total?.n ?? 0 };
+}
+
+export async function getAdminOrder(db: Db, id: string) {
+  const [order] = await db
+    .select({ compra: compras, nombre: user.name, email: user.email })
+    .from(compras)
+    .innerJoin(user, eq(user.id, compras.compradorId))
+    .where(eq(compras.id, id));
+  if (!order) return null;
+  const lines = await db.select().from(compraLineas).where(eq(compraLineas.compraId, id)).orderBy(asc(compraLineas.id));
+  return { ...order.compra, comprador: { nombre: order.nombre, email: order.email }, lines };
+}
+
+/** The order screen's one form: its shipping state. */
+export const shippingStateFields = {
+  estado: select(
+    "Estado del envío",
+    ESTADOS_ENVIO.map((label, value) => ({ value: String(value), label })),
+    { required: true },
+  ),
+};
+
+/** Sets an order's shipping state from the posted form; a value outside the list changes nothing. */
+export async function updateShippingState(
+  db: Db,
+  id: string,
+  form: FormData,
+): Promise<{ ok: true } | { ok: false; errors: FieldErrors }> {
+  const parsed = await parseForm(shippingStateFields, form);
+  if (!parsed.ok) return parsed;
+  const updated = await db
+    .update(compras)
+    .set({ estadoEnvio: Number(parsed.values.estado) })
+    .where(and(eq(compras.id, id), eq(compras.curso, false)))
+    .returning({ id: compras.id });
+  return updated.length ? { ok: true } : { ok: false, errors: { estado: "Este pedido no tiene envío." } };
+}
+
+/** Physical orders not yet shipped (for the admin home). */
+export async function pendingOrdersCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(compras)
+    .where(and(eq(compras.curso, false), sql`${compras.estadoEnvio} < 2`));
+  return row?.n ?? 0;
+}

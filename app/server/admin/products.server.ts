@@ -1,0 +1,157 @@
+/**
+ * Admin: products (name, brand, price, stock, weight, category, specification, published,
+ * photos). The first photo is the product's cover (urlImagen) on cards and lists.
+ */
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import type { FormValues } from "~/components/admin/types";
+import { formatPrice } from "~/domain/money";
+import type { Db } from "../db/index.server";
+import { categorias, productoImagenes, productos } from "../db/schema";
+import { checkbox, gallery, integer, money, moneyValue, select, text, textarea } from "./fields.server";
+import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
+import { type AdminResource, saveRow } from "./resource.server";
+import { deleteFiles } from "./uploads.server";
+
+const photos: GallerySource = {
+  table: productoImagenes,
+  id: productoImagenes.id,
+  url: productoImagenes.url,
+  posicion: productoImagenes.posicion,
+  owner: productoImagenes.productoId,
+  row: (productoId, image, posicion) => ({ productoId, url: image.url, posicion }),
+};
+
+async function productFields(db: Db) {
+  const categories = await db
+    .select({ value: categorias.id, label: categorias.nombre })
+    .from(categorias)
+    .orderBy(asc(categorias.posicion), asc(categorias.nombre));
+  return {
+    nombre: text("Nombre", { required: true }),
+    marca: text("Marca"),
+    precio: money("Precio (pesos)", { required: true, placeholder: "249.50" }),
+    cantidad: integer("Existencias (piezas)", {
+      required: true,
+      min: 0,
+      help: "Con 0 la tienda lo muestra como agotado.",
+    }),
+    peso: integer("Peso (gramos)", { min: 0, help: "Sirve para calcular el envío." }),
+    categoriaId: select("Categoría", categories, { required: true }),
+    especificacion: textarea("Especificación"),
+    publicado: checkbox("Publicado en la tienda"),
+    galeria: gallery("Fotos", "productos", { help: "La primera foto es la portada." }),
+  };
+}
+
+/** Gives a product without a cover (or that just lost it) its first photo as cover. */
+async function refreshCover(db: Db, id: string, removedUrl?: string) {
+  const [product] = await db.select({ urlImagen: productos.urlImagen }).from(productos).where(eq(productos.id, id));
+  if (!product || (product.urlImagen && product.urlImagen !== removedUrl)) return;
+  const [first] = await listImages(db, photos, id);
+  await db
+    .update(productos)
+    .set({ urlImagen: first?.url ?? "" })
+    .where(eq(productos.id, id));
+}
+
+export const productsResource: AdminResource<Awaited<ReturnType<typeof productFields>>> = {
+  section: "productos",
+  title: "Productos",
+  singular: "producto",
+  search: "Nombre o marca",
+  fields: (db) => productFields(db),
+  defaults: { publicado: true, cantidad: "0", peso: "0" },
+
+  async list(db, { q }) {
+    const rows = await db
+      .select({
+        id: productos.id,
+        nombre: productos.nombre,
+        precio: productos.precio,
+        cantidad: productos.cantidad,
+        publicado: productos.publicado,
+        urlImagen: productos.urlImagen,
+        categoria: categorias.nombre,
+      })
+      .from(productos)
+      .innerJoin(categorias, eq(categorias.id, productos.categoriaId))
+      .where(q ? or(ilike(productos.nombre, `%${q}%`), ilike(productos.marca, `%${q}%`)) : undefined)
+      .orderBy(asc(productos.nombre));
+    return rows.map((p) => ({
+      id: p.id,
+      title: p.nombre,
+      detail: `${formatPrice(p.precio)} · ${p.cantidad} pzas · ${p.categoria}`,
+      image: p.urlImagen,
+      badge: !p.publicado ? "Oculto" : p.cantidad <= 0 ? "Agotado" : undefined,
+    }));
+  },
+
+  async load(db, id) {
+    const [p] = await db.select().from(productos).where(eq(productos.id, id));
+    if (!p) return null;
+    const images = await listImages(db, photos, id);
+    // An imported product may have a cover that is not among its photos: show it first.
+    const galeria =
+      p.urlImagen && !images.some((i) => i.url === p.urlImagen) ? [{ id: 0, url: p.urlImagen }, ...images] : images;
+    return {
+      nombre: p.nombre,
+      marca: p.marca,
+      precio: moneyValue(p.precio),
+      cantidad: String(p.cantidad),
+      peso: String(p.peso),
+      categoriaId: p.categoriaId,
+      especificacion: p.especificacion,
+      publicado: p.publicado,
+      galeria,
+    } satisfies FormValues;
+  },
+
+  async save(db, id, v) {
+    const columns = {
+      nombre: v.nombre,
+      marca: v.marca,
+      precio: v.precio ?? 0,
+      cantidad: v.cantidad,
+      peso: v.peso,
+      categoriaId: v.categoriaId,
+      especificacion: v.especificacion,
+      publicado: v.publicado,
+    };
+    return saveRow(db, productos, id, columns, v.nombre, {
+      inTransaction: async (tx, productId) => {
+        await addImages(tx, photos, productId, v.galeria);
+        await refreshCover(tx, productId);
+      },
+    });
+  },
+
+  async remove(db, id) {
+    const images = await listImages(db, photos, id);
+    const [p] = await db.delete(productos).where(eq(productos.id, id)).returning({ urlImagen: productos.urlImagen });
+    return deleteFiles([p?.urlImagen, ...images.map((i) => i.url)]);
+  },
+
+  async removeImage(db, id, _field, imageId) {
+    if (imageId !== 0) {
+      const result = await removeImage(db, photos, id, imageId);
+      if ("alert" in result) return result.alert;
+      await refreshCover(db, id, result.url);
+      return null;
+    }
+    // the imported cover shown first (not a photo row): forget it, and its file if ours
+    const [p] = await db.select({ urlImagen: productos.urlImagen }).from(productos).where(eq(productos.id, id));
+    const failed = await deleteFiles([p?.urlImagen]);
+    if (failed) return failed;
+    await refreshCover(db, id, p?.urlImagen);
+    return null;
+  },
+};
+
+/** How many published products are out of stock (for the admin home). */
+export async function soldOutCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productos)
+    .where(sql`${productos.publicado} and ${productos.cantidad} <= 0`);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,121 @@
+/**
+ * Admin: client visits (codigosVisitas). Creating one draws a random code and an
+ * unguessable id (visits.server.ts); the screen then shows the code, the full link, a
+ * 'Copiar' button and a WhatsApp message ready to send. The photos are private files: the
+ * admin sees them through the visit page's own photo URLs.
+ */
+import { and, desc, eq, ilike, or } from "drizzle-orm";
+import { formatSpanishDate } from "~/domain/dates";
+import type { Db } from "../db/index.server";
+import { visitaFotos, visitas } from "../db/schema";
+import { env } from "../env.server";
+import { type FotoTipo, createVisit, visitPath, visitPhotoPath } from "../visits.server";
+import { gallery, text } from "./fields.server";
+import { type GallerySource, addImages, removeImage } from "./galleries.server";
+import type { AdminResource } from "./resource.server";
+import { deleteFiles } from "./uploads.server";
+
+const photosOf = (tipo: FotoTipo): GallerySource => ({
+  table: visitaFotos,
+  id: visitaFotos.id,
+  url: visitaFotos.url,
+  posicion: visitaFotos.posicion,
+  owner: visitaFotos.visitaId,
+  filter: eq(visitaFotos.tipo, tipo),
+  row: (visitaId, image, posicion) => ({ visitaId, tipo, url: image.url, posicion }),
+});
+const GALLERIES = { antes: photosOf("antes"), despues: photosOf("despues") };
+
+const fields = {
+  clienta: text("Nombre de la clienta", { required: true, help: "Aparece en su página y en el nombre de sus fotos." }),
+  // 'original': the client downloads her photos; the page shows a resized copy
+  antes: gallery("Fotos de antes", "visitas", { size: "original" }),
+  despues: gallery("Fotos de después", "visitas", { size: "original" }),
+};
+
+/** The message sent to the client by WhatsApp. */
+export function visitMessage(clienta: string, codigo: string, url: string): string {
+  return (
+    `¡Hola ${clienta}! Gracias por tu visita a Michel Alvarez. ` +
+    `Aquí puedes ver y descargar tus fotos de antes y después: ${url} ` +
+    `(o entra a la página, toca «¿Tienes un código?» y escribe ${codigo}).`
+  );
+}
+
+/** The visit's photos as the admin sees them: the visit page's URLs (the files are private). */
+async function photoList(db: Db, visita: { id: string; clienta: string }, tipo: FotoTipo) {
+  const rows = await db
+    .select({ id: visitaFotos.id })
+    .from(visitaFotos)
+    .where(and(eq(visitaFotos.visitaId, visita.id), eq(visitaFotos.tipo, tipo)))
+    .orderBy(visitaFotos.posicion, visitaFotos.id);
+  // ?v= keeps the browser from showing a cached photo once the numbering changed
+  return rows.map((row, i) => ({ id: row.id, url: `${visitPhotoPath(visita, tipo, i + 1, "webp")}?v=${row.id}` }));
+}
+
+export const visitsResource: AdminResource<typeof fields> = {
+  section: "visitas",
+  title: "Visitas",
+  singular: "visita",
+  newWord: "Nueva",
+  search: "Clienta o código",
+  fields: () => fields,
+
+  async list(db, { q }) {
+    const rows = await db
+      .select()
+      .from(visitas)
+      .where(q ? or(ilike(visitas.clienta, `%${q}%`), ilike(visitas.codigo, `%${q}%`)) : undefined)
+      .orderBy(desc(visitas.createdAt))
+      .limit(200);
+    return rows.map((v) => ({
+      id: v.id,
+      title: v.clienta,
+      detail: `Código ${v.codigo} · ${formatSpanishDate(v.createdAt)}`,
+    }));
+  },
+
+  async load(db, id) {
+    const [v] = await db.select().from(visitas).where(eq(visitas.id, id));
+    if (!v) return null;
+    return { clienta: v.clienta, antes: await photoList(db, v, "antes"), despues: await photoList(db, v, "despues") };
+  },
+
+  async save(db, id, v) {
+    const refs = (images: { url: string }[]) => images.map((i) => i.url);
+    if (!id) {
+      const created = await createVisit(db, { clienta: v.clienta, antes: refs(v.antes), despues: refs(v.despues) });
+      return { id: created.id };
+    }
+    await db.transaction(async (tx) => {
+      await tx.update(visitas).set({ clienta: v.clienta }).where(eq(visitas.id, id));
+      await addImages(tx, GALLERIES.antes, id, v.antes);
+      await addImages(tx, GALLERIES.despues, id, v.despues);
+    });
+    return { id };
+  },
+
+  async remove(db, id) {
+    const fotos = await db.select({ url: visitaFotos.url }).from(visitaFotos).where(eq(visitaFotos.visitaId, id));
+    await db.delete(visitas).where(eq(visitas.id, id));
+    return deleteFiles(fotos.map((f) => f.url));
+  },
+
+  async removeImage(db, id, field, imageId) {
+    const source = GALLERIES[field as FotoTipo];
+    if (!source) return { icon: "error", title: "Error!", text: "Esa foto ya no existe." };
+    const result = await removeImage(db, source, id, imageId);
+    return "alert" in result ? result.alert : null;
+  },
+
+  async share(db, id) {
+    const [v] = await db.select().from(visitas).where(eq(visitas.id, id));
+    if (!v) return null;
+    const url = `${env.publicUrl}${visitPath(v)}`;
+    return {
+      codigo: v.codigo,
+      url,
+      whatsapp: `https://wa.me/?text=${encodeURIComponent(visitMessage(v.clienta, v.codigo, url))}`,
+    };
+  },
+};

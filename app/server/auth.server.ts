@@ -1,0 +1,270 @@
+/**
+ * Better Auth on our own database (users, sessions, accounts, verifications, rate limits):
+ * email + password, the password-reset mail, Google and Facebook when their keys are set,
+ * the user record's terms flag and lastLogin, and a rate limit on every auth write.
+ * Created lazily: the database is opened at start-up, before the first request.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
+import { toNodeHandler } from "better-auth/node";
+import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq, sql } from "drizzle-orm";
+import { tooManyRequests } from "~/domain/messages";
+import { TERMINOS_VERSION } from "./account.server";
+import { promoteListedAdmin } from "./admin/admin-emails.server";
+import { getDb } from "./db/index.server";
+import * as schema from "./db/schema";
+import { env } from "./env.server";
+import { escapeHtml, mailLayout, sendMail } from "./mail.server";
+
+/** Where the password-reset mail sends people: our page, which posts the new password. */
+export const RESET_PASSWORD_PATH = "/restablecer-contrasena";
+
+/**
+ * The only header Better Auth reads the client IP from. We write it ourselves for every
+ * request (see `handleAuthRequest`) after dropping any value a client sent.
+ */
+const CLIENT_IP_HEADER = "x-ip-cliente";
+
+/**
+ * Limits per client IP and path. Better Auth counts requests until a quiet gap as long as
+ * the window, then starts again. Generous enough for a class of students on the studio's
+ * wifi, tight enough to make guessing passwords pointless.
+ */
+const RATE_LIMITS = {
+  "/sign-in/*": { window: 60, max: 20 },
+  "/sign-up/*": { window: 60, max: 10 },
+  // 5 reset mails per 15 minutes. Also keeps Better Auth's pruning of rate_limits (rows older
+  // than its longest window) from deleting the 10-minute visit-code counters sharing the table.
+  "/request-password-reset": { window: 15 * 60, max: 5 },
+  "/reset-password": { window: 60, max: 10 },
+  "/reset-password/*": { window: 60, max: 10 },
+  "/sign-out": { window: 60, max: 30 },
+};
+
+/** Endpoints Better Auth offers that this site does not use: closed rather than left open. */
+const DISABLED_PATHS = [
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/link-social",
+  "/unlink-account",
+  "/list-accounts",
+  "/send-verification-email",
+  "/verify-email",
+  "/refresh-token",
+  "/get-access-token",
+  "/account-info",
+];
+
+/** Google and Facebook through the generic OAuth plugin, so tests can point them at a stub. */
+function socialProviders(): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = [];
+  if (env.googleClientId && env.googleClientSecret) {
+    providers.push({
+      providerId: "google",
+      name: "Google",
+      clientId: env.googleClientId,
+      clientSecret: env.googleClientSecret,
+      ...env.googleOAuth,
+      scopes: ["openid", "email", "profile"],
+      // Google's stable id is `sub` (from the id token or the userinfo endpoint).
+      accountSubject: ({ profile }) => String(profile.sub ?? profile.id ?? ""),
+    });
+  }
+  if (env.facebookClientId && env.facebookClientSecret) {
+    providers.push({
+      providerId: "facebook",
+      name: "Facebook",
+      clientId: env.facebookClientId,
+      clientSecret: env.facebookClientSecret,
+      ...env.facebookOAuth,
+      scopes: ["email", "public_profile"],
+      pkce: false,
+      accountSubject: ({ profile }) => String(profile.id ?? ""),
+      mapProfileToUser: (profile) => {
+        const picture = profile.picture as { data?: { url?: string } } | string | undefined;
+        return { image: typeof picture === "string" ? picture : picture?.data?.url };
+      },
+    });
+  }
+  return providers;
+}
+
+/** What the register view sends along with a social sign-up (the terms box was ticked). */
+export const SOCIAL_SIGN_UP_INTENT = "registro";
+
+/**
+ * SPEC section 4: email or social sign-up stores terminos = true (the register views require
+ * the box); a first social log-in through the log-in path stores terminos = false.
+ */
+async function termsAtSignUp(path: string | undefined): Promise<boolean> {
+  if (path === "/sign-up/email") return true;
+  if (path?.startsWith("/callback/")) {
+    const state = (await getOAuthState()) as { intent?: unknown } | null;
+    return state?.intent === SOCIAL_SIGN_UP_INTENT;
+  }
+  return false;
+}
+
+const isEmail = (value: unknown): value is string =>
+  typeof value === "string" && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+function createAuth() {
+  return betterAuth({
+    appName: "Michel Alvarez",
+    baseURL: env.publicUrl,
+    secret: env.authSecret ?? "desarrollo-local-cambia-este-secreto-en-produccion",
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${env.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: user.email,
+          subject: "Restablece tu contraseña",
+          text:
+            `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta.\n` +
+            `Abre este enlace para elegir una nueva (vence en una hora):\n\n${link}\n\n` +
+            "Si no fuiste tú, ignora este correo: tu contraseña no cambia.\n\nMichel Alvarez",
+          html: mailLayout(
+            "Restablece tu contraseña",
+            `<p>Hola ${escapeHtml(user.name)}:</p>
+<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón (el enlace vence en una hora).</p>
+<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(link)}" style="background:#4a3630;color:#fbf7f2;text-decoration:none;padding:12px 24px;border-radius:999px;display:inline-block">Elegir nueva contraseña</a></p>
+<p style="font-size:13px;color:#7a6a62">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#7a6a62">Si no fuiste tú, ignora este correo: tu contraseña no cambia.</p>`,
+          ),
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "cliente", input: false },
+        terminos: { type: "boolean", required: false, defaultValue: false, input: false },
+        terminosAceptadosEn: { type: "date", required: false, input: false },
+        terminosVersion: { type: "string", required: false, input: false },
+        lastLogin: { type: "date", required: false, input: false },
+      },
+    },
+    plugins: [genericOAuth({ config: socialProviders() })],
+    disabledPaths: DISABLED_PATHS,
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 100, customRules: RATE_LIMITS },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email" && ctx.body?.aceptaTerminos !== true) {
+          // The register form cannot be sent unticked; this refuses anyone skipping it.
+          throw new APIError("BAD_REQUEST", {
+            code: "TERMS_NOT_ACCEPTED",
+            message: "Debes aceptar los términos y condiciones.",
+          });
+        }
+        if (ctx.path === "/request-password-reset") {
+          // SPEC section 8 distinguishes an invalid address and an unknown user, so we say so
+          // (Better Auth alone would answer the same for both, on purpose).
+          const email = ctx.body?.email;
+          if (!isEmail(email)) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Invalid email" });
+          const [found] = await getDb()
+            .select({ id: schema.user.id })
+            .from(schema.user)
+            .where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()))
+            .limit(1);
+          if (!found) throw new APIError("NOT_FOUND", { code: "USER_NOT_FOUND", message: "User not found" });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, ctx) => {
+            const terminos = await termsAtSignUp(ctx?.path);
+            return {
+              data: {
+                ...user,
+                role: "cliente",
+                terminos,
+                terminosAceptadosEn: terminos ? new Date() : null,
+                terminosVersion: terminos ? TERMINOS_VERSION : null,
+              },
+            };
+          },
+        },
+      },
+      session: {
+        create: {
+          // Every log-in (email, social, or the automatic one after sign-up) creates a session.
+          after: async (session) => {
+            await getDb().update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
+            // ADMIN_EMAILS (tests, first set-up): listed addresses become admin at sign-up or log-in.
+            await promoteListedAdmin(getDb(), session.userId);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __auth?: Auth };
+
+export function getAuth(): Auth {
+  holder.__auth ??= createAuth();
+  return holder.__auth;
+}
+
+/** Which social providers are configured (their buttons show 'Próximamente' otherwise). */
+export function configuredSocialProviders(): string[] {
+  return socialProviders().map((p) => p.providerId);
+}
+
+/**
+ * The client's IP: the socket's peer, or behind one trusted reverse proxy the address that
+ * proxy appended to X-Forwarded-For. Anything else a client writes in headers is ignored.
+ */
+export function clientIp(req: IncomingMessage): string {
+  if (env.trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",");
+    const last = hops[hops.length - 1]?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? "";
+}
+
+const nodeHandler = toNodeHandler(async (request: Request) => {
+  const response = await getAuth().handler(request);
+  if (response.status !== 429) return response;
+  // Better Auth's own 429 text is English; the site speaks Spanish.
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  const retryAfter = headers.get("X-Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return new Response(JSON.stringify({ code: "TOO_MANY_REQUESTS", message: tooManyRequests.text }), {
+    status: 429,
+    headers,
+  });
+});
+
+/** Express handler for /api/auth/*: mount before any body parser. */
+export function handleAuthRequest(req: IncomingMessage, res: ServerResponse) {
+  req.headers[CLIENT_IP_HEADER] = clientIp(req);
+  return nodeHandler(req, res);
+}

@@ -1,0 +1,31 @@
+import { createCookie } from "react-router";
+import { eq, sum } from "drizzle-orm";
+import { getDb } from "./db/index.server";
+import { carritoLineas } from "./db/schema";
+
+/** SPEC section 9: the cart cookie lives 7 days, renewed on each add or update. */
+export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+
+export const cartCookie = createCookie("carrito", {
+  maxAge: CART_COOKIE_MAX_AGE,
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+});
+
+export async function readCartId(request: Request): Promise<string | null> {
+  const value = await cartCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** Items in the visitor's cart, for the header badge. */
+export async function cartItemCount(request: Request): Promise<number> {
+  const cartId = await readCartId(request);
+  if (!cartId) return 0;
+  const [row] = await getDb()
+    .select({ total: sum(carritoLineas.cantidad) })
+    .from(carritoLineas)
+    .where(eq(carritoLineas.carritoId, cartId));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,85 @@
+/**
+ * The checkout in progress (SPEC §2 'Checkout screen', §4 'Checkout flow'): what the buyer
+ * typed in step 1 and whether Envío Express was chosen in step 2 are kept in a signed,
+ * HttpOnly cookie of their own, so a reload or a 'Cambiar' keeps them, any app instance can
+ * read them, and nothing is written to the database before there is a payment. The step
+ * being shown is in the URL (?paso=envio, ?paso=pagar).
+ */
+import { desc, eq, isNotNull, and } from "drizzle-orm";
+import { createCookie } from "react-router";
+import type { CheckoutStep } from "~/components/checkout/checkout-steps";
+import { type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
+import { type AlertMessage, purchasesPaused } from "~/domain/messages";
+import { activeNotice } from "~/domain/notice";
+import type { Db } from "./db/index.server";
+import { ajustes, compras } from "./db/schema";
+import { env } from "./env.server";
+
+export type { CheckoutStep };
+
+export type CheckoutState = {
+  /** the validated step-1 form, or null until it was sent */
+  datos: CheckoutForm | null;
+  /** the one shipping option, once chosen in step 2 */
+  envio: "express" | null;
+};
+
+const checkoutCookie = createCookie("checkout", {
+  // A day is plenty to finish paying; after that the form starts again, prefilled.
+  maxAge: 24 * 60 * 60,
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.isProduction && process.env.INSECURE_COOKIES !== "1",
+  secrets: [env.authSecret ?? "desarrollo-local-cambia-este-secreto-en-produccion"],
+});
+
+type Stored = { userId: string; datos: unknown; envio: unknown };
+
+/** This user's checkout state; another user's cookie (a shared computer) counts as none. */
+export async function readCheckout(request: Request, userId: string): Promise<CheckoutState> {
+  const stored = (await checkoutCookie.parse(request.headers.get("Cookie"))) as Stored | null;
+  if (!stored || typeof stored !== "object" || stored.userId !== userId) return { datos: null, envio: null };
+  // Signed, so only we wrote it; still re-checked, the rules may have changed since.
+  const form =
+    stored.datos && typeof stored.datos === "object"
+      ? validateCheckoutForm(stored.datos as Record<string, unknown>)
+      : null;
+  const datos = form?.ok ? form.data : null;
+  return { datos, envio: datos && stored.envio === "express" ? "express" : null };
+}
+
+export async function checkoutCookieHeader(userId: string, state: CheckoutState): Promise<string> {
+  return checkoutCookie.serialize({ userId, datos: state.datos, envio: state.envio } satisfies Stored);
+}
+
+/** The step the URL asks for, moved back to the first one whose data is still missing. */
+export function reachableStep(asked: string | null, state: CheckoutState): CheckoutStep {
+  if (asked === "pagar" && state.datos && state.envio) return "pagar";
+  if ((asked === "envio" || asked === "pagar") && state.datos) return "envio";
+  return "informacion";
+}
+
+/**
+ * The 'Aviso' notice (SPEC §8) when purchases are paused right now: one setting,
+ * ajustes clave "aviso" = { desde, hasta }. Null when purchases are open.
+ */
+export async function loadNotice(db: Db, now: Date = new Date()): Promise<AlertMessage | null> {
+  const [setting] = await db.select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, "aviso"));
+  const window = activeNotice(setting?.valor, now);
+  return window ? purchasesPaused(window.desde, window.hasta) : null;
+}
+
+/**
+ * What step 1 starts with before anything was typed: the address and contact of the
+ * buyer's last order, or at least the account's email.
+ */
+export async function prefillCheckout(db: Db, user: { id: string; email: string }): Promise<Partial<CheckoutForm>> {
+  const [last] = await db
+    .select({ envio: compras.datosEnvio, contacto: compras.datosContacto })
+    .from(compras)
+    .where(and(eq(compras.compradorId, user.id), isNotNull(compras.datosEnvio)))
+    .orderBy(desc(compras.fecha))
+    .limit(1);
+  return { correo: user.email, ...(last?.envio ?? {}), ...(last?.contacto ?? {}) };
+}

@@ -1,0 +1,121 @@
+/**
+ * Opens the database: PGlite persisted in DATA_DIR by default, a real PostgreSQL server when
+ * DATABASE_URL is set. Both speak the same SQL through the same Drizzle schema.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+export type DatabaseOptions =
+  /** PostgreSQL server */
+  | { url: string }
+  /** PGlite persisted in a folder (locked against a second process) */
+  | { dataDir: string }
+  /** PGlite in memory, optionally started from a dumped data dir (fast test databases) */
+  | { memory: true; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ("url" in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  let releaseLock = () => {};
+  let client: PGlite;
+  if ("dataDir" in options) {
+    const pgDir = path.join(options.dataDir, "pglite");
+    fs.mkdirSync(pgDir, { recursive: true });
+    releaseLock = acquireLock(path.join(options.dataDir, "pglite.lock"));
+    try {
+      client = await PGlite.create(pgDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  }
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite is one process, one connection: two processes on the same folder corrupt it
+ * silently. A lock file holding our pid refuses the second one; a stale lock (dead pid)
+ * is taken over.
+ */
+function acquireLock(lockPath: string): () => void {
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, mine, { flag: "wx" });
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === mine) fs.unlinkSync(lockPath);
+        } catch {}
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockPath, "utf8"));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `La base de datos en ${path.dirname(lockPath)} está abierta por otro proceso (pid ${holder}). ` +
+            "Detén ese proceso o usa otro DATA_DIR.",
+        );
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`No se pudo bloquear ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Raw SQL rows: both drivers answer `{ rows }`, which the shared Db type does not say. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

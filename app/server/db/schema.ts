@@ -1,0 +1,542 @@
+/**
+ * The whole data model in one Drizzle pg-core schema. Names follow the spec's vocabulary
+ * (SPEC section 3) in camelCase; columns are snake_case (`casing: "snake_case"`).
+ * Lists the original document store kept inside documents (favoritos, cursos, comentarios,
+ * galerias, cart lines, order lines) are tables of their own with foreign keys.
+ * Misspellings of the original export (`porductos`, `precensial`) are fixed here; the
+ * importer maps them. Money is integer centavos everywhere.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- auth (Better Auth)
+
+/** Better Auth's user, extended with the spec's user record (nombre is `name`). */
+export const user = pgTable("users", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** 'cliente' or 'admin'; never settable from a request. */
+  role: text().notNull().default("cliente"),
+  lastLogin: timestamp({ withTimezone: true }),
+  terminos: boolean().notNull().default(false),
+  terminosAceptadosEn: timestamp({ withTimezone: true }),
+  terminosVersion: text(),
+});
+
+export const session = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const account = pgTable(
+  "accounts",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verifications",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.identifier)],
+);
+
+/** Rate-limit counters shared by every app instance (Better Auth's and our own). */
+export const rateLimit = pgTable("rate_limits", {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const categorias = pgTable("categorias", {
+  id: text().primaryKey(),
+  nombre: text().notNull(),
+  posicion: integer().notNull().default(0),
+});
+
+export const productos = pgTable(
+  "productos",
+  {
+    id: text().primaryKey(),
+    nombre: text().notNull(),
+    marca: text().notNull().default(""),
+    /** centavos */
+    precio: integer().notNull(),
+    /** stock; never below zero */
+    cantidad: integer().notNull().default(0),
+    categoriaId: text()
+      .notNull()
+      .references(() => categorias.id),
+    especificacion: text().notNull().default(""),
+    urlImagen: text().notNull().default(""),
+    /** grams */
+    peso: integer().notNull().default(0),
+    publicado: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.categoriaId), check("productos_cantidad_no_negativa", sql`${t.cantidad} >= 0`)],
+);
+
+export const productoImagenes = pgTable(
+  "producto_imagenes",
+  {
+    id: serial().primaryKey(),
+    productoId: text()
+      .notNull()
+      .references(() => productos.id, { onDelete: "cascade" }),
+    nombre: text().notNull().default(""),
+    url: text().notNull(),
+    posicion: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.productoId)],
+);
+
+export const servicios = pgTable("servicios", {
+  id: text().primaryKey(),
+  nombre: text().notNull(),
+  slogan: text().notNull().default(""),
+  descripcion: text().notNull().default(""),
+  /** free-text options; when null and opcion1..3 are set, the three option blocks are shown */
+  opciones: text(),
+  opcion1: text(),
+  opcion2: text(),
+  opcion3: text(),
+  url1: text(),
+  url2: text(),
+  url3: text(),
+  urlImagen: text().notNull().default(""),
+  urlInterna: text().notNull().default(""),
+  /** list of { pregunta, respuesta } */
+  preguntas: jsonb().$type<{ pregunta: string; respuesta: string }[]>().notNull().default([]),
+  posicion: integer().notNull().default(0),
+});
+
+export const servicioImagenes = pgTable(
+  "servicio_imagenes",
+  {
+    id: serial().primaryKey(),
+    servicioId: text()
+      .notNull()
+      .references(() => servicios.id, { onDelete: "cascade" }),
+    nombre: text().notNull().default(""),
+    url: text().notNull(),
+    ancho: integer(),
+    alto: integer(),
+    posicion: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.servicioId)],
+);
+
+// ---------------------------------------------------------------- courses
+
+export const cursos = pgTable("cursos", {
+  id: text().primaryKey(),
+  titulo: text().notNull(),
+  tituloSecundario: text().notNull().default(""),
+  tituloExterior: text().notNull().default(""),
+  nombre: text().notNull().default(""),
+  descripcion: text().notNull().default(""),
+  /** present on online courses only (the spec's way to tell them apart) */
+  descripcionSecundaria: text(),
+  requisitos: text().notNull().default(""),
+  /** centavos */
+  precio: integer().notNull().default(0),
+  /** centavos; shown with the regular price crossed out */
+  precioDescuento: integer(),
+  alumnos: text().notNull().default(""),
+  horas: text().notNull().default(""),
+  online: text().notNull().default(""),
+  certificado: text().notNull().default(""),
+  kit: text().notNull().default(""),
+  video: text().notNull().default(""),
+  publicado: boolean().notNull().default(false),
+  /** 'online' | 'presencial' (the export spells it 'precensial') */
+  tipo: text().notNull(),
+  posicion: integer().notNull().default(0),
+  examen: boolean().notNull().default(false),
+  certificadoUrl: text().notNull().default(""),
+  urlExterno: text().notNull().default(""),
+  urlKit: text().notNull().default(""),
+  imagenExterior: text().notNull().default(""),
+  imagenInterior: text().notNull().default(""),
+  fechaInicio: text().notNull().default(""),
+  duracion: text().notNull().default(""),
+});
+
+export const cursoImagenes = pgTable("curso_imagenes", {
+  id: serial().primaryKey(),
+  cursoId: text()
+    .notNull()
+    .references(() => cursos.id, { onDelete: "cascade" }),
+  nombre: text().notNull().default(""),
+  url: text().notNull(),
+  posicion: integer().notNull().default(0),
+});
+
+export const unidades = pgTable(
+  "unidades",
+  {
+    id: text().primaryKey(),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    posicion: integer().notNull().default(0),
+    nombre: text().notNull(),
+  },
+  (t) => [index().on(t.cursoId)],
+);
+
+export const unidadVideos = pgTable(
+  "unidad_videos",
+  {
+    id: serial().primaryKey(),
+    unidadId: text()
+      .notNull()
+      .references(() => unidades.id, { onDelete: "cascade" }),
+    posicion: integer().notNull().default(0),
+    titulo: text().notNull(),
+    nombre: text().notNull().default(""),
+    /** storage key or URL of the video; never sent to a browser that is not enrolled */
+    video: text().notNull(),
+    poster: text().notNull().default(""),
+    descripcion: text().notNull().default(""),
+  },
+  (t) => [index().on(t.unidadId)],
+);
+
+/** Exam questions (preguntas). respuestaCorrecta is 1, 2 or 3 and never leaves the server. */
+export const preguntas = pgTable(
+  "preguntas",
+  {
+    id: text().primaryKey(),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    posicion: integer().notNull().default(0),
+    pregunta: text().notNull(),
+    respuesta1: text().notNull(),
+    respuesta2: text().notNull(),
+    respuesta3: text().notNull(),
+    respuestaCorrecta: integer().notNull(),
+  },
+  (t) => [index().on(t.cursoId)],
+);
+
+/** A user's courses (the spec's user.cursos). */
+export const inscripciones = pgTable(
+  "inscripciones",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    compraId: text(),
+    ultimaUnidadId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cursoId] })],
+);
+
+export const examenIntentos = pgTable(
+  "examen_intentos",
+  {
+    id: serial().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    correctas: integer().notNull(),
+    total: integer().notNull(),
+    /** score × 100 (83.33 is stored as 8333) */
+    calificacion: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.cursoId)],
+);
+
+/** A diploma exists only once earned; its id is the verification code printed on the PDF. */
+export const diplomas = pgTable(
+  "diplomas",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    nombre: text().notNull(),
+    emitidoEn: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.userId, t.cursoId)],
+);
+
+// ---------------------------------------------------------------- reviews and favourites
+
+/** Reviews (comentarios) of a product or a course. */
+export const comentarios = pgTable(
+  "comentarios",
+  {
+    id: serial().primaryKey(),
+    productoId: text().references(() => productos.id, { onDelete: "cascade" }),
+    cursoId: text().references(() => cursos.id, { onDelete: "cascade" }),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    nombre: text().notNull(),
+    comentarios: text().notNull(),
+    calificacion: integer().notNull(),
+    fecha: createdAt(),
+  },
+  (t) => [
+    index().on(t.productoId),
+    index().on(t.cursoId),
+    check("comentarios_calificacion_1_5", sql`${t.calificacion} between 1 and 5`),
+  ],
+);
+
+export const favoritos = pgTable(
+  "favoritos",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productoId: text()
+      .notNull()
+      .references(() => productos.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productoId] })],
+);
+
+// ---------------------------------------------------------------- promotions and shipping
+
+export const promociones = pgTable(
+  "promociones",
+  {
+    id: text().primaryKey(),
+    codigo: text().notNull(),
+    productoId: text()
+      .notNull()
+      .references(() => productos.id, { onDelete: "cascade" }),
+    /** percent 1..100 */
+    descuento: integer().notNull(),
+    activo: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex().on(t.codigo, t.productoId)],
+);
+
+export const promocionesCursos = pgTable(
+  "promociones_cursos",
+  {
+    id: text().primaryKey(),
+    codigo: text().notNull(),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    /** percent 1..100 */
+    descuento: integer().notNull(),
+    activo: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex().on(t.codigo, t.cursoId)],
+);
+
+/** Shipping bands (the spec's envios.estandar): 7 prices in centavos by item-count bracket. */
+export const bandasEnvio = pgTable("bandas_envio", {
+  id: serial().primaryKey(),
+  gramosMinimos: integer().notNull(),
+  gramosMaximos: integer().notNull(),
+  cantidad: integer().notNull().default(0),
+  precios: integer().array().notNull(),
+});
+
+/** Studio settings edited from the admin area: shipping state, 'Aviso' window, promotions. */
+export const ajustes = pgTable("ajustes", {
+  clave: text().primaryKey(),
+  valor: jsonb().notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- cart, payments, orders
+
+export const carritos = pgTable("carritos", {
+  id: text().primaryKey(),
+  userId: text().references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const carritoLineas = pgTable(
+  "carrito_lineas",
+  {
+    carritoId: text()
+      .notNull()
+      .references(() => carritos.id, { onDelete: "cascade" }),
+    productoId: text()
+      .notNull()
+      .references(() => productos.id, { onDelete: "cascade" }),
+    cantidad: integer().notNull(),
+    /** a code from promociones applied to this line */
+    codigoDescuento: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.carritoId, t.productoId] })],
+);
+
+/**
+ * A payment the server asked a provider for: the exact lines, amounts and addresses it
+ * priced, so that the order written on confirmation is the one that was charged.
+ */
+export const pagos = pgTable(
+  "pagos",
+  {
+    /** the provider's payment id (Stripe PaymentIntent id, demo id, ...) */
+    id: text().primaryKey(),
+    proveedor: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    carritoId: text(),
+    /** centavos */
+    monto: integer().notNull(),
+    moneda: text().notNull().default("mxn"),
+    /** 'pendiente' | 'pagado' | 'fallido' */
+    estado: text().notNull().default("pendiente"),
+    detalle: jsonb().notNull(),
+    compraId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** Purchases (the spec's compras). */
+export const compras = pgTable(
+  "compras",
+  {
+    /** the purchase identifier shown to the buyer (id_compra) */
+    id: text().primaryKey(),
+    compradorId: text()
+      .notNull()
+      .references(() => user.id),
+    fecha: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** centavos, shipping included */
+    total: integer().notNull(),
+    envio: integer().notNull().default(0),
+    curso: boolean().notNull().default(false),
+    estadoEnvio: integer().notNull().default(0),
+    datosEnvio: jsonb().$type<Record<string, string>>(),
+    datosContacto: jsonb().$type<{ correo: string; telefono: string }>(),
+    /** one order per provider payment, whichever of browser return or webhook arrives first */
+    pagoId: text().notNull().unique(),
+    proveedor: text().notNull(),
+  },
+  (t) => [index().on(t.compradorId, t.fecha)],
+);
+
+/** Purchase lines (the spec's compras.porductos). */
+export const compraLineas = pgTable(
+  "compra_lineas",
+  {
+    id: serial().primaryKey(),
+    compraId: text()
+      .notNull()
+      .references(() => compras.id, { onDelete: "cascade" }),
+    productoId: text().references(() => productos.id, { onDelete: "set null" }),
+    cursoId: text().references(() => cursos.id, { onDelete: "set null" }),
+    url: text().notNull().default(""),
+    nombre: text().notNull(),
+    /** unit price charged, centavos */
+    precio: integer().notNull(),
+    /** unit price before a discount code, centavos */
+    precioOriginal: integer().notNull(),
+    codigoDescuento: text(),
+    cantidad: integer().notNull(),
+  },
+  (t) => [index().on(t.compraId)],
+);
+
+// ---------------------------------------------------------------- visits
+
+/** A client's visit (codigosVisitas): id and code are random, never sequential. */
+export const visitas = pgTable("visitas", {
+  id: text().primaryKey(),
+  codigo: text().notNull().unique(),
+  clienta: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const visitaFotos = pgTable(
+  "visita_fotos",
+  {
+    id: serial().primaryKey(),
+    visitaId: text()
+      .notNull()
+      .references(() => visitas.id, { onDelete: "cascade" }),
+    /** 'antes' | 'despues' */
+    tipo: text().notNull(),
+    url: text().notNull(),
+    posicion: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.visitaId)],
+);

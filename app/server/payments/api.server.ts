@@ -1,0 +1,249 @@
+/**
+ * The payment HTTP API (SPEC §7), authenticated by the session cookie: no key lives in the
+ * browser. Every POST must come from our own pages (same Origin), and bodies are small JSON.
+ * Errors answer `{ error: { icon, title, text } }`, ready for the alert dialog.
+ *
+ *   POST /auth/michel-alvarez/v2/stripe     {} (cart) or { curso, codigo? }
+ *        → { clientSecret, paymentId }: a payment for the amount the server priced; any
+ *          amount or price in the body is ignored.
+ *   POST /auth/michel-alvarez/v2/demo/pago  { clientSecret, numero, vencimiento, cvc, nombre }
+ *        → the demo provider's card check (the offline stand-in for Stripe.js).
+ *   POST /auth/michel-alvarez/v2/confirmar  { paymentId } → { compraId }: the browser's
+ *        return after the card was accepted; writes the order (idempotent).
+ *   POST /auth/michel-alvarez/v2/correo     { id } (payment id) → sends the confirmation of a
+ *        payment the server confirmed, to its owner only.
+ *   POST /webhooks/stripe                   Stripe's signed events (raw body).
+ */
+import { eq } from "drizzle-orm";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { PAYMENT_API } from "~/config/payments";
+import { CHECKOUT_FIELD_ORDER, fieldLabel } from "~/domain/checkout";
+import {
+  type AlertMessage,
+  cardError,
+  checkoutFieldMissing,
+  loginRequiredPurchase,
+  paymentError,
+  purchaseSuccess,
+  shippingRequired,
+  termsRequired,
+} from "~/domain/messages";
+import { readCartId } from "../cart-cookie.server";
+import { readCheckout, loadNotice } from "../checkout.server";
+import { getDb } from "../db/index.server";
+import { isEnrolled } from "../courses.server";
+import { pagos } from "../db/schema";
+import { env } from "../env.server";
+import { confirmPayment, sendOrderConfirmation, splitCheckoutForm, startPayment } from "../orders.server";
+import { priceCart, priceCourse } from "../pricing.server";
+import { type SessionUser, currentUser } from "../session.server";
+import { authorizeDemoPayment } from "./demo.server";
+import { activeProvider } from "./index.server";
+import type { PaymentProvider } from "./provider.server";
+import { verifyStripeWebhook } from "./stripe.server";
+
+const API_BASE = PAYMENT_API;
+
+export type PaymentApiOptions = {
+  /** Tests: a provider (e.g. Stripe pointed at a local stub) used to create and confirm. */
+  provider?: PaymentProvider;
+  /** Tests: the webhook signing secret (default STRIPE_WEBHOOK_SECRET). */
+  webhookSecret?: string;
+};
+
+const refused = { icon: "error", title: "Solicitud rechazada", text: "Origen no permitido." } as const;
+const badRequest = { icon: "error", title: "Solicitud inválida", text: "No pudimos leer la solicitud." } as const;
+const orderNotFound = { icon: "error", title: "Compra no encontrada", text: "No encontramos esa compra." } as const;
+const notConfirmed = {
+  icon: "error",
+  title: "Pago sin confirmar",
+  text: "Este pago aún no ha sido confirmado.",
+} as const satisfies AlertMessage;
+const alreadyOwned = {
+  icon: "info",
+  title: "Ya tienes este curso",
+  text: "Este curso ya está en Mis cursos.",
+} as const satisfies AlertMessage;
+
+export function paymentRoutes(options: PaymentApiOptions = {}): Router {
+  const router = express.Router();
+  const json = express.json({ limit: "16kb" });
+  const provider = () => options.provider ?? activeProvider();
+
+  // Stripe signs the raw bytes: this route must not go through express.json().
+  router.post("/webhooks/stripe", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+    const secret = options.webhookSecret ?? env.stripeWebhookSecret;
+    if (!secret) return void res.status(404).json({ error: "Webhook no configurado." });
+    let event: ReturnType<typeof verifyStripeWebhook>;
+    try {
+      event = verifyStripeWebhook(req.body as Buffer, req.get("stripe-signature") ?? "", secret);
+    } catch {
+      return void res.status(400).json({ error: "Firma inválida." });
+    }
+    if (event.type !== "payment_intent.succeeded") return void res.json({ received: true });
+    const paymentId = (event.data.object as { id: string }).id;
+    try {
+      const result = await confirmPayment(getDb(), paymentId, { provider: options.provider });
+      if (!result.ok && result.reason === "desconocido")
+        console.warn(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
+      // Retry later (Stripe re-sends on non-2xx) only when the answer might change.
+      if (!result.ok && (result.reason === "pendiente" || result.reason === "monto")) {
+        return void res.status(409).json({ error: result.reason });
+      }
+      res.json({ received: true });
+    } catch (error) {
+      console.error(`Webhook de Stripe: no se pudo confirmar el pago ${paymentId}:`, error);
+      res.status(500).json({ error: "Error al confirmar el pago." });
+    }
+  });
+
+  router.post(`${API_BASE}/stripe`, sameOrigin, json, withUser, async (req, res) => {
+    const user = res.locals.user as SessionUser;
+    if (!user.terminos) return void fail(res, 403, termsRequired);
+    const db = getDb();
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      if (typeof body.curso === "string" && body.curso) {
+        const priced = await priceCourse(db, body.curso, typeof body.codigo === "string" ? body.codigo : null);
+        if (!priced.ok) return void fail(res, priced.reason === "no-encontrado" ? 404 : 400, priced.message);
+        if (await isEnrolled(user.id, body.curso, db)) return void fail(res, 409, alreadyOwned);
+        const payment = await startPayment(db, {
+          userId: user.id,
+          draft: priced.draft,
+          datosEnvio: null,
+          datosContacto: { correo: user.email, telefono: "" },
+          provider: provider(),
+        });
+        return void res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
+      }
+
+      const notice = await loadNotice(db);
+      if (notice) return void fail(res, 409, notice);
+      const request = toFetchRequest(req);
+      const priced = await priceCart(db, await readCartId(request));
+      if (!priced.ok) return void fail(res, 409, priced.message);
+      const state = await readCheckout(request, user.id);
+      if (!state.datos) return void fail(res, 400, checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
+      if (!state.envio) return void fail(res, 400, shippingRequired);
+      const payment = await startPayment(db, {
+        userId: user.id,
+        draft: priced.draft,
+        ...splitCheckoutForm(state.datos),
+        provider: provider(),
+      });
+      res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
+    } catch (error) {
+      console.error(`No se pudo crear el pago de ${user.id}:`, error);
+      fail(res, 502, paymentError);
+    }
+  });
+
+  router.post(`${API_BASE}/demo/pago`, sameOrigin, json, withUser, async (req, res) => {
+    const user = res.locals.user as SessionUser;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      const result = await authorizeDemoPayment(getDb(), {
+        clientSecret: body.clientSecret,
+        userId: user.id,
+        card: { numero: body.numero, vencimiento: body.vencimiento, cvc: body.cvc, nombre: body.nombre },
+      });
+      if (result.ok) return void res.json({ status: "succeeded", paymentId: result.paymentId });
+      if (result.reason === "tarjeta")
+        return void res.status(402).json({ error: cardError(result.message), tipo: "tarjeta" });
+      fail(res, 404, paymentError);
+    } catch (error) {
+      console.error(`Pago demo de ${user.id}:`, error);
+      fail(res, 500, paymentError);
+    }
+  });
+
+  router.post(`${API_BASE}/confirmar`, sameOrigin, json, withUser, async (req, res) => {
+    const user = res.locals.user as SessionUser;
+    const paymentId = String((req.body as Record<string, unknown> | undefined)?.paymentId ?? "");
+    const db = getDb();
+    try {
+      const [pago] = await db.select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
+      if (!pago || pago.userId !== user.id) return void fail(res, 404, paymentError);
+      const result = await confirmPayment(db, paymentId, { provider: options.provider });
+      if (result.ok) return void res.json({ compraId: result.compraId, message: purchaseSuccess(result.compraId) });
+      if (result.reason !== "fallido" && result.reason !== "sin-stock") {
+        console.error(`Confirmación del pago ${paymentId}: ${result.reason}`);
+      }
+      const status = result.reason === "fallido" ? 402 : result.reason === "sin-stock" ? 409 : 502;
+      fail(res, status, result.message);
+    } catch (error) {
+      console.error(`No se pudo confirmar el pago ${paymentId}:`, error);
+      fail(res, 500, paymentError);
+    }
+  });
+
+  router.post(`${API_BASE}/correo`, sameOrigin, json, withUser, async (req, res) => {
+    const user = res.locals.user as SessionUser;
+    const id = String((req.body as Record<string, unknown> | undefined)?.id ?? "");
+    const db = getDb();
+    try {
+      const [pago] = await db
+        .select({ userId: pagos.userId, compraId: pagos.compraId })
+        .from(pagos)
+        .where(eq(pagos.id, id));
+      // Someone else's payment looks exactly like a missing one.
+      if (!pago || pago.userId !== user.id) return void fail(res, 404, orderNotFound);
+      if (!pago.compraId) return void fail(res, 409, notConfirmed);
+      await sendOrderConfirmation(db, pago.compraId);
+      res.json({ type: "Correo enviado", compraId: pago.compraId });
+    } catch (error) {
+      console.error(`No se pudo enviar el correo del pago ${id}:`, error);
+      fail(res, 500, paymentError);
+    }
+  });
+
+  // A body that is not valid JSON (or too big) gets a Spanish JSON answer, not Express's HTML page.
+  router.use((error: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) => {
+    if (error?.type === "entity.parse.failed" || error?.type === "entity.too.large") {
+      return void fail(res, error.status ?? 400, badRequest);
+    }
+    next(error);
+  });
+
+  return router;
+}
+
+function fail(res: Response, status: number, message: AlertMessage) {
+  res.status(status).json({ error: message });
+}
+
+/**
+ * These endpoints act on the session cookie, so they answer only our own pages: the
+ * browser's Origin header must name this host (stricter than the app-wide check, which lets
+ * requests without Origin through).
+ */
+function sameOrigin(req: Request, res: Response, next: NextFunction) {
+  const origin = req.get("origin");
+  let host: string | null = null;
+  try {
+    host = origin ? new URL(origin).host : null;
+  } catch {}
+  if (host && host === req.get("host")) return next();
+  res.status(403).json({ error: refused });
+}
+
+async function withUser(req: Request, res: Response, next: NextFunction) {
+  try {
+    const user = await currentUser(toFetchRequest(req));
+    if (!user) return void fail(res, 401, loginRequiredPurchase);
+    res.locals.user = user;
+    next();
+  } catch (error) {
+    next(error);
+  }
+}
+
+/** The Fetch API view of an Express request (headers only) for the session and cookie readers. */
+function toFetchRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new globalThis.Request(`http://${req.get("host") ?? "localhost"}${req.originalUrl}`, { headers });
+}

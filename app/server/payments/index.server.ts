@@ -1,0 +1,43 @@
+/**
+ * Which payment provider this installation uses, decided in one place: Stripe when
+ * STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, the offline demo otherwise. A payment is always confirmed with
+ * the provider that created it (`pagos.proveedor`), even if the configuration changed since.
+ */
+import type { PaymentPanelConfig } from "~/config/payments";
+import { getDb } from "../db/index.server";
+import { env } from "../env.server";
+import { createDemoProvider } from "./demo.server";
+import type { PaymentProvider } from "./provider.server";
+import { createStripeProvider } from "./stripe.server";
+
+export type { PaymentProvider } from "./provider.server";
+
+export type { PaymentPanelConfig } from "~/config/payments";
+
+/** Stripe needs both keys: the secret one here, the publishable one for Elements in the browser. */
+function stripeKeys() {
+  return env.stripeSecretKey && env.stripePublishableKey
+    ? { secretKey: env.stripeSecretKey, publishableKey: env.stripePublishableKey }
+    : null;
+}
+
+export function paymentPanelConfig(): PaymentPanelConfig {
+  const keys = stripeKeys();
+  return keys ? { provider: "stripe", publishableKey: keys.publishableKey } : { provider: "demo" };
+}
+
+/** The provider new payments are created with. */
+export function activeProvider(): PaymentProvider {
+  const keys = stripeKeys();
+  return keys ? createStripeProvider({ secretKey: keys.secretKey }) : createDemoProvider(getDb());
+}
+
+/** The provider that created a stored payment. */
+export function providerNamed(name: string): PaymentProvider {
+  if (name === "demo") return createDemoProvider(getDb());
+  if (name === "stripe") {
+    if (!env.stripeSecretKey) throw new Error("Pago de Stripe sin STRIPE_SECRET_KEY configurada");
+    return createStripeProvider({ secretKey: env.stripeSecretKey });
+  }
+  throw new Error(`Proveedor de pagos desconocido: ${name}`);
+}

@@ -1,0 +1,256 @@
+/**
+ * What an order costs, computed by the server from the database and nothing else (SPEC §9,
+ * §4 'On load of /pagar'). The result is an order draft: priced lines (products or courses),
+ * shipping and total in centavos. The payment is created for exactly this draft and the
+ * order is written from it, so the browser never sends an amount that is charged.
+ *
+ *   priceCart(db, cartId, { codes? })   → the cart at checkout: stored codes re-checked one
+ *                                         by one (codes given here override them), discounts
+ *                                         FLOORED, Express shipping, stock checked.
+ *   priceCourse(db, cursoId, codigo?)   → one online course (no shipping, no stock).
+ *
+ * A draft that cannot be charged (empty cart, a line the stock can no longer serve, a cart
+ * outside every shipping band, an unknown course or code) is refused with a Spanish message.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type AlertMessage, messages } from "~/domain/messages";
+import { checkoutUnitPrice, orderTotals } from "~/domain/order";
+import { computeShipping } from "~/domain/shipping";
+import type { Db } from "./db/index.server";
+import {
+  ajustes,
+  bandasEnvio,
+  carritoLineas,
+  carritos,
+  cursos,
+  productos,
+  promociones,
+  promocionesCursos,
+} from "./db/schema";
+
+/** A database handle or an open transaction. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type OrderLine = {
+  tipo: "producto" | "curso";
+  /** producto id or curso id */
+  id: string;
+  nombre: string;
+  /** image shown in the summary, the mail and /mis-compras */
+  url: string;
+  /** unit list price before a code, centavos */
+  precioOriginal: number;
+  /** unit price charged, centavos */
+  precio: number;
+  cantidad: number;
+  /** the code applied to this line and its percent */
+  codigo: string | null;
+  descuento: number | null;
+  /** grams per unit (0 for courses) */
+  peso: number;
+};
+
+export type OrderDraft = {
+  tipo: "productos" | "curso";
+  /** the cart this draft was priced from (emptied when the order is written) */
+  carritoId: string | null;
+  lines: OrderLine[];
+  subtotal: number;
+  /** Envío Express, centavos (0 when the studio ships for free, and for courses) */
+  envio: number;
+  total: number;
+  /** stored codes that no longer apply (deleted, deactivated, other product): priced without */
+  codigosRechazados: { id: string; codigo: string }[];
+};
+
+export type PricingFailure = "vacio" | "sin-stock" | "envio" | "no-encontrado" | "codigo";
+
+export type PricingResult =
+  | { ok: true; draft: OrderDraft }
+  | { ok: false; reason: PricingFailure; message: AlertMessage };
+
+// Texts the spec does not fix (it has no stock or shipping-band errors at checkout).
+export const stockShort = (nombres: string[]) =>
+  ({
+    icon: "error",
+    title: "Sin existencias",
+    text: `Ya no tenemos piezas suficientes de ${nombres.join(", ")}. Ajusta la cantidad en tu carrito para continuar.`,
+  }) as const satisfies AlertMessage;
+
+export const shippingUnavailable = (text: string) =>
+  ({ icon: "error", title: "Envío no disponible", text }) as const satisfies AlertMessage;
+
+export const courseUnavailable = {
+  icon: "error",
+  title: "Curso no disponible",
+  text: "Este curso no está disponible para compra.",
+} as const satisfies AlertMessage;
+
+/** A code override from the browser (the spec's stored list of {codigo, producto id}). */
+export type CodeOverride = { productoId: string; codigo: string };
+
+export async function priceCart(
+  db: DbOrTx,
+  cartId: string | null,
+  options: { codes?: CodeOverride[] } = {},
+): Promise<PricingResult> {
+  const empty = { ok: false, reason: "vacio", message: messages.cartEmpty } as const;
+  if (!cartId) return empty;
+  const [cart] = await db.select({ id: carritos.id }).from(carritos).where(eq(carritos.id, cartId));
+  if (!cart) return empty;
+
+  const rows = await db
+    .select({
+      id: productos.id,
+      nombre: productos.nombre,
+      url: productos.urlImagen,
+      precio: productos.precio,
+      stock: productos.cantidad,
+      peso: productos.peso,
+      publicado: productos.publicado,
+      cantidad: carritoLineas.cantidad,
+      codigo: carritoLineas.codigoDescuento,
+    })
+    .from(carritoLineas)
+    .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
+    .where(eq(carritoLineas.carritoId, cart.id))
+    .orderBy(asc(carritoLineas.createdAt), asc(carritoLineas.productoId));
+  const live = rows.filter((r) => r.cantidad >= 1);
+  if (live.length === 0) return empty;
+
+  // Refuse before any charge: every line must still be on sale and in stock for its quantity.
+  const short = live.filter((r) => !r.publicado || r.stock < r.cantidad);
+  if (short.length > 0) {
+    return { ok: false, reason: "sin-stock", message: stockShort(short.map((r) => r.nombre)) };
+  }
+
+  const overrides = new Map((options.codes ?? []).map((c) => [c.productoId, c.codigo]));
+  const lines: OrderLine[] = [];
+  const codigosRechazados: OrderDraft["codigosRechazados"] = [];
+  // The stored codes are re-checked one by one, as the original did on load of /pagar.
+  for (const row of live) {
+    const wanted = (overrides.get(row.id) ?? row.codigo ?? "").trim();
+    const promo = wanted ? await productPromotion(db, wanted, row.id) : null;
+    if (wanted && !promo) codigosRechazados.push({ id: row.id, codigo: wanted });
+    lines.push({
+      tipo: "producto",
+      id: row.id,
+      nombre: row.nombre,
+      url: row.url,
+      precioOriginal: row.precio,
+      precio: checkoutUnitPrice(row.precio, promo?.descuento ?? null),
+      cantidad: row.cantidad,
+      codigo: promo?.codigo ?? null,
+      descuento: promo?.descuento ?? null,
+      peso: row.peso,
+    });
+  }
+
+  const rates = await shippingRates(db);
+  const shipping = computeShipping({
+    lines: lines.map((l) => ({ peso: l.peso, cantidad: l.cantidad })),
+    bands: rates.bands,
+    gratis: rates.gratis,
+    context: "checkout",
+  });
+  if (!shipping.ok) return { ok: false, reason: "envio", message: shippingUnavailable(shipping.message) };
+
+  return {
+    ok: true,
+    draft: {
+      tipo: "productos",
+      carritoId: cart.id,
+      lines,
+      ...orderTotals(lines, shipping.centavos),
+      codigosRechazados,
+    },
+  };
+}
+
+/**
+ * One online course. Its price is the discounted price when the studio set one (the course
+ * page shows the regular price crossed out), then a course code from promociones_cursos
+ * takes its percent off, floored. A code that does not exist for this course is refused
+ * with the spec's course message, so the buyer can correct it.
+ */
+export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string | null): Promise<PricingResult> {
+  const [curso] = await db
+    .select({
+      id: cursos.id,
+      titulo: cursos.titulo,
+      tituloExterior: cursos.tituloExterior,
+      imagen: cursos.imagenExterior,
+      precio: cursos.precio,
+      precioDescuento: cursos.precioDescuento,
+    })
+    .from(cursos)
+    // Only online courses are sold here; in-person ones are booked with the studio.
+    .where(and(eq(cursos.id, cursoId), eq(cursos.publicado, true), eq(cursos.tipo, "online")));
+  if (!curso) return { ok: false, reason: "no-encontrado", message: courseUnavailable };
+
+  const base =
+    curso.precioDescuento !== null && curso.precioDescuento < curso.precio ? curso.precioDescuento : curso.precio;
+  const wanted = (codigo ?? "").trim();
+  let promo: { codigo: string; descuento: number } | null = null;
+  if (wanted) {
+    [promo = null] = await db
+      .select({ codigo: promocionesCursos.codigo, descuento: promocionesCursos.descuento })
+      .from(promocionesCursos)
+      .where(
+        and(
+          sql`lower(${promocionesCursos.codigo}) = lower(${wanted})`,
+          eq(promocionesCursos.cursoId, curso.id),
+          eq(promocionesCursos.activo, true),
+        ),
+      );
+    if (!promo) return { ok: false, reason: "codigo", message: messages.codeInvalidCourse };
+  }
+
+  const line: OrderLine = {
+    tipo: "curso",
+    id: curso.id,
+    nombre: curso.tituloExterior || curso.titulo,
+    url: curso.imagen,
+    precioOriginal: curso.precio,
+    precio: checkoutUnitPrice(base, promo?.descuento ?? null),
+    cantidad: 1,
+    codigo: promo?.codigo ?? null,
+    descuento: promo?.descuento ?? null,
+    peso: 0,
+  };
+  return {
+    ok: true,
+    draft: { tipo: "curso", carritoId: null, lines: [line], ...orderTotals([line], 0), codigosRechazados: [] },
+  };
+}
+
+/** An active promotion for this product, matched ignoring case and spaces (as the cart does). */
+async function productPromotion(db: DbOrTx, codigo: string, productoId: string) {
+  if (codigo.length > 100) return null;
+  const [promo] = await db
+    .select({ codigo: promociones.codigo, descuento: promociones.descuento })
+    .from(promociones)
+    .where(
+      and(
+        sql`lower(${promociones.codigo}) = lower(${codigo})`,
+        eq(promociones.productoId, productoId),
+        eq(promociones.activo, true),
+      ),
+    );
+  return promo ?? null;
+}
+
+/** The rate table and the studio's free-shipping switch (ajustes "envio" = { estado: "Gratis" }). */
+async function shippingRates(db: DbOrTx) {
+  const bands = await db
+    .select({
+      gramosMinimos: bandasEnvio.gramosMinimos,
+      gramosMaximos: bandasEnvio.gramosMaximos,
+      precios: bandasEnvio.precios,
+    })
+    .from(bandasEnvio)
+    .orderBy(asc(bandasEnvio.gramosMinimos), asc(bandasEnvio.id));
+  const [setting] = await db.select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, "envio"));
+  const estado = (setting?.valor as { estado?: unknown } | undefined)?.estado;
+  return { bands, gratis: typeof estado === "string" && estado.trim().toLowerCase() === "gratis" };
+}

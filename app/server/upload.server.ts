@@ -1,0 +1,247 @@
+/**
+ * POST /auth/michel-alvarez/v2/firebase-upload (the spec's upload call; the path keeps its
+ * original name). Multipart fields: `name` (base of the file name), `case` (what it is for:
+ * productos, servicios, galeria, cursos, ...) and one file, either `data` (any allowed
+ * file: a PDF manual, a video) or `image` (alias `original`), which is stored in four sizes.
+ *
+ * Only an admin session may upload: the original sent a fixed key from the browser, which
+ * anyone could read; here the session cookie is the credential (and the app's same-origin
+ * check stops other sites from using it). Files are recognised by their bytes, never by
+ * their name or declared type.
+ */
+import { randomBytes } from "node:crypto";
+import { fromNodeHeaders } from "better-auth/node";
+import busboy from "busboy";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import sharp, { type Metadata } from "sharp";
+import { isAdmin } from "./admin.server";
+import { currentUser } from "./session.server";
+import { type Visibility, getStorage, storageRef } from "./storage/index.server";
+
+export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
+
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** PDFs and videos: held in memory while stored, so kept moderate. */
+export const MAX_DATA_BYTES = 100 * 1024 * 1024;
+/** A decompression bomb (a tiny file of huge dimensions) is refused before it is decoded. */
+const MAX_IMAGE_PIXELS = 60_000_000;
+
+/** The four sizes of every uploaded image (width in px; the original keeps its own). */
+export const IMAGE_SIZES = { chica: 400, mediana: 800, grande: 1600 } as const;
+
+/** What a file is for, and whether browsers may load it directly. */
+export const UPLOAD_CASES: Record<string, Visibility> = {
+  productos: "public",
+  categorias: "public",
+  servicios: "public",
+  galeria: "public",
+  cursos: "public",
+  sitio: "public",
+  videos: "private",
+  manuales: "private",
+  visitas: "private",
+};
+
+type FileKind = { contentType: string; ext: string };
+
+/** Recognises a file by its first bytes. */
+export function sniffFile(bytes: Uint8Array): FileKind | null {
+  const b = Buffer.from(bytes.subarray(0, 16));
+  const ascii = (start: number, end: number) => b.subarray(start, end).toString("latin1");
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { contentType: "image/jpeg", ext: "jpg" };
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { contentType: "image/png", ext: "png" };
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { contentType: "image/webp", ext: "webp" };
+  if (ascii(0, 4) === "GIF8") return { contentType: "image/gif", ext: "gif" };
+  if (ascii(0, 5) === "%PDF-") return { contentType: "application/pdf", ext: "pdf" };
+  if (b.readUInt32BE(0) === 0x1a45dfa3) return { contentType: "video/webm", ext: "webm" };
+  if (ascii(4, 8) === "ftyp") {
+    const brand = ascii(8, 12);
+    if (brand === "qt  ") return { contentType: "video/quicktime", ext: "mov" };
+    if (/^(avif|avis)$/.test(brand)) return { contentType: "image/avif", ext: "avif" };
+    if (/^(hei|hev|mif1|msf1)/.test(brand)) return null; // HEIC: no browser shows it; ask for a JPEG
+    return { contentType: "video/mp4", ext: "mp4" };
+  }
+  return null;
+}
+
+class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Parsed = { fields: Record<string, string>; file: { field: string; bytes: Buffer; fileName: string } | null };
+
+const FILE_FIELDS = new Set(["data", "image", "original"]);
+
+function parseMultipart(req: ExpressRequest): Promise<Parsed> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 20, fieldSize: 10_000, fileSize: MAX_DATA_BYTES + 1 },
+      });
+    } catch {
+      reject(new UploadError(400, "Envía el archivo como multipart/form-data."));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: Parsed["file"] = null;
+    let failure: UploadError | null = null;
+
+    parser.on("field", (name, value) => {
+      fields[name] = value;
+    });
+    parser.on("file", (field, stream, info) => {
+      if (!FILE_FIELDS.has(field)) {
+        failure ??= new UploadError(400, `Campo de archivo desconocido: ${field}. Usa 'data' o 'image'.`);
+        stream.resume();
+        return;
+      }
+      const limit = field === "data" ? MAX_DATA_BYTES : MAX_IMAGE_BYTES;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          failure ??= new UploadError(413, `El archivo pesa más de ${Math.round(limit / 1024 / 1024)} MB.`);
+          chunks.length = 0;
+        } else if (!failure) {
+          chunks.push(chunk);
+        }
+      });
+      stream.on("end", () => {
+        if (!failure) file = { field, bytes: Buffer.concat(chunks), fileName: info.filename ?? "" };
+      });
+    });
+    parser.on("filesLimit", () => {
+      failure ??= new UploadError(400, "Envía un solo archivo por solicitud.");
+    });
+    parser.on("error", () => reject(new UploadError(400, "No se pudo leer el archivo enviado.")));
+    parser.on("close", () => (failure ? reject(failure) : resolve({ fields, file })));
+    req.pipe(parser);
+  });
+}
+
+/** 'Labial Mate #3' → 'labial-mate-3' */
+function slugName(name: string): string {
+  const slug = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\.[a-z0-9]{2,5}$/, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || "archivo";
+}
+
+export type ImageUrls = { original: string; chica: string; mediana: string; grande: string };
+export type ImageUploadResult = ImageUrls & { webp: ImageUrls | null; ancho: number; alto: number };
+
+/**
+ * Stores an image in four sizes (never upscaled), plus WebP versions of each when the
+ * image is not WebP already. Orientation from the camera is applied and its metadata
+ * (GPS, device) dropped.
+ */
+export async function storeImage(bytes: Uint8Array, uploadCase: string, name: string): Promise<ImageUploadResult> {
+  const visibility = UPLOAD_CASES[uploadCase];
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  } catch {
+    throw new UploadError(415, "El archivo no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).");
+  }
+  if (
+    !["jpeg", "png", "webp", "gif", "heif"].includes(meta.format ?? "") ||
+    !sniffFile(bytes)?.contentType.startsWith("image/")
+  ) {
+    throw new UploadError(415, "El archivo no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).");
+  }
+  // Transparent images stay PNG (or WebP); photos become JPEG.
+  const format: "jpeg" | "png" | "webp" =
+    meta.format === "webp" ? "webp" : meta.hasAlpha || meta.format === "png" || meta.format === "gif" ? "png" : "jpeg";
+  const ext = format === "jpeg" ? "jpg" : format;
+  const contentType = `image/${format}`;
+  const base = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}`;
+
+  const encode = (width: number | null, as: "jpeg" | "png" | "webp") => {
+    let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+    if (width) image = image.resize({ width, withoutEnlargement: true });
+    if (as === "jpeg") return image.jpeg({ quality: width ? 82 : 92, mozjpeg: true }).toBuffer();
+    if (as === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+    return image.webp({ quality: width ? 80 : 90 }).toBuffer();
+  };
+  const sizes: [keyof ImageUrls, number | null][] = [
+    ["original", null],
+    ["chica", IMAGE_SIZES.chica],
+    ["mediana", IMAGE_SIZES.mediana],
+    ["grande", IMAGE_SIZES.grande],
+  ];
+  const storage = getStorage(visibility);
+  const urls = {} as ImageUrls;
+  const webp = {} as ImageUrls;
+  for (const [size, width] of sizes) {
+    await storage.put(`${base}-${size}.${ext}`, await encode(width, format), contentType);
+    urls[size] = storageRef(visibility, `${base}-${size}.${ext}`);
+    if (format !== "webp") {
+      await storage.put(`${base}-${size}.webp`, await encode(width, "webp"), "image/webp");
+      webp[size] = storageRef(visibility, `${base}-${size}.webp`);
+    }
+  }
+  const { width = 0, height = 0 } = meta.autoOrient ?? meta;
+  return { ...urls, webp: format === "webp" ? null : webp, ancho: width, alto: height };
+}
+
+/** Stores any allowed file as is (a PDF manual, a video, an image kept in one size). */
+export async function storeData(bytes: Uint8Array, uploadCase: string, name: string) {
+  const kind = sniffFile(bytes);
+  if (!kind)
+    throw new UploadError(415, "Tipo de archivo no permitido: sube un PDF, un video (MP4, MOV, WebM) o una imagen.");
+  const visibility = UPLOAD_CASES[uploadCase];
+  const key = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}.${kind.ext}`;
+  await getStorage(visibility).put(key, bytes, kind.contentType);
+  return { url: storageRef(visibility, key), tipo: kind.contentType, bytes: bytes.length };
+}
+
+/** The Express handler (mounted in server/app.ts). Every answer is JSON. */
+export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
+  res.setHeader("Cache-Control", "no-store");
+  try {
+    const user = await currentUser(
+      new Request(new URL(req.originalUrl, "http://localhost"), { headers: fromNodeHeaders(req.headers) }),
+    );
+    if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
+    if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
+
+    const { fields, file } = await parseMultipart(req);
+    const uploadCase = fields.case ?? "";
+    if (!(uploadCase in UPLOAD_CASES)) {
+      throw new UploadError(400, `Indica para qué es el archivo (case): ${Object.keys(UPLOAD_CASES).join(", ")}.`);
+    }
+    if (!file || file.bytes.length === 0)
+      throw new UploadError(400, "Falta el archivo: envíalo en el campo 'data' o 'image'.");
+    const name = fields.name?.trim() || file.fileName || uploadCase;
+
+    const result =
+      file.field === "data"
+        ? await storeData(file.bytes, uploadCase, name)
+        : await storeImage(file.bytes, uploadCase, name);
+    res.status(201).json(result);
+  } catch (error) {
+    if (error instanceof UploadError) {
+      // Whatever the client still sends is not read: say so and close.
+      if (!req.complete) res.setHeader("Connection", "close");
+      res.status(error.status).json({ error: error.message });
+      return;
+    }
+    console.error("Error al subir un archivo:", error);
+    res.status(500).json({ error: "No se pudo guardar el archivo. Intenta de nuevo." });
+  }
+}

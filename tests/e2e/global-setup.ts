@@ -1,0 +1,88 @@
+/**
+ * End-to-end tests run against the real production server: built into a private folder,
+ * started on a free port with a fresh DATA_DIR (embedded database, demo data, outbox).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+/** Signing up with this address makes an admin (ADMIN_EMAILS of the test server). */
+export const E2E_ADMIN_EMAIL = "estudio-e2e@example.com";
+
+let server: ChildProcess | undefined;
+
+export default async function setup(project: TestProject) {
+  // Inside the project so that the server build resolves node_modules.
+  fs.mkdirSync(".tmp", { recursive: true });
+  const root = fs.mkdtempSync(path.join(process.cwd(), ".tmp", "e2e-"));
+  const buildDir = path.join(root, "build");
+  const dataDir = path.join(root, "data");
+  execFileSync("npx", ["react-router", "build"], {
+    env: { ...process.env, BUILD_DIR: buildDir },
+    stdio: "ignore",
+  });
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: path.relative(process.cwd(), buildDir) || buildDir,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: "",
+      INSECURE_COOKIES: "1",
+      // accounts with this address become admin at sign-up (tests/e2e/admin.test.ts)
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  server.stdout?.on("data", (chunk) => (log += chunk));
+  server.stderr?.on("data", (chunk) => (log += chunk));
+  await waitForHealth(baseURL, () => log);
+  project.provide("baseURL", baseURL);
+  project.provide("dataDir", dataDir);
+
+  return async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server?.once("exit", resolve));
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+async function waitForHealth(baseURL: string, log: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${log()}`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`El servidor no respondió a tiempo:\n${log()}`);
+}

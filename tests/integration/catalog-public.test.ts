@@ -1,0 +1,133 @@
+/** The public pages' reads (catalog-public.server.ts) on a real database holding the demo export. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  galleryPages,
+  galleryPreview,
+  getInPersonCourse,
+  getOnlineCourse,
+  getService,
+  listInPersonCourses,
+  listOnlineCourses,
+  listServices,
+  siteMedia,
+} from "~/server/catalog-public.server";
+import type { Database } from "~/server/db/client.server";
+import { initDatabase } from "~/server/db/index.server";
+import { ajustes } from "~/server/db/schema";
+import { importExport } from "~/server/importer.server";
+import { readDemoExport } from "~/server/seed.server";
+import { createTestDatabase } from "../support/db";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await initDatabase(database);
+  await importExport(database.db, await readDemoExport());
+});
+afterAll(() => database.close());
+
+describe("services", () => {
+  it("lists services by position and reads one by id, null when unknown", async () => {
+    const services = await listServices();
+    expect(services.slice(0, 3).map((s) => s.id)).toEqual(["cejas", "labios", "estrias"]);
+    const cejas = await getService("cejas");
+    expect(cejas?.opcion1).toBeTruthy();
+    expect(cejas?.preguntas.length).toBeGreaterThan(0);
+    expect(await getService("no-existe")).toBeNull();
+  });
+});
+
+describe("gallery", () => {
+  it("shows 6 per page, pages accumulating, until nothing is left", async () => {
+    const first = await galleryPages(null, 1);
+    expect(first.images).toHaveLength(6);
+    expect(first.total).toBe(48);
+    expect(first.hayMas).toBe(true);
+    const third = await galleryPages(null, 3);
+    expect(third.images).toHaveLength(18);
+    // The first pages are the same images in the same order: 'Ver más...' appends.
+    expect(third.images.slice(0, 6)).toEqual(first.images);
+    const all = await galleryPages(null, 8);
+    expect(all.images).toHaveLength(48);
+    expect(all.hayMas).toBe(false);
+    expect(new Set(all.images.map((i) => i.id)).size).toBe(48);
+    expect((await galleryPages(null, 50)).images).toHaveLength(48);
+  });
+
+  it("filters by service, with sizes for every image", async () => {
+    const cejas = await galleryPages("cejas", 1);
+    expect(cejas.total).toBe(8);
+    expect(cejas.images.every((i) => i.servicioId === "cejas" && i.ancho && i.alto)).toBe(true);
+    const rest = await galleryPages("cejas", 2);
+    expect(rest.images).toHaveLength(8);
+    expect(rest.hayMas).toBe(false);
+    expect(await galleryPages("no-existe", 1)).toMatchObject({ images: [], total: 0, hayMas: false });
+  });
+
+  it("treats a nonsense page number as page 1", async () => {
+    for (const pagina of [0, -3, Number.NaN, 1.7]) {
+      expect((await galleryPages(null, pagina)).images).toHaveLength(6);
+    }
+  });
+
+  it("previews one image of each service before repeating one", async () => {
+    const preview = await galleryPreview(6);
+    expect(new Set(preview.map((i) => i.servicioId)).size).toBe(6);
+  });
+});
+
+describe("courses", () => {
+  it("lists published online courses and in-person courses by position", async () => {
+    expect((await listOnlineCourses()).map((c) => c.id)).toEqual([
+      "microblading-online",
+      "lip-blush-online",
+      "automaquillaje-online",
+    ]);
+    expect((await listInPersonCourses()).map((c) => c.id)).toEqual([
+      "microblading-presencial",
+      "labios-presencial",
+      "estrias-presencial",
+      "ombre-presencial",
+      "maquillaje-presencial",
+    ]);
+  });
+
+  it("reads an online course with units in order, video titles only, and reviews", async () => {
+    const course = await getOnlineCourse("microblading-online");
+    expect(course).not.toBeNull();
+    expect(course!.precio).toBe(499000);
+    expect(course!.precioDescuento).toBe(399000);
+    expect(course!.unidades.map((u) => u.id)).toEqual([1, 2, 3, 4, 5].map((n) => `microblading-online-u${n}`));
+    // The video files are for students only: the public page gets titles, never URLs.
+    expect(JSON.stringify(course!.unidades)).not.toContain("private:");
+    expect(course!.comentarios).toHaveLength(3);
+  });
+
+  it("has no online page for an unpublished, in-person or unknown course", async () => {
+    for (const id of ["camuflaje-estrias-online", "microblading-presencial", "no-existe"]) {
+      expect(await getOnlineCourse(id)).toBeNull();
+    }
+    expect((await getInPersonCourse("labios-presencial"))?.precio).toBe(1190000);
+    expect(await getInPersonCourse("microblading-online")).toBeNull();
+  });
+});
+
+describe("site media", () => {
+  it("uses the demo export's _sitio until the studio sets its own", async () => {
+    const demo = await siteMedia();
+    expect(demo.hero).toMatch(/^\/media\/demo\/sitio\/hero\./);
+    expect(demo.video).toMatch(/\.webm$/);
+    expect(demo.instalaciones.length).toBeGreaterThanOrEqual(6);
+    expect(demo.instalaciones[0]).toMatchObject({ nombre: "Recepción", ancho: 1200, alto: 900 });
+
+    await database.db.insert(ajustes).values({
+      clave: "sitio",
+      valor: { hero: "/media/estudio/portada.jpg", instalaciones: [{ url: "/media/estudio/1.jpg", titulo: "Cabina" }] },
+    });
+    const own = await siteMedia();
+    expect(own.hero).toBe("/media/estudio/portada.jpg");
+    expect(own.poster).toBe("/media/estudio/portada.jpg");
+    expect(own.video).toBe("");
+    expect(own.instalaciones).toEqual([{ url: "/media/estudio/1.jpg", nombre: "Cabina", ancho: null, alto: null }]);
+  });
+});

@@ -1,0 +1,28 @@
+/** Reads the mails the server wrote to DATA_DIR/outbox (tests without SMTP_URL). */
+import fs from "node:fs";
+import path from "node:path";
+
+export type OutboxMail = { file: string; raw: string; to: string; subject: string };
+
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), "utf8");
+      const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+      return { file, raw, to: header("To"), subject: decodeMimeWords(header("Subject")) };
+    });
+}
+
+/** Decodes =?UTF-8?Q?...?= / =?UTF-8?B?...?= subject words. */
+function decodeMimeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) => {
+    if (enc.toLowerCase() === "b") return Buffer.from(text, "base64").toString("utf8");
+    const bytes = text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * A tiny S3-compatible server for tests (the network edge): path-style PUT/GET/DELETE of
+ * objects kept in memory. It refuses any request whose SigV4 headers are malformed, name
+ * another access key, or whose x-amz-content-sha256 does not match the body. The signature
+ * itself is checked against AWS's published examples in tests/unit/sigv4.test.ts.
+ */
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type S3Stub = {
+  endpoint: string;
+  objects: Map<string, { bytes: Buffer; contentType: string }>;
+  /** every request's method, path and Authorization header */
+  requests: { method: string; path: string; authorization: string }[];
+  /** make every request of this method fail with 500 (or stop failing) */
+  setFailing: (method: string, failing: boolean) => void;
+  close: () => Promise<void>;
+};
+
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/;
+
+export async function startS3Stub(accessKeyId: string, region: string): Promise<S3Stub> {
+  const objects = new Map<string, { bytes: Buffer; contentType: string }>();
+  const requests: S3Stub["requests"] = [];
+  const failing = new Set<string>();
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://stub").pathname);
+    const authorization = req.headers.authorization ?? "";
+    requests.push({ method: req.method ?? "", path, authorization });
+
+    const match = AUTHORIZATION.exec(authorization);
+    const amzDate = String(req.headers["x-amz-date"] ?? "");
+    const signed = match?.[4].split(";") ?? [];
+    const problems = [
+      !match && "Authorization mal formado",
+      match && match[1] !== accessKeyId && "otra llave de acceso",
+      match && match[3] !== region && "otra región",
+      !/^\d{8}T\d{6}Z$/.test(amzDate) && "x-amz-date mal formado",
+      match && !amzDate.startsWith(match[2]) && "fecha del alcance distinta de x-amz-date",
+      req.headers["x-amz-content-sha256"] !== createHash("sha256").update(body).digest("hex") &&
+        "x-amz-content-sha256 no coincide con el cuerpo",
+      !["host", "x-amz-date", "x-amz-content-sha256"].every((h) => signed.includes(h)) && "faltan cabeceras firmadas",
+    ].filter(Boolean);
+    if (problems.length > 0) {
+      res
+        .writeHead(403, { "content-type": "application/xml" })
+        .end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${problems.join("; ")}</Message></Error>`);
+      return;
+    }
+    if (req.method && failing.has(req.method)) {
+      res.writeHead(500).end("<Error><Code>InternalError</Code></Error>");
+      return;
+    }
+    if (req.method === "PUT") {
+      objects.set(path, { bytes: body, contentType: String(req.headers["content-type"] ?? "") });
+      res.writeHead(200).end();
+    } else if (req.method === "GET") {
+      const object = objects.get(path);
+      if (!object) res.writeHead(404).end("<Error><Code>NoSuchKey</Code></Error>");
+      else res.writeHead(200, { "content-type": object.contentType }).end(object.bytes);
+    } else if (req.method === "DELETE") {
+      objects.delete(path);
+      res.writeHead(204).end();
+    } else {
+      res.writeHead(405).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    setFailing: (method, on) => (on ? failing.add(method) : failing.delete(method)),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
