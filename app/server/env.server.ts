@@ -13,6 +13,9 @@ export const env = {
   stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
   stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY || undefined,
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
+  /** Conekta, the second card provider, is switched on by its private key. */
+  conektaPrivateKey: process.env.CONEKTA_PRIVATE_KEY || undefined,
+  conektaApiUrl: process.env.CONEKTA_API_URL || "https://api.conekta.io",
   googleClientId: process.env.GOOGLE_CLIENT_ID || undefined,
   googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || undefined,
   facebookClientId: process.env.FACEBOOK_CLIENT_ID || undefined,

@@ -29,7 +29,7 @@ import { carritoLineas, carritos, compraLineas, compras, pagos, productos, user 
 import { env } from "./env.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
 import { providerNamed } from "./payments/index.server";
-import { PAGO_ESTADO, type PaymentProvider } from "./payments/provider.server";
+import { type CreatePaymentInput, PAGO_ESTADO, type PaymentProvider } from "./payments/provider.server";
 import type { DbOrTx, OrderDraft } from "./pricing.server";
 
 export type DatosEnvio = Pick<
@@ -57,6 +57,7 @@ export async function startPayment(
     datosEnvio: DatosEnvio | null;
     datosContacto: DatosContacto;
     provider: PaymentProvider;
+    card?: CreatePaymentInput["card"];
   },
 ): Promise<{ paymentId: string; clientSecret: string; amount: number }> {
   const { draft } = input;
@@ -65,6 +66,7 @@ export async function startPayment(
     amount: draft.total,
     currency: "mxn",
     metadata: { userId: input.userId, tipo: draft.tipo, carritoId: draft.carritoId ?? "" },
+    card: input.card,
   });
   const detalle: PaymentDetail = { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto };
   await db.insert(pagos).values({

@@ -64,6 +64,26 @@ async function photo(name: string, color: { r: number; g: number; b: number }) {
 }
 
 describe("who finds /admin", () => {
+  it("shows 'Administración' in the account menu to the admin only, leading to /admin", async () => {
+    for (const [account, shown] of [
+      [client, false],
+      [admin, true],
+    ] as const) {
+      const context = await contextAs(account);
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/`);
+      await page.getByTestId("account-menu").click();
+      await page.getByRole("link", { name: "Mi perfil" }).waitFor();
+      const link = page.getByRole("link", { name: "Administración" });
+      expect(await link.count()).toBe(shown ? 1 : 0);
+      if (shown) {
+        await link.click();
+        await page.waitForURL(`${baseURL}/admin`);
+      }
+      await context.close();
+    }
+  });
+
   it("answers 404 on every /admin path, read or write, to a visitor and to a client", async () => {
     const paths = adminPaths();
     expect(paths.length).toBeGreaterThan(20);

@@ -40,10 +40,13 @@ import { env } from "~/server/env.server";
 import { confirmPayment, startPayment } from "~/server/orders.server";
 import { paymentRoutes } from "~/server/payments/api.server";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
+import { createConektaProvider } from "~/server/payments/conekta.server";
+import type { PaymentProvider } from "~/server/payments/provider.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
 import { priceCart, priceCourse } from "~/server/pricing.server";
 import { createTestDatabase } from "../support/db";
 import { readOutbox } from "../support/outbox";
+import { CONEKTA_DECLINED_MESSAGE, type ConektaStub, startConektaStub } from "../support/conekta-stub";
 import { type StripeStub, startStripeStub } from "../support/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_prueba_local";
@@ -80,10 +83,14 @@ async function signUp(email: string): Promise<Buyer> {
 }
 
 /** The payment API mounted on its own Express app, with the given provider. */
-async function startApi(provider: "stripe" | "demo") {
+async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) {
   const app = express();
   app.use(
-    paymentRoutes({ provider: provider === "stripe" ? stripeProvider : demoProvider, webhookSecret: WEBHOOK_SECRET }),
+    paymentRoutes({
+      provider: provider === "stripe" ? stripeProvider : demoProvider,
+      conekta,
+      webhookSecret: WEBHOOK_SECRET,
+    }),
   );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -510,6 +517,107 @@ describe("Stripe provider against a local stub of the Stripe API", () => {
     expect(((await browser.json()) as { compraId: string }).compraId).toBe(orders[0].id);
     expect(await stockOf("labial")).toBe(stockBefore - 1);
     expect(readOutbox(env.dataDir).filter((m) => m.subject.includes(orders[0].id))).toHaveLength(1);
+  });
+});
+
+describe("Conekta provider against a local stub of the Conekta API", () => {
+  const CONEKTA = "/auth/michel-alvarez/v2/conekta";
+  const KEY = "key_stub_privada";
+  let conektaStub: ConektaStub;
+  let conekta: PaymentProvider;
+  const card = { nombre: "Ana López", correo: "ana@example.com", cel: "3312345678" };
+
+  beforeAll(async () => {
+    conektaStub = await startConektaStub(KEY);
+    conekta = createConektaProvider({ privateKey: KEY, apiUrl: conektaStub.url });
+  });
+  afterAll(() => conektaStub?.close());
+
+  it("charges the token for the server's price whatever precios says, and writes the order once", async () => {
+    const api = await startApi("demo", conekta);
+    const buyer = await signUp("conekta@example.com");
+    const cartId = await makeCart([{ productoId: "paleta", cantidad: 2 }], buyer.id);
+    const stockBefore = await stockOf("paleta");
+    const res = await api.post(
+      CONEKTA,
+      { ...card, token: "tok_test_visa_4242", productos: ["paleta"], cantidades: [2], precios: [1] },
+      await checkoutCookies(buyer, cartId),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { paymentId: string; compraId: string; message: { title: string } };
+    expect(body.message.title).toBe("Compra exitosa!");
+
+    const sent = conektaStub.requests.find((r) => r.method === "POST" && r.path === "/orders");
+    expect(sent?.auth).toBe(`Bearer ${KEY}`);
+    expect(sent?.accept).toContain("application/vnd.conekta-v2");
+    expect(sent?.body).toMatchObject({
+      currency: "MXN",
+      customer_info: { name: "Ana López", email: "ana@example.com", phone: "3312345678" },
+      line_items: [{ unit_price: 89000 * 2 + 15000, quantity: 1 }],
+      charges: [{ payment_method: { type: "card", token_id: "tok_test_visa_4242" } }],
+    });
+    const [pago] = await db.select().from(pagos).where(eq(pagos.id, body.paymentId));
+    expect(pago).toMatchObject({ proveedor: "conekta", monto: 89000 * 2 + 15000, compraId: body.compraId });
+    const [order] = await db.select().from(compras).where(eq(compras.pagoId, body.paymentId));
+    expect(order.id).toBe(body.compraId);
+    expect(await stockOf("paleta")).toBe(stockBefore - 2);
+    // Asking again (the browser's return, a retry) finds the same order.
+    expect(await confirmPayment(db, body.paymentId, { provider: conekta })).toEqual({
+      ok: true,
+      compraId: body.compraId,
+      created: false,
+    });
+  });
+
+  it("shows Conekta's message for a declined card and writes nothing", async () => {
+    const api = await startApi("demo", conekta);
+    const buyer = await signUp("conekta-rechazo@example.com");
+    const cartId = await makeCart([{ productoId: "labial", cantidad: 1 }], buyer.id);
+    const stockBefore = await stockOf("labial");
+    const res = await api.post(
+      CONEKTA,
+      { ...card, token: "tok_test_card_declined" },
+      await checkoutCookies(buyer, cartId),
+    );
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({
+      error: { icon: "error", title: "Error!", text: `Error: ${CONEKTA_DECLINED_MESSAGE}` },
+    });
+    expect(await db.select().from(pagos).where(eq(pagos.userId, buyer.id))).toHaveLength(0);
+    expect(await stockOf("labial")).toBe(stockBefore);
+  });
+
+  it("refuses before charging: a changed cart, a missing field, no session, and Conekta switched off", async () => {
+    const api = await startApi("demo", conekta);
+    const buyer = await signUp("conekta-antes@example.com");
+    const cartId = await makeCart([{ productoId: "labial", cantidad: 1 }], buyer.id);
+    const cookie = await checkoutCookies(buyer, cartId);
+    const posts = () => conektaStub.requests.filter((r) => r.method === "POST").length;
+    const before = posts();
+
+    const changed = await api.post(
+      CONEKTA,
+      { ...card, token: "tok_test_visa_4242", productos: ["labial"], cantidades: [3] },
+      cookie,
+    );
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { error: { title: string } }).error.title).toBe("Tu carrito cambió");
+
+    const noPhone = await api.post(CONEKTA, { ...card, cel: "", token: "tok_test_visa_4242" }, cookie);
+    expect(noPhone.status).toBe(400);
+    expect(((await noPhone.json()) as { error: { text: string } }).error.text).toBe("Llena el dato de celular");
+
+    const anonymous = await api.post(CONEKTA, { ...card, token: "tok_test_visa_4242" });
+    expect(anonymous.status).toBe(401);
+
+    const off = await startApi("demo");
+    const disabled = await off.post(CONEKTA, { ...card, token: "tok_test_visa_4242" }, cookie);
+    expect(disabled.status).toBe(404);
+    expect(((await disabled.json()) as { error: { text: string } }).error.text).toBe(
+      "Este opción estará disponible dentro de poco. Sentimos la demora.",
+    );
+    expect(posts()).toBe(before);
+    expect(await db.select().from(pagos).where(eq(pagos.userId, buyer.id))).toHaveLength(0);
   });
 });
 

@@ -41,6 +41,16 @@ async function createPostgresDatabase(serverUrl: string): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // pool.end() resolves once each connection was asked to end, not once its backend is
+      // gone: dropping WITH (FORCE) at once kills those backends, and their clients report
+      // an unhandled 57P01 error. Wait for them to leave first.
+      for (let tries = 0; tries < 100; tries++) {
+        const { rows } = await dropper.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },

@@ -1,9 +1,9 @@
 /**
  * The header's login icon. Logged out it opens the login overlay (also opened by `?login=1`
- * in the URL, for links such as "inicia sesión"); logged in, a menu with 'Mi perfil' and
- * 'Cerrar Sesión'. It also greets the user coming back from Google or Facebook.
+ * in the URL, for links such as "inicia sesión"); logged in, a menu with 'Mi perfil',
+ * 'Administración' for the studio's admins, and 'Cerrar Sesión'. It also greets the user coming back from Google or Facebook.
  */
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { signOut } from "~/components/auth/auth-client";
@@ -147,6 +147,14 @@ function UserMenu({ user }: { user: HeaderUser }) {
                 Mi perfil
               </Link>
             </li>
+            {user.role === "admin" && (
+              <li>
+                <Link to="/admin" className="flex items-center gap-3 px-4 py-3 text-sm text-ink hover:bg-white">
+                  <LayoutDashboard className="size-4 text-clay" aria-hidden />
+                  Administración
+                </Link>
+              </li>
+            )}
             <li>
               <button
                 type="button"

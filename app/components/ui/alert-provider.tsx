@@ -68,6 +68,7 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
   return (
     <AlertContext.Provider value={api}>
       {children}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboard users close with Escape (onCancel) */}
       <dialog
         ref={dialogRef}
         role="alertdialog"
@@ -104,6 +105,7 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
                   {current.cancelText}
                 </button>
               )}
+              {/* biome-ignore lint/a11y/noAutofocus: a modal alert moves focus to its confirm button, as WAI-ARIA's alertdialog pattern asks */}
               <button type="button" className="btn-primary" onClick={() => close(true)} autoFocus>
                 {current.confirmText ?? "OK"}
               </button>

@@ -6,6 +6,10 @@
  *   POST /auth/michel-alvarez/v2/stripe     {} (cart) or { curso, codigo? }
  *        → { clientSecret, paymentId }: a payment for the amount the server priced; any
  *          amount or price in the body is ignored.
+ *   POST /auth/michel-alvarez/v2/conekta   { token, nombre, correo, cel, productos?, cantidades?,
+ *        precios?, curso?, codigo? } → { paymentId, compraId, message }: charges the Conekta
+ *        card token for the server's price (precios ignored; productos/cantidades must match
+ *        the cart) and writes the order. 'Próximamente' (404) when Conekta is not configured.
  *   POST /auth/michel-alvarez/v2/demo/pago  { clientSecret, numero, vencimiento, cvc, nombre }
  *        → the demo provider's card check (the offline stand-in for Stripe.js).
  *   POST /auth/michel-alvarez/v2/confirmar  { paymentId } → { compraId }: the browser's
@@ -16,12 +20,14 @@
  */
 import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { z } from "zod";
 import { PAYMENT_API } from "~/config/payments";
 import { CHECKOUT_FIELD_ORDER, fieldLabel } from "~/domain/checkout";
 import {
   type AlertMessage,
   cardError,
   checkoutFieldMissing,
+  comingSoon,
   loginRequiredPurchase,
   paymentError,
   purchaseSuccess,
@@ -38,8 +44,8 @@ import { confirmPayment, sendOrderConfirmation, splitCheckoutForm, startPayment 
 import { priceCart, priceCourse } from "../pricing.server";
 import { type SessionUser, currentUser } from "../session.server";
 import { authorizeDemoPayment } from "./demo.server";
-import { activeProvider } from "./index.server";
-import type { PaymentProvider } from "./provider.server";
+import { activeProvider, conektaProvider } from "./index.server";
+import { CardError, type PaymentProvider } from "./provider.server";
 import { verifyStripeWebhook } from "./stripe.server";
 
 const API_BASE = PAYMENT_API;
@@ -47,6 +53,8 @@ const API_BASE = PAYMENT_API;
 export type PaymentApiOptions = {
   /** Tests: a provider (e.g. Stripe pointed at a local stub) used to create and confirm. */
   provider?: PaymentProvider;
+  /** Tests: Conekta pointed at a local stub (default: Conekta when CONEKTA_PRIVATE_KEY is set). */
+  conekta?: PaymentProvider;
   /** Tests: the webhook signing secret (default STRIPE_WEBHOOK_SECRET). */
   webhookSecret?: string;
 };
@@ -99,41 +107,53 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
 
   router.post(`${API_BASE}/stripe`, sameOrigin, json, withUser, async (req, res) => {
     const user = res.locals.user as SessionUser;
-    if (!user.terminos) return void fail(res, 403, termsRequired);
-    const db = getDb();
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const priced = await pricePurchase(req, user);
+    if (!priced.ok) return void fail(res, priced.status, priced.message);
     try {
-      if (typeof body.curso === "string" && body.curso) {
-        const priced = await priceCourse(db, body.curso, typeof body.codigo === "string" ? body.codigo : null);
-        if (!priced.ok) return void fail(res, priced.reason === "no-encontrado" ? 404 : 400, priced.message);
-        if (await isEnrolled(user.id, body.curso, db)) return void fail(res, 409, alreadyOwned);
-        const payment = await startPayment(db, {
-          userId: user.id,
-          draft: priced.draft,
-          datosEnvio: null,
-          datosContacto: { correo: user.email, telefono: "" },
-          provider: provider(),
-        });
-        return void res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
-      }
-
-      const notice = await loadNotice(db);
-      if (notice) return void fail(res, 409, notice);
-      const request = toFetchRequest(req);
-      const priced = await priceCart(db, await readCartId(request));
-      if (!priced.ok) return void fail(res, 409, priced.message);
-      const state = await readCheckout(request, user.id);
-      if (!state.datos) return void fail(res, 400, checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
-      if (!state.envio) return void fail(res, 400, shippingRequired);
-      const payment = await startPayment(db, {
-        userId: user.id,
-        draft: priced.draft,
-        ...splitCheckoutForm(state.datos),
-        provider: provider(),
-      });
+      const payment = await startPayment(getDb(), { userId: user.id, ...priced.purchase, provider: provider() });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
       console.error(`No se pudo crear el pago de ${user.id}:`, error);
+      fail(res, 502, paymentError);
+    }
+  });
+
+  // Conekta charges a card token on the server: price, charge and write the order in one call.
+  router.post(`${API_BASE}/conekta`, sameOrigin, json, withUser, async (req, res) => {
+    const conekta = options.conekta ?? conektaProvider();
+    if (!conekta) return void fail(res, 404, comingSoon);
+    const user = res.locals.user as SessionUser;
+    const card = conektaBody.safeParse(req.body ?? {});
+    if (!card.success) {
+      const field = String(card.error.issues[0]?.path[0] ?? "token") as keyof typeof CONEKTA_FIELDS;
+      return void fail(res, 400, checkoutFieldMissing(CONEKTA_FIELDS[field] ?? "tarjeta"));
+    }
+    const priced = await pricePurchase(req, user);
+    if (!priced.ok) return void fail(res, priced.status, priced.message);
+    if (card.data.productos && !sameProducts(priced.purchase.draft, card.data.productos, card.data.cantidades ?? [])) {
+      return void fail(res, 409, cartChanged);
+    }
+    const db = getDb();
+    try {
+      const { token, nombre, correo, cel } = card.data;
+      const payment = await startPayment(db, {
+        userId: user.id,
+        ...priced.purchase,
+        provider: conekta,
+        card: { token, customer: { nombre, correo, cel } },
+      });
+      const result = await confirmPayment(db, payment.paymentId, { provider: conekta });
+      if (result.ok) {
+        return void res.json({
+          paymentId: payment.paymentId,
+          compraId: result.compraId,
+          message: purchaseSuccess(result.compraId),
+        });
+      }
+      fail(res, result.reason === "sin-stock" ? 409 : 502, result.message);
+    } catch (error) {
+      if (error instanceof CardError) return void fail(res, 402, cardError(error.message));
+      console.error(`No se pudo cobrar con Conekta a ${user.id}:`, error);
       fail(res, 502, paymentError);
     }
   });
@@ -206,6 +226,73 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   });
 
   return router;
+}
+
+type PricedPurchase = Pick<Parameters<typeof startPayment>[1], "draft" | "datosEnvio" | "datosContacto">;
+
+type Refusal = { ok: false; status: number; message: AlertMessage };
+const refuse = (status: number, message: AlertMessage): Refusal => ({ ok: false, status, message });
+
+/**
+ * What the buyer is paying for, priced by the server: `{ curso, codigo? }` for a course,
+ * otherwise the cart in her cookie with the checkout steps she finished. Any amount or
+ * price in the body is ignored.
+ */
+async function pricePurchase(
+  req: Request,
+  user: SessionUser,
+): Promise<{ ok: true; purchase: PricedPurchase } | Refusal> {
+  if (!user.terminos) return refuse(403, termsRequired);
+  const db = getDb();
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (typeof body.curso === "string" && body.curso) {
+    const priced = await priceCourse(db, body.curso, typeof body.codigo === "string" ? body.codigo : null);
+    if (!priced.ok) return refuse(priced.reason === "no-encontrado" ? 404 : 400, priced.message);
+    if (await isEnrolled(user.id, body.curso, db)) return refuse(409, alreadyOwned);
+    const datosContacto = { correo: user.email, telefono: "" };
+    return { ok: true, purchase: { draft: priced.draft, datosEnvio: null, datosContacto } };
+  }
+  const notice = await loadNotice(db);
+  if (notice) return refuse(409, notice);
+  const request = toFetchRequest(req);
+  const priced = await priceCart(db, await readCartId(request));
+  if (!priced.ok) return refuse(409, priced.message);
+  const state = await readCheckout(request, user.id);
+  if (!state.datos) return refuse(400, checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
+  if (!state.envio) return refuse(400, shippingRequired);
+  return { ok: true, purchase: { draft: priced.draft, ...splitCheckoutForm(state.datos) } };
+}
+
+/** The `conekta` call's body (SPEC §7); `precios` is accepted and ignored: the server prices. */
+const conektaBody = z.object({
+  token: z.string().trim().min(1).max(200),
+  nombre: z.string().trim().min(1).max(200),
+  correo: z.email(),
+  cel: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s-]{10,20}$/),
+  productos: z.array(z.string()).max(200).optional(),
+  cantidades: z.array(z.number().int().positive()).max(200).optional(),
+  precios: z.array(z.unknown()).optional(),
+});
+
+const CONEKTA_FIELDS = { token: "tarjeta", nombre: "nombre", correo: "correo", cel: "celular" } as const;
+
+const cartChanged = {
+  icon: "warning",
+  title: "Tu carrito cambió",
+  text: "Los productos o cantidades ya no coinciden con tu carrito. Revísalo antes de pagar.",
+} as const satisfies AlertMessage;
+
+/** The browser's list of what it thinks it is buying, checked against the priced cart. */
+function sameProducts(draft: PricedPurchase["draft"], productos: string[], cantidades: number[]): boolean {
+  const priced = draft.lines
+    .filter((line) => line.tipo === "producto")
+    .map((line) => `${line.id}×${line.cantidad}`)
+    .sort();
+  const sent = productos.map((id, i) => `${id}×${cantidades[i]}`).sort();
+  return priced.length === sent.length && priced.every((line, i) => line === sent[i]);
 }
 
 function fail(res: Response, status: number, message: AlertMessage) {

@@ -6,6 +6,7 @@
 import type { PaymentPanelConfig } from "~/config/payments";
 import { getDb } from "../db/index.server";
 import { env } from "../env.server";
+import { createConektaProvider } from "./conekta.server";
 import { createDemoProvider } from "./demo.server";
 import type { PaymentProvider } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
@@ -32,12 +33,24 @@ export function activeProvider(): PaymentProvider {
   return keys ? createStripeProvider({ secretKey: keys.secretKey }) : createDemoProvider(getDb());
 }
 
+/** Conekta, when CONEKTA_PRIVATE_KEY is set: the `conekta` API call's provider. */
+export function conektaProvider(): PaymentProvider | null {
+  return env.conektaPrivateKey
+    ? createConektaProvider({ privateKey: env.conektaPrivateKey, apiUrl: env.conektaApiUrl })
+    : null;
+}
+
 /** The provider that created a stored payment. */
 export function providerNamed(name: string): PaymentProvider {
   if (name === "demo") return createDemoProvider(getDb());
   if (name === "stripe") {
     if (!env.stripeSecretKey) throw new Error("Pago de Stripe sin STRIPE_SECRET_KEY configurada");
     return createStripeProvider({ secretKey: env.stripeSecretKey });
+  }
+  if (name === "conekta") {
+    const conekta = conektaProvider();
+    if (!conekta) throw new Error("Pago de Conekta sin CONEKTA_PRIVATE_KEY configurada");
+    return conekta;
   }
   throw new Error(`Proveedor de pagos desconocido: ${name}`);
 }

@@ -4,7 +4,7 @@
  * The order is written only from that answer, never from what a browser reports.
  */
 
-export type ProviderName = "stripe" | "demo";
+export type ProviderName = "stripe" | "conekta" | "demo";
 
 export type CreatePaymentInput = {
   /** centavos */
@@ -12,6 +12,8 @@ export type CreatePaymentInput = {
   currency: "mxn";
   /** small string values kept with the payment at the provider (user id, cart id, ...) */
   metadata: Record<string, string>;
+  /** Providers that charge a card token on the server (Conekta): the token and its holder. */
+  card?: { token: string; customer: { nombre: string; correo: string; cel: string } };
 };
 
 export type CreatedPayment = {
