@@ -37,6 +37,7 @@ import type { AlertMessage } from "~/domain/messages";
 import { messages } from "~/domain/messages";
 import { cartLineQuantity, parseQuantity } from "~/domain/quantity";
 import { cartCookie, readCartId } from "./cart-cookie.server";
+import { productPromotion } from "./pricing.server";
 import { type Db, getDb } from "./db/index.server";
 import { ajustes, bandasEnvio, carritoLineas, carritos, productos, promociones } from "./db/schema";
 
@@ -248,16 +249,7 @@ export async function applyDiscountCode(
     .from(carritoLineas)
     .where(and(eq(carritoLineas.carritoId, cartId), eq(carritoLineas.productoId, productoId)));
   if (!line) return invalid;
-  const [promo] = await db
-    .select({ codigo: promociones.codigo, descuento: promociones.descuento })
-    .from(promociones)
-    .where(
-      and(
-        sql`lower(${promociones.codigo}) = lower(${codigo})`,
-        eq(promociones.productoId, productoId),
-        eq(promociones.activo, true),
-      ),
-    );
+  const promo = await productPromotion(db, codigo, productoId);
   if (!promo) return invalid;
   await db.transaction(async (tx) => {
     await tx

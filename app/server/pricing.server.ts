@@ -224,8 +224,8 @@ export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string |
   };
 }
 
-/** An active promotion for this product, matched ignoring case and spaces (as the cart does). */
-async function productPromotion(db: DbOrTx, codigo: string, productoId: string) {
+/** An active promotion for this product, its code matched ignoring case (the cart and the checkout both use it). */
+export async function productPromotion(db: DbOrTx, codigo: string, productoId: string) {
   if (codigo.length > 100) return null;
   const [promo] = await db
     .select({ codigo: promociones.codigo, descuento: promociones.descuento })

@@ -19,6 +19,7 @@ import {
   signUpWithEmail,
   startSocialSignIn,
 } from "./auth-client";
+import { AcceptTerms } from "./accept-terms";
 import { FacebookIcon, GoogleIcon } from "./social-icons";
 
 export type LoginView = "elegir" | "correo" | "registro" | "registro-correo" | "olvide" | "codigo";
@@ -212,7 +213,12 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
 
             {view === "registro" && (
               <div className="flex flex-col gap-3">
-                <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+                <AcceptTerms
+                  checked={termsAccepted}
+                  onChange={setTermsAccepted}
+                  ageNote="Al crear una cuenta declaras que tienes al menos 18 años."
+                  className="rounded-2xl bg-white/70 p-4"
+                />
                 <SocialButton provider="google" busy={busy || !termsAccepted} onClick={() => social("google", true)}>
                   Registrarme con Google
                 </SocialButton>
@@ -271,7 +277,12 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   autoComplete="new-password"
                   hint="Mínimo 8 caracteres."
                 />
-                <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+                <AcceptTerms
+                  checked={termsAccepted}
+                  onChange={setTermsAccepted}
+                  ageNote="Al crear una cuenta declaras que tienes al menos 18 años."
+                  className="rounded-2xl bg-white/70 p-4"
+                />
                 <button type="submit" className="btn-primary w-full" disabled={busy || !termsAccepted}>
                   {busy ? "Creando cuenta…" : "Crear cuenta"}
                 </button>
@@ -450,34 +461,6 @@ function EmailField({
         autoFocus={autoFocus}
         className="field mt-2"
       />
-    </div>
-  );
-}
-
-/** SPEC section 5 and the terms (minimum age 18): required before any sign-up. */
-function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <div className="rounded-2xl bg-white/70 p-4 text-sm">
-      <label className="flex cursor-pointer items-start gap-3">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          className="mt-0.5 size-5 shrink-0 accent-cocoa"
-        />
-        <span>
-          Acepto los{" "}
-          <a
-            href="/terminos-y-condiciones"
-            target="_blank"
-            rel="noreferrer"
-            className="text-clay underline underline-offset-2"
-          >
-            Términos y Condiciones
-          </a>
-        </span>
-      </label>
-      <p className="mt-2 pl-8 text-xs text-muted">Al crear una cuenta declaras que tienes al menos 18 años.</p>
     </div>
   );
 }

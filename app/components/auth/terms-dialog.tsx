@@ -12,6 +12,7 @@ import { useFetcher } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { messages } from "~/domain/messages";
 import type { action } from "~/routes/api.terminos";
+import { AcceptTerms } from "./accept-terms";
 
 export const TERMS_ACTION = "/api/terminos";
 
@@ -80,26 +81,12 @@ export function TermsDialog({
           <p id={`${id}-texto`} className="mt-3 text-muted">
             {text}
           </p>
-          <label className="mt-6 flex cursor-pointer items-start gap-3 text-left text-sm">
-            <input
-              type="checkbox"
-              checked={ticked}
-              onChange={(event) => setTicked(event.target.checked)}
-              className="mt-0.5 size-5 shrink-0 accent-cocoa"
-            />
-            <span>
-              Acepto los{" "}
-              <a
-                href="/terminos-y-condiciones"
-                target="_blank"
-                rel="noreferrer"
-                className="text-clay underline underline-offset-2"
-              >
-                Términos y Condiciones
-              </a>
-            </span>
-          </label>
-          <p className="mt-2 text-xs text-muted">Al aceptar declaras que tienes al menos 18 años.</p>
+          <AcceptTerms
+            checked={ticked}
+            onChange={setTicked}
+            ageNote="Al aceptar declaras que tienes al menos 18 años."
+            className="mt-6"
+          />
           <div className="mt-7 flex flex-wrap justify-center gap-3">
             <button type="button" className="btn-outline" onClick={onClose}>
               Cancelar

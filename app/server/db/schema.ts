@@ -460,7 +460,7 @@ export const pagos = pgTable(
     /** centavos */
     monto: integer().notNull(),
     moneda: text().notNull().default("mxn"),
-    /** 'pendiente' | 'pagado' | 'fallido' */
+    /** one of PAGO_ESTADO (payments/provider.server.ts): pendiente, autorizado, pagado, requiere-reembolso, fallido */
     estado: text().notNull().default("pendiente"),
     detalle: jsonb().notNull(),
     compraId: text(),
