@@ -1643,6 +1643,8 @@ export async function generateDemoMedia(
 
   if (jobs.length > 0) {
     prepareFonts();
+    // Each drawing is rendered once: libvips' operation cache only holds memory here.
+    sharp.cache(false);
     const queue = [...jobs];
     const workers = Math.max(2, Math.min(4, os.availableParallelism?.() ?? 2));
     await Promise.all(
