@@ -24,9 +24,17 @@ export const site = {
     country: "México",
   },
   map: { lat: 20.6697, lng: -103.3686, zoom: 16 },
+  /** `dayOfWeek`, `opens24` and `closes24` say the same for search engines (schema.org). */
   hours: [
-    { days: "Lunes a Viernes", open: "9:00 am", close: "7:00 pm" },
-    { days: "Sábado", open: "9:00 am", close: "6:00 pm" },
+    {
+      days: "Lunes a Viernes",
+      open: "9:00 am",
+      close: "7:00 pm",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens24: "09:00",
+      closes24: "19:00",
+    },
+    { days: "Sábado", open: "9:00 am", close: "6:00 pm", dayOfWeek: ["Saturday"], opens24: "09:00", closes24: "18:00" },
   ],
   social: {
     instagram: "https://www.instagram.com/michelalvarezmx",

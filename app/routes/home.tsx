@@ -7,7 +7,7 @@ import { ProductsSection } from "~/components/home/products-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { StudioVideo } from "~/components/home/studio-video";
 import { VisitSection } from "~/components/home/visit-section";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, studioStructuredData } from "~/components/site/seo";
 import { site } from "~/config/site";
 import { homeSections, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/home";
@@ -18,13 +18,14 @@ export async function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({
+  const tags = pageMeta({
     title: `${site.name} | Micropigmentación de cejas, labios y estrías en Guadalajara`,
     fullTitle: true,
     description: `${site.tagline}: microblading, cejas ombré, labios, estrías, cursos y productos profesionales. Con ${site.claims.brows} y ${site.claims.students}.`,
     path: "/",
     ...loaderData?.seo,
   });
+  return loaderData ? [...tags, studioStructuredData(loaderData.seo.origin, loaderData.seo.image)] : tags;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

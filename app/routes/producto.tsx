@@ -8,7 +8,7 @@ import { ProductGallery } from "~/components/products/product-gallery";
 import { QuantitySelector } from "~/components/products/quantity-selector";
 import { ReviewsSection } from "~/components/reviews/reviews-section";
 import { Stars } from "~/components/reviews/stars";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, productStructuredData } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { messages } from "~/domain/messages";
@@ -56,14 +56,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { product, origin } = loaderData;
-  return pageMeta({
+  const { product, origin, reviews } = loaderData;
+  const tags = pageMeta({
     title: product.nombre,
-    description: product.especificacion || `${product.nombre} de ${product.marca}, ${formatPrice(product.precio, { suffix: true })}.`,
+    description:
+      product.especificacion ||
+      `${product.nombre} de ${product.marca}, ${formatPrice(product.precio, { suffix: true })}.`,
     origin,
     path: `/producto/${product.id}`,
     image: product.urlImagen || undefined,
   });
+  return [...tags, productStructuredData(product, origin, reviews)];
 }
 
 /** /producto/{id}: gallery, details, add to cart, specification, reviews, related products. */
@@ -81,7 +84,10 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
           <strong className="font-medium text-cocoa">{notice.title}</strong> {notice.text}
         </p>
       )}
-      <nav aria-label="Ruta" className="flex flex-wrap items-center gap-1 text-xs uppercase tracking-[0.14em] text-muted">
+      <nav
+        aria-label="Ruta"
+        className="flex flex-wrap items-center gap-1 text-xs uppercase tracking-[0.14em] text-muted"
+      >
         <Link to="/categorias" className="hover:text-clay">
           Categorías
         </Link>
@@ -107,7 +113,10 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
               className="shrink-0 ring-1 ring-sand"
             />
           </div>
-          <a href="#resenas" className="mt-3 inline-flex items-center gap-2 self-start text-sm text-muted hover:text-clay">
+          <a
+            href="#resenas"
+            className="mt-3 inline-flex items-center gap-2 self-start text-sm text-muted hover:text-clay"
+          >
             <Stars value={reviews.average} label={`Calificación promedio: ${reviews.average} de 5 estrellas`} />
             <span>{reviews.count === 1 ? "1 reseña" : `${reviews.count} reseñas`}</span>
           </a>
@@ -115,7 +124,9 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
             {formatPrice(product.precio, { suffix: true })}
           </p>
           {soldOut && (
-            <p className="mt-4 self-start rounded-full bg-ink px-4 py-1.5 text-xs font-medium tracking-[0.3em] text-cream">AGOTADO</p>
+            <p className="mt-4 self-start rounded-full bg-ink px-4 py-1.5 text-xs font-medium tracking-[0.3em] text-cream">
+              AGOTADO
+            </p>
           )}
           <AddToCart soldOut={soldOut} />
           {product.especificacion && (
@@ -143,7 +154,9 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
               <li key={p.id} className="flex">
                 <ProductCard
                   product={p}
-                  favorite={<FavoriteButton productoId={p.id} initialFavorite={favorites.includes(p.id)} nombre={p.nombre} />}
+                  favorite={
+                    <FavoriteButton productoId={p.id} initialFavorite={favorites.includes(p.id)} nombre={p.nombre} />
+                  }
                 />
               </li>
             ))}

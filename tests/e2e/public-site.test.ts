@@ -48,7 +48,9 @@ async function visibleSlides(page: Page, testId: string): Promise<number> {
   return page.getByTestId(testId).evaluate((carousel) => {
     const viewport = carousel.querySelector("[data-carousel-viewport]")!.getBoundingClientRect();
     // The card inside each slide (the slide itself includes the gutter before it).
-    const slides = [...carousel.querySelectorAll("[data-carousel-slide]")].map((s) => s.firstElementChild!.getBoundingClientRect());
+    const slides = [...carousel.querySelectorAll("[data-carousel-slide]")].map((s) =>
+      s.firstElementChild!.getBoundingClientRect(),
+    );
     return slides.filter((r) => r.width > 0 && r.left >= viewport.left - 2 && r.right <= viewport.right + 2).length;
   });
 }
@@ -62,9 +64,22 @@ async function axeViolations(page: Page) {
   await page.addScriptTag({ path: AXE_PATH });
   const result = await page.evaluate(async () => {
     // The map is a third-party iframe (not reachable in tests): audit our own document.
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            o: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run(document, { iframes: false, resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
+    }));
   });
   return result.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
@@ -80,7 +95,9 @@ function subjectOf(raw: string): string {
     enc.toLowerCase() === "b"
       ? Buffer.from(text, "base64")
       : Buffer.from(
-          text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          text
+            .replace(/_/g, " ")
+            .replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
           "latin1",
         ),
   );
@@ -103,6 +120,41 @@ const PAGES = [
   { path: "/cursos/microblading-online", h1: "Microblading Pelo a Pelo" },
   { path: "/cursos-presenciales/microblading-presencial", h1: "Curso presencial de Microblading" },
 ];
+
+describe("search engines", () => {
+  type LdBlock = {
+    "@type": string;
+    offers: { price: string; priceCurrency: string; url: string };
+    aggregateRating: { reviewCount: number };
+    [key: string]: unknown;
+  };
+  /** The schema.org blocks a server-rendered page carries (no JavaScript needed). */
+  async function structuredData(url: string) {
+    const html = await (await fetch(`${baseURL}${url}`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+    return { html, data: blocks.map((m) => JSON.parse(m[1]) as LdBlock) };
+  }
+
+  it("describes the studio on the home page and a product with its offer on its page (schema.org)", async () => {
+    const home = await structuredData("/");
+    const studio = home.data.find((d) => d["@type"] === "BeautySalon");
+    expect(studio).toMatchObject({
+      name: "Michel Alvarez",
+      address: { addressLocality: "Guadalajara", addressRegion: "Jalisco", addressCountry: "MX" },
+      openingHoursSpecification: [
+        { dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "19:00" },
+        { dayOfWeek: ["Saturday"], opens: "09:00", closes: "18:00" },
+      ],
+    });
+
+    const product = await structuredData("/producto/pig-01");
+    const item = product.data.find((d) => d["@type"] === "Product");
+    expect(item?.offers).toMatchObject({ priceCurrency: "MXN", url: `${baseURL}/producto/pig-01` });
+    // The offer's price is the one the page shows.
+    expect(product.html).toContain(`$${Number(item?.offers.price).toFixed(2)} MXN`);
+    expect(item?.aggregateRating.reviewCount).toBeGreaterThan(0);
+  });
+});
 
 describe("every public page", () => {
   for (const [label, viewport] of VIEWPORTS) {
@@ -133,7 +185,9 @@ describe("every public page", () => {
         }
         expect(images.filter((i) => i.loading !== "lazy").length, url).toBeLessThanOrEqual(1);
         // Nothing sticks out sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(viewport.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
+          viewport.width,
+        );
         expect(await axeViolations(page), `${url} at ${label}`).toEqual([]);
         await page.close();
       }
@@ -148,7 +202,9 @@ describe("without JavaScript", () => {
       for (const { path: url, h1 } of PAGES) {
         const page = await open(viewport, url, { javaScriptEnabled: false });
         expect((await page.locator("h1").first().textContent())?.trim(), url).toBe(h1);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(viewport.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
+          viewport.width,
+        );
         await page.close();
       }
     });
@@ -215,7 +271,9 @@ describe("home", () => {
     for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + box.width * (0.8 - 0.06 * step), y);
     await page.mouse.up();
     // It settles on the second card, alone in view.
-    await expect.poll(async () => Math.round((await slides.nth(1).locator("> *").boundingBox())!.x)).toBe(Math.round(box.x));
+    await expect
+      .poll(async () => Math.round((await slides.nth(1).locator("> *").boundingBox())!.x))
+      .toBe(Math.round(box.x));
     expect(await visibleSlides(page, "products-carousel")).toBe(1);
     await page.close();
   });
@@ -270,7 +328,9 @@ describe("gallery", () => {
     expect(seen.slice(1, -1).every((n, i) => n - seen[i] === 6)).toBe(true);
     await expect(page.getByTestId("gallery-empty").textContent()).resolves.toBe("Sin Imagenes");
     // Every image is lazy with its size set (no layout shift).
-    const attrs = await images.evaluateAll((imgs) => imgs.map((i) => [i.getAttribute("loading"), i.getAttribute("width"), i.getAttribute("height")]));
+    const attrs = await images.evaluateAll((imgs) =>
+      imgs.map((i) => [i.getAttribute("loading"), i.getAttribute("width"), i.getAttribute("height")]),
+    );
     for (const [loading, width, height] of attrs) {
       expect(loading).toBe("lazy");
       expect(Number(width)).toBeGreaterThan(0);
@@ -305,7 +365,10 @@ describe("gallery", () => {
     await page.waitForURL(/servicio=labios/);
     const tab = page.getByRole("link", { name: "Labios", exact: true });
     await expect.poll(() => tab.getAttribute("aria-current")).toBe("page");
-    const srcs = await page.getByTestId("gallery-grid").locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+    const srcs = await page
+      .getByTestId("gallery-grid")
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
     expect(srcs.length).toBe(6);
     for (const src of srcs) expect(src).toContain("/labios/");
     await page.close();
@@ -353,7 +416,15 @@ describe("nosotros", () => {
       await expect(page.getByRole("heading", { name: heading }).isVisible()).resolves.toBe(true);
     }
     const values = await page.getByTestId("values").locator("h3").allTextContents();
-    expect(values).toEqual(["Honestidad", "Puntualidad", "Comodidad", "Confianza", "Limpieza", "Presentación", "Amabilidad"]);
+    expect(values).toEqual([
+      "Honestidad",
+      "Puntualidad",
+      "Comodidad",
+      "Confianza",
+      "Limpieza",
+      "Presentación",
+      "Amabilidad",
+    ]);
     await page.close();
   });
 
@@ -361,8 +432,12 @@ describe("nosotros", () => {
     it(`scrolls to #instalaciones and #mapa when linked at ${label}`, async () => {
       const page = await open(viewport, "/nosotros#instalaciones");
       await hydrated(page);
-      await expect.poll(() => page.locator("#instalaciones").evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(160);
-      expect(await page.locator("#instalaciones").evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(-2);
+      await expect
+        .poll(() => page.locator("#instalaciones").evaluate((el) => el.getBoundingClientRect().top))
+        .toBeLessThan(160);
+      expect(
+        await page.locator("#instalaciones").evaluate((el) => el.getBoundingClientRect().top),
+      ).toBeGreaterThanOrEqual(-2);
 
       await page.goto(`${baseURL}/nosotros#mapa`);
       await expect.poll(() => page.locator("#mapa").evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(160);
@@ -427,7 +502,9 @@ describe("contact form", () => {
     await expect(page.getByText("Escribe tu mensaje (al menos 10 caracteres).").isVisible()).resolves.toBe(true);
     await expect(page.getByLabel("Nombre", { exact: true }).inputValue()).resolves.toBe("Lucía Hernández");
     await expect(page.getByLabel("Correo electrónico", { exact: true }).inputValue()).resolves.toBe("lucia@");
-    await expect(page.getByLabel("Correo electrónico", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.getByLabel("Correo electrónico", { exact: true }).getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
     expect(readOutbox(dataDir).length).toBe(before);
     await page.close();
   });
@@ -487,7 +564,10 @@ describe("services", () => {
     const circles = page.getByTestId("service-circle");
     expect(await circles.count()).toBeGreaterThanOrEqual(5);
     expect(await circles.first().getAttribute("href")).toBe("/servicios/cejas");
-    const radius = await circles.first().locator("img").evaluate((img) => getComputedStyle(img).borderRadius);
+    const radius = await circles
+      .first()
+      .locator("img")
+      .evaluate((img) => getComputedStyle(img).borderRadius);
     expect(radius).not.toBe("0px");
     await page.close();
   });
@@ -512,9 +592,19 @@ describe("services", () => {
 describe("courses", () => {
   it("lists published online courses and in-person courses by position", async () => {
     const page = await open(DESKTOP, "/cursos");
-    const online = await page.getByTestId("online-courses").getByTestId("course-card").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    expect(online).toEqual(["/cursos/microblading-online", "/cursos/lip-blush-online", "/cursos/automaquillaje-online"]);
-    const inPerson = await page.getByTestId("in-person-courses").getByTestId("course-card").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const online = await page
+      .getByTestId("online-courses")
+      .getByTestId("course-card")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(online).toEqual([
+      "/cursos/microblading-online",
+      "/cursos/lip-blush-online",
+      "/cursos/automaquillaje-online",
+    ]);
+    const inPerson = await page
+      .getByTestId("in-person-courses")
+      .getByTestId("course-card")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(inPerson).toEqual([
       "/cursos-presenciales/microblading-presencial",
       "/cursos-presenciales/labios-presencial",

@@ -21,7 +21,9 @@ export function SectionHeading({
 }) {
   const centered = align === "center";
   return (
-    <div className={`flex flex-col gap-6 ${centered ? "items-center text-center" : "md:flex-row md:items-end md:justify-between"}`}>
+    <div
+      className={`flex flex-col gap-6 ${centered ? "items-center text-center" : "md:flex-row md:items-end md:justify-between"}`}
+    >
       <div className={centered ? "max-w-2xl" : "max-w-2xl"}>
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <Heading id={id} className={`mt-3 ${Heading === "h1" ? "text-4xl md:text-6xl" : "text-3xl md:text-5xl"}`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageMeta, summary } from "./seo";
+import { absoluteUrl, pageMeta, productStructuredData, studioStructuredData, summary } from "./seo";
 
 describe("absoluteUrl", () => {
   it("joins an origin and a path with exactly one slash", () => {
@@ -47,5 +47,42 @@ describe("pageMeta", () => {
     const tags = pageMeta({ title: "Michel Alvarez | Cejas", description: "x", fullTitle: true });
     expect(tags).toContainEqual({ title: "Michel Alvarez | Cejas" });
     expect(tags.some((t) => "property" in t && t.property === "og:image")).toBe(false);
+  });
+});
+
+describe("structured data", () => {
+  const ld = (descriptor: ReturnType<typeof productStructuredData>) =>
+    (descriptor as { "script:ld+json": Record<string, unknown> })["script:ld+json"];
+
+  it("gives a product's price in pesos, its stock as availability and a rating only when reviewed", () => {
+    const product = {
+      id: "p1",
+      nombre: "Pigmento",
+      marca: "Velvet",
+      precio: 68950,
+      cantidad: 0,
+      urlImagen: "/media/p.jpg",
+    };
+    const data = ld(productStructuredData(product, "https://michelalvarez.mx", { average: 0, count: 0 }));
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      image: "https://michelalvarez.mx/media/p.jpg",
+      offers: { price: "689.50", priceCurrency: "MXN", availability: "https://schema.org/OutOfStock" },
+    });
+    expect(JSON.parse(JSON.stringify(data))).not.toHaveProperty("aggregateRating");
+    const reviewed = ld(productStructuredData({ ...product, cantidad: 3 }, "https://a.mx", { average: 5, count: 2 }));
+    expect(reviewed).toMatchObject({
+      offers: { availability: "https://schema.org/InStock" },
+      aggregateRating: { ratingValue: 5, reviewCount: 2 },
+    });
+  });
+
+  it("describes the studio with its hours in 24-hour time", () => {
+    const data = ld(studioStructuredData("https://michelalvarez.mx")) as { openingHoursSpecification: unknown[] };
+    expect(data.openingHoursSpecification).toEqual([
+      expect.objectContaining({ opens: "09:00", closes: "19:00" }),
+      expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "09:00", closes: "18:00" }),
+    ]);
   });
 });

@@ -57,3 +57,76 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
   }
   return tags;
 }
+
+/** schema.org data for search engines, as React Router's `script:ld+json` meta descriptor. */
+export function structuredData(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": { "@context": "https://schema.org", ...data } };
+}
+
+/** The studio as a local business: address, map point, hours, phone and social profiles. */
+export function studioStructuredData(origin: string, image?: string): MetaDescriptor {
+  const a = site.address;
+  return structuredData({
+    "@type": "BeautySalon",
+    name: site.name,
+    url: absoluteUrl(origin, "/"),
+    image: image ? absoluteUrl(origin, image) : undefined,
+    telephone: site.phoneHref.replace(/^tel:/, ""),
+    email: site.email,
+    priceRange: "$$",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: `${a.street}, ${a.colonia}`,
+      addressLocality: a.city,
+      addressRegion: a.state,
+      postalCode: a.postalCode,
+      addressCountry: "MX",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: site.map.lat, longitude: site.map.lng },
+    openingHoursSpecification: site.hours.map((h) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: h.dayOfWeek,
+      opens: h.opens24,
+      closes: h.closes24,
+    })),
+    sameAs: Object.values(site.social),
+  });
+}
+
+export type ProductForSearch = {
+  id: string;
+  nombre: string;
+  marca: string | null;
+  /** centavos */
+  precio: number;
+  cantidad: number;
+  urlImagen: string | null;
+  especificacion?: string | null;
+};
+
+/** A product with its offer (price in MXN, stock) and, when it has reviews, their rating. */
+export function productStructuredData(
+  product: ProductForSearch,
+  origin: string,
+  reviews: { average: number; count: number },
+): MetaDescriptor {
+  return structuredData({
+    "@type": "Product",
+    sku: product.id,
+    name: product.nombre,
+    brand: product.marca ? { "@type": "Brand", name: product.marca } : undefined,
+    image: product.urlImagen ? absoluteUrl(origin, product.urlImagen) : undefined,
+    description: product.especificacion ? summary(product.especificacion, 500) : undefined,
+    offers: {
+      "@type": "Offer",
+      url: absoluteUrl(origin, `/producto/${product.id}`),
+      priceCurrency: "MXN",
+      price: (product.precio / 100).toFixed(2),
+      availability: product.cantidad > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+    aggregateRating:
+      reviews.count > 0
+        ? { "@type": "AggregateRating", ratingValue: reviews.average, reviewCount: reviews.count, bestRating: 5 }
+        : undefined,
+  });
+}
