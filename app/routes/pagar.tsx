@@ -14,6 +14,7 @@ import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
 import { type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
 import { type AlertMessage, shippingRequired } from "~/domain/messages";
+import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { formatPrice } from "~/domain/money";
 import { readCartId } from "~/server/cart-cookie.server";
 import {
@@ -284,6 +285,7 @@ function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
           ))}
         </div>
       </fieldset>
+      <ShortPrivacyNotice purpose="enviarte tu pedido y avisarte de su estado" />
       <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
         <Link to="/carrito" className="text-center text-sm text-clay underline-offset-4 hover:underline">
           Volver al carrito

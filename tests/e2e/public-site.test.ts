@@ -475,6 +475,10 @@ describe("contact form", () => {
     const before = readOutbox(dataDir).length;
     const page = await open(PHONE, "/Contacto");
     await hydrated(page);
+    // The short privacy notice stands by the form and opens the full one in a new tab.
+    const notice = page.locator("main form").getByRole("link", { name: "Aviso de privacidad" });
+    expect(await notice.getAttribute("href")).toBe("/aviso-de-privacidad");
+    expect(await notice.getAttribute("target")).toBe("_blank");
     await fill(page, valid);
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await page.waitForURL(`${baseURL}/gracias`);

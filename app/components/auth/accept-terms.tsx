@@ -29,7 +29,7 @@ export function AcceptTerms({
             href="/terminos-y-condiciones"
             target="_blank"
             rel="noreferrer"
-            className="text-clay underline underline-offset-2"
+            className="font-medium text-cocoa underline underline-offset-2"
           >
             Términos y Condiciones
           </a>

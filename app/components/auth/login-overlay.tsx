@@ -19,6 +19,7 @@ import {
   signUpWithEmail,
   startSocialSignIn,
 } from "./auth-client";
+import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { AcceptTerms } from "./accept-terms";
 import { FacebookIcon, GoogleIcon } from "./social-icons";
 
@@ -283,6 +284,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   ageNote="Al crear una cuenta declaras que tienes al menos 18 años."
                   className="rounded-2xl bg-white/70 p-4"
                 />
+                <ShortPrivacyNotice purpose="crear tu cuenta, atender tus compras y cursos y escribirte sobre ellos" />
                 <button type="submit" className="btn-primary w-full" disabled={busy || !termsAccepted}>
                   {busy ? "Creando cuenta…" : "Crear cuenta"}
                 </button>

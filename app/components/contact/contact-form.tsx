@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { type ContactField, type ContactValues, HONEYPOT_FIELD, MENSAJE_MAX } from "~/domain/contact";
 
 const FIELDS: {
@@ -10,8 +11,21 @@ const FIELDS: {
   inputMode?: "tel" | "email";
 }[] = [
   { name: "nombre", label: "Nombre", type: "text", autoComplete: "name" },
-  { name: "correo", label: "Correo electrónico", type: "email", autoComplete: "email", placeholder: "nombre@correo.com" },
-  { name: "telefono", label: "Teléfono", type: "tel", autoComplete: "tel", placeholder: "33-3333-3333", inputMode: "tel" },
+  {
+    name: "correo",
+    label: "Correo electrónico",
+    type: "email",
+    autoComplete: "email",
+    placeholder: "nombre@correo.com",
+  },
+  {
+    name: "telefono",
+    label: "Teléfono",
+    type: "tel",
+    autoComplete: "tel",
+    placeholder: "33-3333-3333",
+    inputMode: "tel",
+  },
 ];
 
 /**
@@ -33,9 +47,20 @@ export function ContactForm({
   const formKey = JSON.stringify(values ?? {});
 
   return (
-    <Form method="post" action="/Contacto" noValidate className="mt-8 space-y-6" key={formKey} aria-describedby={formError ? "contacto-error" : undefined}>
+    <Form
+      method="post"
+      action="/Contacto"
+      noValidate
+      className="mt-8 space-y-6"
+      key={formKey}
+      aria-describedby={formError ? "contacto-error" : undefined}
+    >
       {formError && (
-        <p id="contacto-error" role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p
+          id="contacto-error"
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           {formError}
         </p>
       )}
@@ -92,6 +117,7 @@ export function ContactForm({
         <label htmlFor={`contacto-${HONEYPOT_FIELD}`}>No llenes este campo</label>
         <input id={`contacto-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      <ShortPrivacyNotice purpose="responder tu mensaje" />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
         {sending ? "Enviando…" : "Enviar mensaje"}
       </button>
