@@ -52,7 +52,7 @@ const s3Config = () => ({
   publicUrl: "https://cdn.example.com",
 });
 beforeAll(async () => {
-  stub = await startS3Stub("AKIATEST", "auto");
+  stub = await startS3Stub("AKIATEST", "secreto-de-prueba", "auto");
 });
 afterAll(() => stub.close());
 
@@ -74,6 +74,9 @@ describe("S3 requests", () => {
   it("are refused by the stub when the credentials are wrong", async () => {
     const wrong = s3Storage({ ...s3Config(), accessKeyId: "OTRA" }, "uploads");
     await expect(wrong.put("x.jpg", bytes, "image/jpeg")).rejects.toThrow(/403/);
+    const wrongSecret = s3Storage({ ...s3Config(), secretAccessKey: "otro-secreto" }, "uploads");
+    await expect(wrongSecret.put("x.jpg", bytes, "image/jpeg")).rejects.toThrow(/la firma no coincide/);
+    expect(stub.objects.has("/estudio/uploads/x.jpg")).toBe(false);
   });
 });
 

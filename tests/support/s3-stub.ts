@@ -1,10 +1,12 @@
 /**
  * A tiny S3-compatible server for tests (the network edge): path-style PUT/GET/DELETE of
- * objects kept in memory. It refuses any request whose SigV4 headers are malformed, name
- * another access key, or whose x-amz-content-sha256 does not match the body. The signature
- * itself is checked against AWS's published examples in tests/unit/sigv4.test.ts.
+ * objects kept in memory. Like S3 it knows the secret key: it recomputes each request's
+ * SigV4 signature over the headers the request says it signed (aws4fetch's signer, with the
+ * request's own x-amz-date) and refuses a request signed with another key, malformed
+ * headers, or an x-amz-content-sha256 that does not match the body.
  */
 import { createHash } from "node:crypto";
+import { AwsV4Signer } from "aws4fetch";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -21,7 +23,27 @@ export type S3Stub = {
 const AUTHORIZATION =
   /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/;
 
-export async function startS3Stub(accessKeyId: string, region: string): Promise<S3Stub> {
+/** The Authorization S3 expects for this request, computed with the secret key. */
+async function expectedAuthorization(
+  req: http.IncomingMessage,
+  signedHeaders: string[],
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+): Promise<string> {
+  const headers: Record<string, string> = {};
+  for (const name of signedHeaders) headers[name] = String(req.headers[name] ?? "");
+  const signer = new AwsV4Signer({
+    ...keys,
+    service: "s3",
+    method: req.method,
+    url: `http://${headers.host}${req.url}`,
+    headers,
+    datetime: headers["x-amz-date"],
+    allHeaders: true,
+  });
+  return (await signer.sign()).headers.get("authorization") ?? "";
+}
+
+export async function startS3Stub(accessKeyId: string, secretAccessKey: string, region: string): Promise<S3Stub> {
   const objects = new Map<string, { bytes: Buffer; contentType: string }>();
   const requests: S3Stub["requests"] = [];
   const failing = new Set<string>();
@@ -47,6 +69,10 @@ export async function startS3Stub(accessKeyId: string, region: string): Promise<
         "x-amz-content-sha256 no coincide con el cuerpo",
       !["host", "x-amz-date", "x-amz-content-sha256"].every((h) => signed.includes(h)) && "faltan cabeceras firmadas",
     ].filter(Boolean);
+    if (problems.length === 0) {
+      const expected = await expectedAuthorization(req, signed, { accessKeyId, secretAccessKey, region });
+      if (expected !== authorization) problems.push("la firma no coincide");
+    }
     if (problems.length > 0) {
       res
         .writeHead(403, { "content-type": "application/xml" })

@@ -1,11 +1,12 @@
 /**
- * S3-compatible storage (AWS S3, Cloudflare R2, MinIO, Spaces...) over plain fetch with our
- * SigV4 signer. One bucket, path-style URLs (every provider accepts them); public files
+ * S3-compatible storage (AWS S3, Cloudflare R2, MinIO, Spaces...) over fetch, signed with
+ * aws4fetch (SigV4, no dependencies). One bucket, path-style URLs (every provider accepts them); public files
  * under `uploads/`, private ones under `private/` (the bucket policy must make only
  * `uploads/` readable). S3_PUBLIC_URL is the bucket's public base URL (a CDN in front of it,
  * say): a public file is at {S3_PUBLIC_URL}/uploads/{key}.
  */
-import { sha256Hex, signRequest } from "./sigv4.server";
+import { createHash } from "node:crypto";
+import { AwsClient } from "aws4fetch";
 import { type Storage, type StoredFile, assertValidKey } from "./types";
 
 export type S3Config = {
@@ -19,27 +20,30 @@ export type S3Config = {
 };
 
 export function s3Storage(config: S3Config, prefix: "uploads" | "private"): Storage {
-  const credentials = {
+  const client = new AwsClient({
     accessKeyId: config.accessKeyId,
     secretAccessKey: config.secretAccessKey,
     region: config.region,
     service: "s3",
-  };
+    // A 5xx or a throttle is retried twice (50 ms, 100 ms) before the caller sees it.
+    retries: 2,
+  });
   const objectUrl = (key: string) => {
     assertValidKey(key);
     return new URL(`${config.endpoint.replace(/\/+$/, "")}/${config.bucket}/${prefix}/${key}`);
   };
 
-  async function send(method: string, key: string, body?: Uint8Array, extraHeaders: Record<string, string> = {}) {
-    const url = objectUrl(key);
-    const headers = signRequest(credentials, {
+  function send(method: string, key: string, body?: Uint8Array, extraHeaders: Record<string, string> = {}) {
+    // The payload's hash is signed (not UNSIGNED-PAYLOAD): the store can refuse a body
+    // changed on the way.
+    const payloadHash = createHash("sha256")
+      .update(body ?? "")
+      .digest("hex");
+    return client.fetch(objectUrl(key), {
       method,
-      url,
-      headers: extraHeaders,
-      payloadHash: sha256Hex(body ?? ""),
+      headers: { ...extraHeaders, "x-amz-content-sha256": payloadHash },
+      body: body ? Buffer.from(body) : undefined,
     });
-    delete headers.host; // fetch sets it itself (and refuses to be told)
-    return fetch(url, { method, headers, body: body ? Buffer.from(body) : undefined });
   }
 
   return {
