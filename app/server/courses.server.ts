@@ -15,7 +15,7 @@ import { type AlertMessage, messages } from "~/domain/messages";
 import { getDb, type Db } from "./db/index.server";
 import { type CourseSettings, courseSettings, promotionOpen } from "~/config/courses";
 import { compraLineas, cursos, inscripciones, unidades, unidadVideos } from "./db/schema";
-import { env, privateDir } from "./env.server";
+import { privateDir } from "./env.server";
 import { getStorage, resolveRef } from "./storage/index.server";
 import { assertValidKey } from "./storage/types";
 import { currentUser, requireUser, type SessionUser } from "./session.server";
@@ -368,10 +368,13 @@ export async function privateManual(curso: Pick<Curso, "urlKit">) {
 // re-reads ranges from its cache), never a shared cache.
 const VIDEO_HEADERS = { "Cache-Control": "private, max-age=3600", "X-Robots-Tag": "noindex" };
 
+/** How long a presigned video URL works: a lesson's length, with room for pauses. */
+const SIGNED_VIDEO_SECONDS = 2 * 60 * 60;
+
 /**
  * Express handler for GET /curso-video/:videoId. From the local folder, express's sendFile
- * streams the file and answers Range requests (206) so the <video> element can seek; from
- * S3 the object is read and the requested range cut from it.
+ * streams the file and answers Range requests (206) so the <video> element can seek; with
+ * S3, a redirect to a presigned URL valid for SIGNED_VIDEO_SECONDS.
  */
 export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   try {
@@ -388,46 +391,24 @@ export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse
     };
     if (!key) return refuse();
 
-    if (!env.s3) {
-      // `root`: the data folder may sit under a dot folder (.tmp); only the key is checked for dotfiles.
-      res.sendFile(
-        key,
-        { root: privateDir(), dotfiles: "deny", cacheControl: false, headers: VIDEO_HEADERS },
-        (error) => {
-          if (!error) return;
-          if (!res.headersSent) refuse();
-          else if ((error as NodeJS.ErrnoException).code !== "ECONNABORTED") console.error("Video:", error);
-        },
-      );
-      return;
+    const storage = getStorage("private");
+    if (storage.signedUrl) {
+      // S3: the browser reads the video (and its ranges) from the store with a URL that
+      // expires; the video has no lasting address to share.
+      res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+      return void res.redirect(302, await storage.signedUrl(key, SIGNED_VIDEO_SECONDS));
     }
-    const stored = await getStorage("private").get(key);
-    if (!stored) return refuse();
-    sendBytesWithRange(req, res, Buffer.from(stored.bytes), stored.contentType);
+    // `root`: the data folder may sit under a dot folder (.tmp); only the key is checked for dotfiles.
+    res.sendFile(
+      key,
+      { root: privateDir(), dotfiles: "deny", cacheControl: false, headers: VIDEO_HEADERS },
+      (error) => {
+        if (!error) return;
+        if (!res.headersSent) refuse();
+        else if ((error as NodeJS.ErrnoException).code !== "ECONNABORTED") console.error("Video:", error);
+      },
+    );
   } catch (error) {
     next(error);
   }
-}
-
-/** One 'bytes=a-b' range (what media elements ask for) cut from a buffer. */
-function sendBytesWithRange(req: ExpressRequest, res: ExpressResponse, bytes: Buffer, contentType: string) {
-  res.set({ ...VIDEO_HEADERS, "Accept-Ranges": "bytes", "Content-Type": contentType });
-  const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? "");
-  if (!match || (match[1] === "" && match[2] === "")) {
-    res.status(200).send(bytes);
-    return;
-  }
-  const size = bytes.length;
-  let start = match[1] === "" ? size - Number(match[2]) : Number(match[1]);
-  let end = match[1] === "" || match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start < 0) start = 0;
-  if (start >= size || end < start) {
-    res.status(416).set("Content-Range", `bytes */${size}`).end();
-    return;
-  }
-  end = Math.min(end, size - 1);
-  res
-    .status(206)
-    .set("Content-Range", `bytes ${start}-${end}/${size}`)
-    .send(bytes.subarray(start, end + 1));
 }

@@ -11,11 +11,14 @@ import { and, eq } from "drizzle-orm";
 import express from "express";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3Stub } from "../support/s3-stub";
 import { action as examAction, loader as examLoader } from "~/routes/examen-michel-alvare";
 import { loader as certificateLoader } from "~/routes/curso-certificado";
 import { loader as viewerLoader } from "~/routes/curso-michel-alvarez";
 import { loader as myCoursesLoader } from "~/routes/mis-cursos";
 import { getAuth } from "~/server/auth.server";
+import { setStorages } from "~/server/storage/index.server";
+import { s3Storage } from "~/server/storage/s3.server";
 import type { CourseSettings } from "~/config/courses";
 import {
   buyCourse,
@@ -238,6 +241,40 @@ describe("an enrolled student", () => {
     // a video whose file is missing, and an id that is not a number
     expect((await fetch(`${videoBase}/curso-video/103`, { headers: { cookie: student.cookie } })).status).toBe(404);
     expect((await fetch(`${videoBase}/curso-video/abc`, { headers: { cookie: student.cookie } })).status).toBe(404);
+  });
+
+  it("sends her, when videos live in S3, to a presigned URL that expires; nobody else gets one", async () => {
+    const keys = { accessKeyId: "AKIAVIDEO", secretAccessKey: "secreto-video", region: "auto" };
+    const stub = await startS3Stub(keys.accessKeyId, keys.secretAccessKey, keys.region);
+    const config = { ...keys, endpoint: stub.endpoint, bucket: "estudio", publicUrl: undefined };
+    const privateS3 = s3Storage(config, "private");
+    await privateS3.put("videos/clase.webm", VIDEO_BYTES, "video/webm");
+    setStorages({ public: s3Storage(config, "uploads"), private: privateS3 });
+    try {
+      const hers = await fetch(`${videoBase}/curso-video/101`, {
+        headers: { cookie: student.cookie },
+        redirect: "manual",
+      });
+      expect(hers.status).toBe(302);
+      expect(hers.headers.get("cache-control")).toBe("no-store");
+      const location = new URL(hers.headers.get("location") ?? "");
+      expect(`${location.origin}${location.pathname}`).toBe(`${stub.endpoint}/estudio/private/videos/clase.webm`);
+      expect(location.searchParams.get("X-Amz-Expires")).toBe("7200");
+      const video = await fetch(location);
+      expect(video.status).toBe(200);
+      expect(Buffer.from(await video.arrayBuffer()).equals(VIDEO_BYTES)).toBe(true);
+      // The store checks the signature: the same URL for another file is refused.
+      const otherFile = new URL(location);
+      otherFile.pathname = "/estudio/private/videos/otro.webm";
+      expect((await fetch(otherFile)).status).toBe(403);
+
+      const anonymous = await fetch(`${videoBase}/curso-video/101`, { redirect: "manual" });
+      expect(anonymous.status).toBe(403);
+      expect(anonymous.headers.get("location")).toBeNull();
+    } finally {
+      setStorages(undefined);
+      await stub.close();
+    }
   });
 
   it("gets an exam paper without the correct answers: 6 questions by posicion, answers shuffled", async () => {

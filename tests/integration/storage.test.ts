@@ -71,6 +71,23 @@ describe("S3 requests", () => {
     expect(() => s3Storage(s3Config(), "private").publicUrl("videos/unidad-1.mp4")).toThrow();
   });
 
+  it("give a private file a presigned GET URL the store serves until it expires", async () => {
+    const store = s3Storage(s3Config(), "private");
+    await store.put("videos/clase.webm", bytes, "video/webm");
+    const url = new URL(await store.signedUrl!("videos/clase.webm", 60));
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("60");
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+
+    const longer = new URL(url);
+    longer.searchParams.set("X-Amz-Expires", "604800");
+    expect(await (await fetch(longer)).text()).toContain("la firma no coincide");
+    const expired = new URL(await store.signedUrl!("videos/clase.webm", 1));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await (await fetch(expired)).text()).toContain("la URL firmada expiró");
+  });
+
   it("are refused by the stub when the credentials are wrong", async () => {
     const wrong = s3Storage({ ...s3Config(), accessKeyId: "OTRA" }, "uploads");
     await expect(wrong.put("x.jpg", bytes, "image/jpeg")).rejects.toThrow(/403/);

@@ -43,6 +43,60 @@ async function expectedAuthorization(
   return (await signer.sign()).headers.get("authorization") ?? "";
 }
 
+/** Problems with a request signed in its Authorization header. */
+async function headerProblems(
+  req: http.IncomingMessage,
+  body: Buffer,
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+): Promise<string[]> {
+  const authorization = req.headers.authorization ?? "";
+  const match = AUTHORIZATION.exec(authorization);
+  const amzDate = String(req.headers["x-amz-date"] ?? "");
+  const signed = match?.[4].split(";") ?? [];
+  const problems = [
+    !match && "Authorization mal formado",
+    match && match[1] !== keys.accessKeyId && "otra llave de acceso",
+    match && match[3] !== keys.region && "otra región",
+    !/^\d{8}T\d{6}Z$/.test(amzDate) && "x-amz-date mal formado",
+    match && !amzDate.startsWith(match[2]) && "fecha del alcance distinta de x-amz-date",
+    req.headers["x-amz-content-sha256"] !== createHash("sha256").update(body).digest("hex") &&
+      "x-amz-content-sha256 no coincide con el cuerpo",
+    !["host", "x-amz-date", "x-amz-content-sha256"].every((h) => signed.includes(h)) && "faltan cabeceras firmadas",
+  ].filter(Boolean);
+  if (problems.length === 0) {
+    const expected = await expectedAuthorization(req, signed, keys);
+    if (expected !== authorization) problems.push("la firma no coincide");
+  }
+  return problems as string[];
+}
+
+/** Problems with a presigned GET (signature in the query): key, expiry and signature. */
+async function presignedProblems(
+  req: http.IncomingMessage,
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+): Promise<string[]> {
+  const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+  const query = url.searchParams;
+  const amzDate = query.get("X-Amz-Date") ?? "";
+  const iso = amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z");
+  const expires = Date.parse(iso) + Number(query.get("X-Amz-Expires")) * 1000;
+  if (req.method !== "GET") return ["solo GET con firma en la URL"];
+  if (!query.get("X-Amz-Credential")?.startsWith(`${keys.accessKeyId}/`)) return ["otra llave de acceso"];
+  if (!(expires > Date.now())) return ["la URL firmada expiró"];
+  const given = query.get("X-Amz-Signature");
+  query.delete("X-Amz-Signature");
+  const signer = new AwsV4Signer({
+    ...keys,
+    service: "s3",
+    method: "GET",
+    url: url.toString(),
+    datetime: amzDate,
+    signQuery: true,
+  });
+  const expected = (await signer.sign()).url.searchParams.get("X-Amz-Signature");
+  return expected === given ? [] : ["la firma no coincide"];
+}
+
 export async function startS3Stub(accessKeyId: string, secretAccessKey: string, region: string): Promise<S3Stub> {
   const objects = new Map<string, { bytes: Buffer; contentType: string }>();
   const requests: S3Stub["requests"] = [];
@@ -56,23 +110,9 @@ export async function startS3Stub(accessKeyId: string, secretAccessKey: string, 
     const authorization = req.headers.authorization ?? "";
     requests.push({ method: req.method ?? "", path, authorization });
 
-    const match = AUTHORIZATION.exec(authorization);
-    const amzDate = String(req.headers["x-amz-date"] ?? "");
-    const signed = match?.[4].split(";") ?? [];
-    const problems = [
-      !match && "Authorization mal formado",
-      match && match[1] !== accessKeyId && "otra llave de acceso",
-      match && match[3] !== region && "otra región",
-      !/^\d{8}T\d{6}Z$/.test(amzDate) && "x-amz-date mal formado",
-      match && !amzDate.startsWith(match[2]) && "fecha del alcance distinta de x-amz-date",
-      req.headers["x-amz-content-sha256"] !== createHash("sha256").update(body).digest("hex") &&
-        "x-amz-content-sha256 no coincide con el cuerpo",
-      !["host", "x-amz-date", "x-amz-content-sha256"].every((h) => signed.includes(h)) && "faltan cabeceras firmadas",
-    ].filter(Boolean);
-    if (problems.length === 0) {
-      const expected = await expectedAuthorization(req, signed, { accessKeyId, secretAccessKey, region });
-      if (expected !== authorization) problems.push("la firma no coincide");
-    }
+    const keys = { accessKeyId, secretAccessKey, region };
+    const presigned = new URL(req.url ?? "/", "http://stub").searchParams.has("X-Amz-Signature");
+    const problems = presigned ? await presignedProblems(req, keys) : await headerProblems(req, body, keys);
     if (problems.length > 0) {
       res
         .writeHead(403, { "content-type": "application/xml" })

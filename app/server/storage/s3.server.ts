@@ -67,6 +67,12 @@ export function s3Storage(config: S3Config, prefix: "uploads" | "private"): Stor
         throw new Error(`S3 DELETE ${key}: ${response.status} ${await response.text()}`);
       }
     },
+    async signedUrl(key, expiresInSeconds) {
+      const url = objectUrl(key);
+      url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
+      const signed = await client.sign(url, { method: "GET", aws: { signQuery: true } });
+      return signed.url;
+    },
     publicUrl(key) {
       assertValidKey(key);
       if (prefix !== "uploads") throw new Error("Los archivos privados no tienen URL pública.");

@@ -10,6 +10,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The URL a browser loads it from. Private storage has none and throws. */
   publicUrl(key: string): string;
+  /**
+   * A temporary URL that reads a private file straight from the store (an S3 presigned GET),
+   * so large files (course videos) need not pass through the server. A folder has none.
+   */
+  signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export type Visibility = "public" | "private";
