@@ -77,8 +77,12 @@ describe("who finds /admin", () => {
       const link = page.getByRole("link", { name: "Administración" });
       expect(await link.count()).toBe(shown ? 1 : 0);
       if (shown) {
+        expect(await page.getByTestId("whatsapp-button").count()).toBe(1);
         await link.click();
         await page.waitForURL(`${baseURL}/admin`);
+        // The clients' floating WhatsApp link is not part of the studio's own area.
+        await page.getByRole("heading", { name: "Hola, Michel" }).waitFor();
+        expect(await page.getByTestId("whatsapp-button").count()).toBe(0);
       }
       await context.close();
     }

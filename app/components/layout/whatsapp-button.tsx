@@ -1,6 +1,10 @@
+import { useLocation } from "react-router";
 import { whatsappLink } from "~/config/site";
 
+/** The floating WhatsApp link for clients; the studio's own admin area has no use for it. */
 export function WhatsAppButton() {
+  const { pathname } = useLocation();
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return null;
   return (
     <a
       href={whatsappLink()}
