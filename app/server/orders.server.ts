@@ -69,16 +69,26 @@ export async function startPayment(
     card: input.card,
   });
   const detalle: PaymentDetail = { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto };
-  await db.insert(pagos).values({
-    id: payment.id,
-    proveedor: input.provider.name,
-    userId: input.userId,
-    carritoId: draft.carritoId,
-    monto: draft.total,
-    moneda: "mxn",
-    estado: PAGO_ESTADO.pendiente,
-    detalle,
-  });
+  try {
+    await db.insert(pagos).values({
+      id: payment.id,
+      proveedor: input.provider.name,
+      userId: input.userId,
+      carritoId: draft.carritoId,
+      monto: draft.total,
+      moneda: "mxn",
+      estado: PAGO_ESTADO.pendiente,
+      detalle,
+    });
+  } catch (error) {
+    // A provider that charges at creation (Conekta) has taken the money: say which payment
+    // to refund, since we hold no record of it.
+    console.error(
+      `Pago ${payment.id} (${input.provider.name}, ${draft.total} centavos, usuario ${input.userId}) creado pero no guardado; revisar y reembolsar si se cobró:`,
+      error,
+    );
+    throw error;
+  }
   return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: draft.total };
 }
 
