@@ -20,6 +20,7 @@ import {
   sessionCookies,
 } from "../support/accounts";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { readOutbox } from "../support/outbox";
 
@@ -294,6 +295,27 @@ describe("accounts", () => {
     await openOverlay(page);
     await page.mouse.click(4, 4); // the backdrop
     await page.waitForFunction(() => !document.querySelector<HTMLDialogElement>("[data-testid=login-overlay]")?.open);
+    await page.close();
+  });
+
+  it("has no serious accessibility problems in any of the overlay's six views", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+    const views: [string, string[]][] = [
+      ["elegir", []],
+      ["correo", ["Continuar con correo"]],
+      ["olvide", ["Continuar con correo", "¿Olvidaste tu contraseña?"]],
+      ["registro", ["Regístrate"]],
+      ["registro-correo", ["Regístrate", "Registrarme con correo"]],
+      ["codigo", ["¿Tienes un código?"]],
+    ];
+    for (const [view, clicks] of views) {
+      const overlay = await openOverlay(page);
+      for (const name of clicks) await overlay.getByRole("button", { name }).click();
+      expect([view, await axeViolations(page, '[data-testid="login-overlay"]')]).toEqual([view, []]);
+      await page.keyboard.press("Escape");
+      await page.waitForFunction(() => !document.querySelector<HTMLDialogElement>("[data-testid=login-overlay]")?.open);
+    }
     await page.close();
   });
 

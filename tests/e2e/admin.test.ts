@@ -5,13 +5,13 @@
  * then shows (and a client buys), a client's visit with before/after photos that the client
  * can open, and the order's shipping state. The tests make their own data, in this order.
  */
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
 import { type TestAccount, createAccount, sessionCookies } from "../support/accounts";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 import { E2E_ADMIN_EMAIL } from "./global-setup";
 
 const baseURL = inject("baseURL");
@@ -113,20 +113,6 @@ describe("who finds /admin", () => {
     }
   });
 });
-
-/** Serious or critical accessibility problems axe-core finds in the page's own content. */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(
-      { include: ["#contenido"] },
-      { resultTypes: ["violations"] },
-    );
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
 
 describe("the studio on a phone", () => {
   it("has no serious accessibility problems on the home, a list and the longest form", async () => {

@@ -8,11 +8,11 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 import { readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
-const AXE_PATH = path.resolve("node_modules/axe-core/axe.min.js");
 
 type Viewport = { width: number; height: number };
 const VIEWPORTS: [string, Viewport][] = [
@@ -58,30 +58,6 @@ async function visibleSlides(page: Page, testId: string): Promise<number> {
 async function waitForCarousel(page: Page, testId: string) {
   // Embla replaces the native scrolling with its own once it runs.
   await page.getByTestId(testId).locator("[data-carousel-viewport].overflow-hidden").waitFor({ state: "attached" });
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE_PATH });
-  const result = await page.evaluate(async () => {
-    // The map is a third-party iframe (not reachable in tests): audit our own document.
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            o: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run(document, { iframes: false, resultTypes: ["violations"] });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
-    }));
-  });
-  return result.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
 /** The Subject of a raw mail: folded lines joined, MIME words (=?UTF-8?Q|B?...?=) decoded. */
@@ -188,7 +164,7 @@ describe("every public page", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
           viewport.width,
         );
-        expect(await axeViolations(page), `${url} at ${label}`).toEqual([]);
+        expect(await axeViolations(page, null), `${url} at ${label}`).toEqual([]);
         await page.close();
       }
       expect(titles.size).toBe(PAGES.length);

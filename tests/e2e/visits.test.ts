@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { visitPath } from "~/server/visits.server";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 
 const baseURL = inject("baseURL");
 // The demo visits the server imported at start (seed/demo.json, codigosVisitas).
@@ -12,20 +12,6 @@ const demo = JSON.parse(fs.readFileSync("seed/demo.json", "utf8")) as {
 };
 const visita = demo.codigosVisitas[0];
 const visitUrl = visitPath(visita);
-
-/** Serious or critical accessibility problems axe-core finds in the page's own content. */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(
-      { include: ["#contenido"] },
-      { resultTypes: ["violations"] },
-    );
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
 
 let browser: Browser;
 beforeAll(async () => {

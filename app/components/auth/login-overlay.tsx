@@ -157,7 +157,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   ¿No tienes cuenta?{" "}
                   <button
                     type="button"
-                    className="font-medium text-clay underline-offset-2 hover:underline"
+                    className="font-medium text-clay-dark underline-offset-2 hover:underline"
                     onClick={() => setView("registro")}
                   >
                     Regístrate
@@ -191,7 +191,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                 <Field label="Contraseña" name="password" type="password" autoComplete="current-password" />
                 <button
                   type="button"
-                  className="self-end text-sm text-clay underline-offset-2 hover:underline"
+                  className="self-end text-sm text-clay-dark underline-offset-2 hover:underline"
                   onClick={() => setView("olvide")}
                 >
                   ¿Olvidaste tu contraseña?
@@ -203,7 +203,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   ¿No tienes cuenta?{" "}
                   <button
                     type="button"
-                    className="font-medium text-clay underline-offset-2 hover:underline"
+                    className="font-medium text-clay-dark underline-offset-2 hover:underline"
                     onClick={() => setView("registro")}
                   >
                     Regístrate
@@ -242,7 +242,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   ¿Ya tienes cuenta?{" "}
                   <button
                     type="button"
-                    className="font-medium text-clay underline-offset-2 hover:underline"
+                    className="font-medium text-clay-dark underline-offset-2 hover:underline"
                     onClick={() => setView("elegir")}
                   >
                     Inicia sesión

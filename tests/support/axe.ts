@@ -1,0 +1,29 @@
+/** axe-core in the page under test: the serious or critical accessibility problems it finds. */
+import path from "node:path";
+import type { Page } from "playwright-core";
+
+const AXE_PATH = path.resolve("node_modules/axe-core/axe.min.js");
+
+export type AxeViolation = { id: string; impact: string; targets: string[] };
+
+/**
+ * Audits the element matching `scope` (the page's own content by default), or the whole
+ * document when `scope` is null. Third-party iframes (the map) are not audited.
+ */
+export async function axeViolations(page: Page, scope: string | null = "#contenido"): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (include) => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(include ? { include: [include] } : document, {
+      iframes: false,
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
+    }));
+  }, scope);
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
