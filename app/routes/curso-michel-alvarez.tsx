@@ -104,7 +104,7 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
 
         <aside className="flex flex-col gap-6 md:sticky md:top-24 md:self-start">
           <nav aria-label="Unidades del curso" className="rounded-2xl border border-sand bg-white p-4">
-            <h2 className="px-2 pb-2 font-sans text-xs font-medium uppercase tracking-[0.3em] text-clay">Unidades</h2>
+            <h2 className="px-2 pb-2 font-sans text-xs font-medium uppercase tracking-[0.3em] text-clay-dark">Unidades</h2>
             <ol className="flex flex-col">
               {unidades.map((unidad, i) => {
                 const current = unidad.id === actual?.id;
@@ -118,7 +118,7 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
                       }`}
                     >
                       <span
-                        className={`mt-0.5 w-6 shrink-0 font-serif text-base ${current ? "text-blush" : "text-clay"}`}
+                        className={`mt-0.5 w-6 shrink-0 font-serif text-base ${current ? "text-blush" : "text-clay-dark"}`}
                       >
                         {String(i + 1).padStart(2, "0")}
                       </span>

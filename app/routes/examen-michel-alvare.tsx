@@ -117,7 +117,7 @@ export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
             {examen.preguntas.map((pregunta, i) => (
               <fieldset key={pregunta.id} className="rounded-2xl border border-sand bg-white p-5 md:p-6">
                 <legend className="float-left w-full font-serif text-xl leading-snug text-cocoa md:text-2xl">
-                  <span className="mr-2 text-clay">{i + 1}.</span>
+                  <span className="mr-2 text-clay-dark">{i + 1}.</span>
                   {pregunta.pregunta}
                 </legend>
                 <div className="clear-both flex flex-col gap-2 pt-4">

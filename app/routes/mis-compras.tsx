@@ -180,7 +180,7 @@ function ResendMail({ pagoId }: { pagoId: string }) {
       type="button"
       onClick={resend}
       disabled={sending}
-      className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs text-clay ring-1 ring-clay/40 hover:bg-clay hover:text-white disabled:opacity-50"
+      className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs text-clay-dark ring-1 ring-clay/40 hover:bg-clay-dark hover:text-white disabled:opacity-50"
     >
       <Mail className="size-4" aria-hidden />
       Reenviar confirmación

@@ -123,7 +123,7 @@ export default function PagarCurso({ loaderData }: Route.ComponentProps) {
             <GraduationCap className="mt-0.5 size-5 shrink-0 text-clay" aria-hidden />
             <p className="text-cocoa">
               Curso en línea: al confirmar tu pago lo encuentras en{" "}
-              <Link to="/mis-cursos" className="text-clay underline underline-offset-2">
+              <Link to="/mis-cursos" className="text-clay-dark underline underline-offset-2">
                 Mis cursos
               </Link>
               , sin envío.

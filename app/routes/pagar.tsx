@@ -287,7 +287,7 @@ function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
       </fieldset>
       <ShortPrivacyNotice purpose="enviarte tu pedido y avisarte de su estado" />
       <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <Link to="/carrito" className="text-center text-sm text-clay underline-offset-4 hover:underline">
+        <Link to="/carrito" className="text-center text-sm text-clay-dark underline-offset-4 hover:underline">
           Volver al carrito
         </Link>
         <button type="submit" name="intent" value="informacion" className="btn-primary">
@@ -303,7 +303,7 @@ function Recap({ datos, envio, showShipping }: { datos: CheckoutForm; envio: num
   // Phones: label and 'Cambiar' on one line, the value under them; wider: one line each.
   const row = "grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-5 py-4 sm:grid-cols-[6rem_1fr_auto] sm:items-baseline";
   const value = "col-span-2 row-start-2 text-cocoa sm:col-span-1 sm:col-start-2 sm:row-start-1";
-  const change = "col-start-2 row-start-1 text-clay underline-offset-4 hover:underline sm:col-start-3";
+  const change = "col-start-2 row-start-1 text-clay-dark underline-offset-4 hover:underline sm:col-start-3";
   return (
     <div className="divide-y divide-sand rounded-2xl bg-white/80 text-sm ring-1 ring-sand" data-testid="checkout-recap">
       <div className={row}>
@@ -354,7 +354,7 @@ function ShippingStep({ datos, envio, chosen }: { datos: CheckoutForm; envio: nu
           </label>
         </fieldset>
         <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <Link to="/pagar" className="text-center text-sm text-clay underline-offset-4 hover:underline">
+          <Link to="/pagar" className="text-center text-sm text-clay-dark underline-offset-4 hover:underline">
             Volver a información
           </Link>
           <button type="submit" name="intent" value="envio" className="btn-primary">

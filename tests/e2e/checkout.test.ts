@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 import { readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
@@ -94,6 +95,7 @@ describe("checkout with the demo card", () => {
     expect(await summary.getByTestId("summary-total").textContent()).toBe("MXN$769.10");
     expect(await page.getByLabel("Correo").getAttribute("placeholder")).toBe("nombre@ejemplo.com");
     expect(await page.getByLabel("Teléfono").getAttribute("placeholder")).toBe("33-3333-3333");
+    expect(await axeViolations(page)).toEqual([]);
     await fillInformation(page, correo);
     await page.getByRole("button", { name: "Continuar" }).click();
 
@@ -103,6 +105,7 @@ describe("checkout with the demo card", () => {
     expect(await page.getByTestId("recap-contacto").textContent()).toContain("Ana López");
     expect(await page.getByTestId("recap-envio").textContent()).toBe("Av. Chapultepec 123, int. 4, Jalisco, México");
     expect(await page.getByTestId("shipping-price").textContent()).toBe("$149.00");
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Continuar" }).click();
     expect(await closeAlert(page, "Faltan llenar datos!")).toContain("Llena el dato de envío");
     await page.getByRole("radio", { name: /Envío Express/ }).check();
@@ -119,6 +122,8 @@ describe("checkout with the demo card", () => {
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.waitForURL(`${baseURL}/pagar?paso=pagar`);
     await waitStep(page, "Pagar");
+    await page.getByTestId("payment-panel").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // A declined card: the provider's message, the overlay gone, nothing written.
     await payWith(page, "4000 0000 0000 0002");

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatSpanishDate } from "~/domain/dates";
 import { type TestAccount, createAccount, sessionCookies } from "../support/accounts";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 import { readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
@@ -42,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Full-page screenshots of the current screen at 375 and 1280 px. */
+/** Full-page screenshots of the current screen at 375 and 1280 px, each audited by axe-core. */
 async function shoot(page: Page, name: string) {
   const before = page.viewportSize();
   for (const viewport of [PHONE, DESKTOP]) {
@@ -51,6 +52,7 @@ async function shoot(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(SHOTS, `school-${name}-${viewport.width}.png`), fullPage: true });
+    expect([name, viewport.width, await axeViolations(page)]).toEqual([name, viewport.width, []]);
   }
   if (before) await page.setViewportSize(before);
 }

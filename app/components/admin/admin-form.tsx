@@ -393,7 +393,7 @@ function GalleryInput({
               className="relative aspect-square overflow-hidden rounded-xl border-2 border-dashed border-clay"
             >
               <img src={url} alt={`Foto nueva ${i + 1}`} className="size-full object-cover" />
-              <span className="absolute bottom-1 left-1 rounded-full bg-clay px-2 text-xs text-white">Nueva</span>
+              <span className="absolute bottom-1 left-1 rounded-full bg-clay-dark px-2 text-xs text-white">Nueva</span>
             </li>
           ))}
         </ul>

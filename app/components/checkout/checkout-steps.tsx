@@ -31,11 +31,11 @@ export function CheckoutBreadcrumb({
                   {step.label}
                 </span>
               ) : href ? (
-                <Link to={href} className="text-clay underline-offset-4 hover:underline">
+                <Link to={href} className="text-clay-dark underline-offset-4 hover:underline">
                   {step.label}
                 </Link>
               ) : (
-                <span className="text-muted/70">{step.label}</span>
+                <span className="text-muted">{step.label}</span>
               )}
             </li>
           );

@@ -171,7 +171,7 @@ function DemoCardForm({ busy, disabled, label, onPay }: FormProps) {
     <form onSubmit={submit} className="mt-6 flex flex-col gap-4" data-testid="demo-card-form">
       <div className="rounded-2xl border border-dashed border-clay/60 bg-blush/25 px-4 py-3 text-sm text-cocoa">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
-          <span className="whitespace-nowrap rounded-full bg-clay px-2 py-0.5 text-[0.65rem] uppercase tracking-[0.2em] text-white">
+          <span className="whitespace-nowrap rounded-full bg-clay-dark px-2 py-0.5 text-[0.65rem] uppercase tracking-[0.2em] text-white">
             Modo de prueba
           </span>
           No se hará ningún cargo real.

@@ -38,7 +38,7 @@ export function CourseVideo({ src, poster, titulo }: CourseVideoProps) {
       type="button"
       onClick={() => setPlaying(true)}
       className="group relative block aspect-video w-full overflow-hidden rounded-xl bg-gradient-to-br from-cocoa to-ink text-left"
-      aria-label={`Reproducir: ${titulo}`}
+      aria-label={`Ver video: ${titulo}`}
       data-testid="video-poster"
     >
       {poster ? (

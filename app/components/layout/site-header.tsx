@@ -57,7 +57,7 @@ export function SiteHeader({ cartCount, user }: { cartCount: number; user: Heade
             <ShoppingBag className="size-6" aria-hidden strokeWidth={1.5} />
             <span
               data-testid="cart-count"
-              className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-clay px-1 text-[0.65rem] font-medium leading-5 text-white"
+              className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-clay-dark px-1 text-[0.65rem] font-medium leading-5 text-white"
             >
               {cartCount}
             </span>
