@@ -39,7 +39,7 @@ export default function Categorias({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/productos/${category.id}`}
                 prefetch="intent"
-                className="inline-block rounded-full border border-cocoa/30 bg-white/60 px-5 py-2.5 text-sm uppercase tracking-[0.16em] text-cocoa transition-colors hover:border-clay hover:bg-clay hover:text-white md:px-7 md:py-3"
+                className="inline-block rounded-full border border-cocoa/30 bg-white/60 px-5 py-2.5 text-sm uppercase tracking-[0.16em] text-cocoa transition-colors hover:border-clay-dark hover:bg-clay-dark hover:text-white md:px-7 md:py-3"
               >
                 {category.nombre}
               </Link>

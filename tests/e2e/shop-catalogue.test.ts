@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { axeViolations } from "../support/axe";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -59,6 +60,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole("heading", { name: "Categorías" }).waitFor();
       await page.getByRole("list", { name: "Categorías" }).getByRole("link", { name: "Pigmentos" }).click();
       await page.waitForURL(`${baseURL}/productos/pigmentos`);
+      await page.getByRole("heading", { level: 1, name: "Pigmentos" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       expect(await page.getByTestId("results-counter").textContent()).toBe("1 a 8 de 18 resultados");
       expect(await page.getByTestId("product-card").count()).toBe(8);
       const pages = page.getByRole("navigation", { name: "Páginas" }).getByRole("link");
@@ -94,6 +97,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole("heading", { level: 1, name: "Velvet Pigments Café Oscuro 15 ml" }).waitFor();
       expect(await page.getByTestId("product-price").textContent()).toBe("$689.00 MXN");
       expect(await page.getByTestId("product-card").count()).toBe(3); // related products
+      expect(await axeViolations(page)).toEqual([]);
 
       // minus stops at 1, plus has no maximum, typing is free
       const cantidad = page.getByLabel("Cantidad", { exact: true });
@@ -132,6 +136,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       // 2 × 45 g of pigment in the first band, 1–9 items
       expect(await page.getByTestId("shipping").textContent()).toBe("$149.00");
       expect(await page.getByTestId("total").textContent()).toBe("$1,527.00");
+      expect(await axeViolations(page)).toEqual([]);
       if (viewport.width >= 551) {
         const headers = await page.getByTestId("cart-table").locator("thead th").allTextContents();
         expect(headers.slice(0, 4)).toEqual(["PRODUCTO", "PRECIO", "CANTIDAD", "TOTAL"]);

@@ -13,7 +13,9 @@ export type AxeViolation = { id: string; impact: string; targets: string[] };
 export async function axeViolations(page: Page, scope: string | null = "#contenido"): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (include) => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    type Result = {
+      violations: { id: string; impact: string; nodes: { target: string[]; html: string; failureSummary: string }[] }[];
+    };
     const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<Result> } }).axe;
     const result = await axe.run(include ? { include: [include] } : document, {
       iframes: false,
@@ -22,7 +24,8 @@ export async function axeViolations(page: Page, scope: string | null = "#conteni
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
+      // selector, the element and axe's reason: enough to find and fix it from the test's output
+      targets: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary}`).slice(0, 3),
     }));
   }, scope);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
