@@ -2,6 +2,24 @@
  * Every fact about the studio that pages print: one place, typed, so that a change of
  * address or phone is one edit.
  */
+
+/** Opening hours in 24-hour time; `dayOfWeek` names the days for search engines (schema.org). */
+const HOURS = [
+  {
+    days: "Lunes a Viernes",
+    dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+    opens: "09:00",
+    closes: "19:00",
+  },
+  { days: "Sábado", dayOfWeek: ["Saturday"], opens: "09:00", closes: "18:00" },
+] as const;
+
+/** '19:00' → '7:00 pm', the way the studio writes its hours. */
+function clockTime(time24: string): string {
+  const [hours, minutes] = time24.split(":").map(Number);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "am" : "pm"}`;
+}
+
 export const site = {
   name: "Michel Alvarez",
   legalName: "Michel Alvarez Studio",
@@ -24,18 +42,8 @@ export const site = {
     country: "México",
   },
   map: { lat: 20.6697, lng: -103.3686, zoom: 16 },
-  /** `dayOfWeek`, `opens24` and `closes24` say the same for search engines (schema.org). */
-  hours: [
-    {
-      days: "Lunes a Viernes",
-      open: "9:00 am",
-      close: "7:00 pm",
-      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens24: "09:00",
-      closes24: "19:00",
-    },
-    { days: "Sábado", open: "9:00 am", close: "6:00 pm", dayOfWeek: ["Saturday"], opens24: "09:00", closes24: "18:00" },
-  ],
+  /** `open`/`close` are what pages print ('9:00 am'), from `opens`/`closes`. */
+  hours: HOURS.map((h) => ({ ...h, open: clockTime(h.opens), close: clockTime(h.closes) })),
   social: {
     instagram: "https://www.instagram.com/michelalvarezmx",
     facebook: "https://www.facebook.com/michelalvarezmx",

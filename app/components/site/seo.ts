@@ -59,7 +59,7 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
 }
 
 /** schema.org data for search engines, as React Router's `script:ld+json` meta descriptor. */
-export function structuredData(data: Record<string, unknown>): MetaDescriptor {
+function structuredData(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": { "@context": "https://schema.org", ...data } };
 }
 
@@ -86,8 +86,8 @@ export function studioStructuredData(origin: string, image?: string): MetaDescri
     openingHoursSpecification: site.hours.map((h) => ({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: h.dayOfWeek,
-      opens: h.opens24,
-      closes: h.closes24,
+      opens: h.opens,
+      closes: h.closes,
     })),
     sameAs: Object.values(site.social),
   });
