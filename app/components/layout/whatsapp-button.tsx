@@ -1,10 +1,13 @@
-import { useLocation } from "react-router";
+import { useMatches } from "react-router";
 import { whatsappLink } from "~/config/site";
 
-/** The floating WhatsApp link for clients; the studio's own admin area has no use for it. */
+/** A route's `handle` says `{ whatsapp: false }` to leave the button out of its pages and its children's. */
+export type WhatsAppHandle = { whatsapp?: false };
+
+/** The floating WhatsApp link for clients (the studio's admin area opts out). */
 export function WhatsAppButton() {
-  const { pathname } = useLocation();
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return null;
+  const hidden = useMatches().some((match) => (match.handle as WhatsAppHandle | undefined)?.whatsapp === false);
+  if (hidden) return null;
   return (
     <a
       href={whatsappLink()}

@@ -4,6 +4,7 @@
  */
 import { Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
+import type { WhatsAppHandle } from "~/components/layout/whatsapp-button";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import type { Route } from "./+types/layout";
 
@@ -13,6 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
+
+/** The clients' floating WhatsApp link has no use in the studio's own area. */
+export const handle: WhatsAppHandle = { whatsapp: false };
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
