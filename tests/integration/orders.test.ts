@@ -607,6 +607,10 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
     expect(noPhone.status).toBe(400);
     expect(((await noPhone.json()) as { error: { text: string } }).error.text).toBe("Llena el dato de celular");
 
+    const badList = await api.post(CONEKTA, { ...card, token: "tok_test_visa_4242", cantidades: ["dos"] }, cookie);
+    expect(badList.status).toBe(400);
+    expect(((await badList.json()) as { error: { title: string } }).error.title).toBe("Solicitud inválida");
+
     const anonymous = await api.post(CONEKTA, { ...card, token: "tok_test_visa_4242" });
     expect(anonymous.status).toBe(401);
 

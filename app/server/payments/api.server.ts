@@ -125,8 +125,10 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const user = res.locals.user as SessionUser;
     const card = conektaBody.safeParse(req.body ?? {});
     if (!card.success) {
-      const field = String(card.error.issues[0]?.path[0] ?? "token") as keyof typeof CONEKTA_FIELDS;
-      return void fail(res, 400, checkoutFieldMissing(CONEKTA_FIELDS[field] ?? "tarjeta"));
+      // A missing or malformed contact or card field is named; a malformed product list is a bad request.
+      const field = String(card.error.issues[0]?.path[0]);
+      const label = CONEKTA_FIELDS[field as keyof typeof CONEKTA_FIELDS];
+      return void fail(res, 400, label ? checkoutFieldMissing(label) : badRequest);
     }
     const priced = await pricePurchase(req, user);
     if (!priced.ok) return void fail(res, priced.status, priced.message);
