@@ -17,7 +17,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
 import { site } from "./config/site";
-import { cartItemCount } from "./server/cart-cookie.server";
+import { cartItemCount } from "./server/shop/cart-cookie.server";
 import { currentUser } from "./server/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
