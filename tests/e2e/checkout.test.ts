@@ -4,11 +4,12 @@
  * Pagar → declined card (nothing written) → 4242 → 'Compra exitosa!' → home →
  * /mis-compras and the confirmation mail in the outbox.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
 import { readOutbox } from "../support/outbox";
+import { signUpInBrowser } from "../support/accounts";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -30,14 +31,6 @@ async function closeAlert(page: Page, title: string): Promise<string> {
   await dialog.getByRole("button").last().click();
   await dialog.waitFor({ state: "hidden" });
   return text;
-}
-
-async function signUp(context: BrowserContext, email: string) {
-  const response = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-    data: { name: "Ana López", email, password: "contraseña-segura-1", aceptaTerminos: true },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
 }
 
 async function fillInformation(page: Page, correo: string) {
@@ -73,7 +66,7 @@ describe("checkout with the demo card", () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const correo = `compra-${Date.now()}@example.com`;
-    await signUp(context, correo);
+    await signUpInBrowser(context, baseURL, { name: "Ana López", email: correo });
 
     // product → cart → code
     await open(page, "/producto/pig-01");
@@ -162,7 +155,7 @@ describe("checkout with the demo card", () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const correo = `movil-${Date.now()}@example.com`;
-    await signUp(context, correo);
+    await signUpInBrowser(context, baseURL, { name: "Ana López", email: correo });
     await open(page, "/producto/pig-02");
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
+import { signUpInBrowser } from "../support/accounts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -214,11 +215,7 @@ describe("reviews", () => {
     expect(await closeAlert(page, "Por favor Identificate")).toContain("Para agregar una reseña necesitas Iniciar Sesión.");
 
     const email = `resena-${Date.now()}@example.com`;
-    const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-      data: { name: "Renata Reseñas", email, password: "contraseña-segura-1", aceptaTerminos: true },
-      headers: { Origin: baseURL },
-    });
-    expect(signUp.ok()).toBe(true);
+    await signUpInBrowser(context, baseURL, { name: "Renata Reseñas", email });
     await page.reload({ waitUntil: "networkidle" });
     const reviewsBefore = await page.getByTestId("review-list").locator("li").count().catch(() => 0);
 
@@ -249,11 +246,7 @@ describe("Pagar from the cart", () => {
     expect(await closeAlert(page, "¡Inicia sesion!")).toContain("para continuar con la compra inicia sesion");
     expect(page.url()).toBe(`${baseURL}/carrito`);
 
-    const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-      data: { name: "Paula Pagos", email: `pagar-${Date.now()}@example.com`, password: "contraseña-segura-1", aceptaTerminos: true },
-      headers: { Origin: baseURL },
-    });
-    expect(signUp.ok()).toBe(true);
+    await signUpInBrowser(context, baseURL, { name: "Paula Pagos" });
     await page.reload({ waitUntil: "networkidle" });
     await page.getByLabel("Cantidad de Nube Beauty Bálsamo Reparador Post-Micro 15 g").fill("2");
     await page.getByRole("button", { name: "Pagar" }).click();

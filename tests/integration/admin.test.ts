@@ -14,10 +14,8 @@ import { requireAdmin } from "~/server/admin/guard.server";
 import { getAdminOrder, listAdminOrders, orderFilter, updateShippingState } from "~/server/admin/orders.server";
 import { editAction, editScreen, listAction, listScreen } from "~/server/admin/sections.server";
 import { readSetting } from "~/server/admin/settings.server";
-import { getAuth } from "~/server/auth.server";
 import { getProduct } from "~/server/shop/catalog.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import {
   bandasEnvio,
   categorias,
@@ -36,7 +34,7 @@ import {
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { lookupVisitCode } from "~/server/visits.server";
-import { createTestDatabase } from "../support/db";
+import { signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "admin-test-"));
@@ -46,25 +44,11 @@ let adminCookie: string;
 let clientCookie: string;
 let clientId: string;
 
-async function signUp(email: string): Promise<string> {
-  const response = await getAuth().api.signUpEmail({
-    body: { name: "Prueba", email, password: "contrasena-segura-1", aceptaTerminos: true } as never,
-    asResponse: true,
-  });
-  expect(response.ok).toBe(true);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await initDatabase(database);
+  database = await useTestDatabase();
   setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
-  adminCookie = await signUp("estudio@example.com");
-  await database.db.update(user).set({ role: "admin" }).where(eq(user.email, "estudio@example.com"));
-  clientCookie = await signUp("clienta@example.com");
+  adminCookie = (await signUpUser({ email: "estudio@example.com", role: "admin" })).cookie;
+  clientCookie = (await signUpUser({ email: "clienta@example.com" })).cookie;
   clientId = (await database.db.select({ id: user.id }).from(user).where(eq(user.email, "clienta@example.com")))[0]!.id;
   await database.db.insert(categorias).values([
     { id: "pigmentos", nombre: "Pigmentos" },
@@ -518,7 +502,11 @@ describe("promotions", () => {
     const twice = await outcome(editAction(request("/admin/promociones/nuevo", { form: promo("verano") }), "nuevo"));
     expect(twice).toMatchObject({
       status: 400,
-      data: { errors: { codigo: "Ese código ya existe para este producto." } },
+      data: {
+        errors: {
+          codigo: "El código «verano» ya existe para este producto (mayúsculas y minúsculas cuentan como el mismo código).",
+        },
+      },
     });
     const badPercent = await outcome(
       editAction(

@@ -23,7 +23,6 @@ import {
 import { getAuth } from "~/server/auth.server";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import {
   ajustes,
   bandasEnvio,
@@ -34,14 +33,13 @@ import {
   promociones,
   user,
 } from "~/server/db/schema";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 const db = () => database.db;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await initDatabase(database);
+  database = await useTestDatabase();
   await db().insert(categorias).values({ id: "cejas", nombre: "Cejas" });
   await db()
     .insert(productos)

@@ -15,15 +15,12 @@ import express from "express";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as pagarAction, loader as pagarLoader } from "~/routes/pagar";
-import { getAuth } from "~/server/auth.server";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
 import { checkoutCookieHeader } from "~/server/shop/checkout.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import {
   ajustes,
   bandasEnvio,
-  carritoLineas,
   carritos,
   categorias,
   compraLineas,
@@ -45,7 +42,7 @@ import { createConektaProvider } from "~/server/payments/conekta.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
-import { createTestDatabase } from "../support/db";
+import { type TestUser, makeCart, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 import { CONEKTA_DECLINED_MESSAGE, type ConektaStub, startConektaStub } from "../support/conekta-stub";
 import { type StripeStub, startStripeStub } from "../support/stripe-stub";
@@ -71,17 +68,7 @@ let stripeProvider: ReturnType<typeof createStripeProvider>;
 let demoProvider: ReturnType<typeof createDemoProvider>;
 const servers: { close: () => void }[] = [];
 
-type Buyer = { id: string; email: string; cookie: string };
-
-async function signUp(email: string): Promise<Buyer> {
-  const { headers } = await getAuth().api.signUpEmail({
-    body: { name: "Ana López", email, password: "contrasena-segura-1", aceptaTerminos: true } as never,
-    returnHeaders: true,
-  });
-  const cookie = (headers.get("set-cookie") ?? "").split(";")[0];
-  const [row] = await db.update(user).set({ terminos: true }).where(eq(user.email, email)).returning({ id: user.id });
-  return { id: row.id, email, cookie };
-}
+type Buyer = TestUser;
 
 /** The payment API mounted on its own Express app, with the given provider. */
 async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) {
@@ -108,17 +95,6 @@ async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) 
   };
 }
 
-async function makeCart(lines: { productoId: string; cantidad: number; codigo?: string }[], userId?: string) {
-  const id = randomUUID();
-  await db.insert(carritos).values({ id, userId });
-  await db
-    .insert(carritoLineas)
-    .values(
-      lines.map((l) => ({ carritoId: id, productoId: l.productoId, cantidad: l.cantidad, codigoDescuento: l.codigo })),
-    );
-  return id;
-}
-
 /** Cookies of a buyer ready to pay: session, cart and a finished checkout (steps 1 and 2). */
 async function checkoutCookies(buyer: Buyer, cartId: string) {
   const cart = (await cartCookie.serialize(cartId)).split(";")[0];
@@ -132,9 +108,8 @@ const stockOf = async (id: string) =>
 const mailsTo = (to: string) => readOutbox(env.dataDir).filter((m) => m.to.includes(to));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await useTestDatabase();
   db = database.db;
-  await initDatabase(database);
   env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-"));
   stub = await startStripeStub();
   stripeProvider = createStripeProvider({
@@ -266,7 +241,7 @@ describe("pricing at checkout (server only)", () => {
 describe("payment API with the demo provider", () => {
   it("charges what the server priced whatever the request says, declines 4000…0002 writing nothing, then orders on 4242", async () => {
     const api = await startApi("demo");
-    const buyer = await signUp("demo@example.com");
+    const buyer = await signUpUser({ email: "demo@example.com" });
     const cartId = await makeCart([{ productoId: "labial", cantidad: 2, codigo: "MICHEL15" }], buyer.id);
     const cookie = await checkoutCookies(buyer, cartId);
 
@@ -344,8 +319,8 @@ describe("payment API with the demo provider", () => {
 
   it("answers the mail call and the confirmation only to the payment's owner, logged in, from our origin", async () => {
     const api = await startApi("demo");
-    const owner = await signUp("duena@example.com");
-    const other = await signUp("otra@example.com");
+    const owner = await signUpUser({ email: "duena@example.com" });
+    const other = await signUpUser({ email: "otra@example.com" });
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 1 }], owner.id);
     const cookie = await checkoutCookies(owner, cartId);
     const { clientSecret, paymentId } = (await (
@@ -395,7 +370,7 @@ describe("payment API with the demo provider", () => {
 
   it("refuses before charging: no checkout data, a short stock, paused purchases, terms not accepted", async () => {
     const api = await startApi("demo");
-    const buyer = await signUp("antes@example.com");
+    const buyer = await signUpUser({ email: "antes@example.com" });
     const count = async () => (await db.select().from(pagos).where(eq(pagos.userId, buyer.id))).length;
 
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 1 }], buyer.id);
@@ -428,7 +403,7 @@ describe("payment API with the demo provider", () => {
 
   it("sells a course: enrolment in the order's transaction, no shipping, no stock", async () => {
     const api = await startApi("demo");
-    const buyer = await signUp("alumna@example.com");
+    const buyer = await signUpUser({ email: "alumna@example.com" });
     const res = await api.post(
       "/auth/michel-alvarez/v2/stripe",
       { curso: "cejas-online", codigo: "CURSO20", amount: 1 },
@@ -459,7 +434,7 @@ describe("payment API with the demo provider", () => {
 describe("Stripe provider against a local stub of the Stripe API", () => {
   it("creates the PaymentIntent for the server's amount in centavos, mxn, ignoring the request's amount", async () => {
     const api = await startApi("stripe");
-    const buyer = await signUp("stripe@example.com");
+    const buyer = await signUpUser({ email: "stripe@example.com" });
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 2 }], buyer.id);
     const res = await api.post(
       "/auth/michel-alvarez/v2/stripe",
@@ -478,7 +453,7 @@ describe("Stripe provider against a local stub of the Stripe API", () => {
 
   it("writes one order when the signed webhook and the browser's return arrive together; refuses a forged webhook", async () => {
     const api = await startApi("stripe");
-    const buyer = await signUp("juntos@example.com");
+    const buyer = await signUpUser({ email: "juntos@example.com" });
     const cartId = await makeCart([{ productoId: "labial", cantidad: 1 }], buyer.id);
     const cookie = await checkoutCookies(buyer, cartId);
     const { paymentId } = (await (await api.post("/auth/michel-alvarez/v2/stripe", {}, cookie)).json()) as {
@@ -536,7 +511,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
 
   it("charges the token for the server's price whatever precios says, and writes the order once", async () => {
     const api = await startApi("demo", conekta);
-    const buyer = await signUp("conekta@example.com");
+    const buyer = await signUpUser({ email: "conekta@example.com" });
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 2 }], buyer.id);
     const stockBefore = await stockOf("paleta");
     const res = await api.post(
@@ -572,7 +547,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
 
   it("shows Conekta's message for a declined card and writes nothing", async () => {
     const api = await startApi("demo", conekta);
-    const buyer = await signUp("conekta-rechazo@example.com");
+    const buyer = await signUpUser({ email: "conekta-rechazo@example.com" });
     const cartId = await makeCart([{ productoId: "labial", cantidad: 1 }], buyer.id);
     const stockBefore = await stockOf("labial");
     const res = await api.post(
@@ -590,7 +565,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
 
   it("refuses before charging: a changed cart, a missing field, no session, and Conekta switched off", async () => {
     const api = await startApi("demo", conekta);
-    const buyer = await signUp("conekta-antes@example.com");
+    const buyer = await signUpUser({ email: "conekta-antes@example.com" });
     const cartId = await makeCart([{ productoId: "labial", cantidad: 1 }], buyer.id);
     const cookie = await checkoutCookies(buyer, cartId);
     const posts = () => conektaStub.requests.filter((r) => r.method === "POST").length;
@@ -715,7 +690,7 @@ describe("/pagar steps (route loader and action)", () => {
   }
 
   it("refuses bad step-1 input with the spec's message in the spec's order, writing nothing", async () => {
-    const buyer = await signUp("pasos@example.com");
+    const buyer = await signUpUser({ email: "pasos@example.com" });
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 1 }], buyer.id);
     const cookie = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
     const pagosBefore = (await db.select().from(pagos)).length;
@@ -744,7 +719,7 @@ describe("/pagar steps (route loader and action)", () => {
   });
 
   it("walks Información → Envío → Pagar, requires Envío Express, and goes straight to payment once it was chosen", async () => {
-    const buyer = await signUp("camino@example.com");
+    const buyer = await signUpUser({ email: "camino@example.com" });
     const cartId = await makeCart([{ productoId: "labial", cantidad: 1, codigo: "MICHEL15" }], buyer.id);
     let cookie = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
 
@@ -783,7 +758,7 @@ describe("/pagar steps (route loader and action)", () => {
   it("is guarded: logged out → home, terms not accepted → cart, empty cart → cart", async () => {
     const nobody = await thrownOrReturned(pagarLoader(args(new Request(`${site}/pagar`))));
     expect(nobody.headers.get("Location")).toBe("/");
-    const buyer = await signUp("guardia@example.com");
+    const buyer = await signUpUser({ email: "guardia@example.com" });
     const empty = await thrownOrReturned(
       pagarLoader(args(new Request(`${site}/pagar`, { headers: { cookie: buyer.cookie } }))),
     );

@@ -10,7 +10,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coursePrice } from "~/domain/course-price";
 import { formatPrice } from "~/domain/money";
-import { loadCart } from "~/server/shop/cart.server";
+import { cartSummary } from "~/domain/cart";
+import { loadCart, loadShippingRates } from "~/server/shop/cart.server";
 import type { Database } from "~/server/db/client.server";
 import { promociones } from "~/server/db/schema";
 import { paymentRoutes } from "~/server/http/payment-api.server";
@@ -71,6 +72,40 @@ describe("discount-code identity", () => {
     // The same code for another product is another promotion.
     const other = await makeProduct();
     await expect(makePromotion({ productoId: other.id, codigo: "verano", descuento: 90 })).resolves.toBeTruthy();
+  });
+});
+
+describe("free shipping", () => {
+  it("the cart and the checkout read the studio's switch the same way, however it was typed", async () => {
+    const product = await makeProduct({ peso: 100 });
+    const cartId = await makeCart([{ productoId: product.id, cantidad: 1 }]);
+    await setSetting("envio", { estado: " gratis " });
+    const [cart, rates, priced] = await Promise.all([
+      loadCart(database.db, cartId),
+      loadShippingRates(database.db),
+      priceCart(database.db, cartId),
+    ]);
+    const summary = cartSummary(cart?.lines ?? [], rates);
+    expect(summary.shipping).toMatchObject({ ok: true, centavos: 0 });
+    expect(priced.ok && priced.draft.envio).toBe(0);
+  });
+});
+
+describe("the server secret", () => {
+  it("is kept in one place and read by auth, the checkout cookie and the exam", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const { DEVELOPMENT_SECRET, serverSecret } = await import("~/server/secret.server");
+    const { getAuth } = await import("~/server/auth.server");
+    expect(getAuth().options.secret).toBe(serverSecret());
+    const files = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .filter((f) => fs.readFileSync(path.join("app", f), "utf8").includes(DEVELOPMENT_SECRET));
+    expect(files).toEqual([path.join("server", "secret.server.ts")]);
+    for (const reader of ["server/auth.server.ts", "server/shop/checkout.server.ts", "server/exam.server.ts"]) {
+      expect(fs.readFileSync(path.join("app", reader), "utf8")).toContain("serverSecret()");
+    }
   });
 });
 

@@ -16,7 +16,6 @@ import { action as examAction, loader as examLoader } from "~/routes/examen-mich
 import { loader as certificateLoader } from "~/routes/curso-certificado";
 import { loader as viewerLoader } from "~/routes/curso-michel-alvarez";
 import { loader as myCoursesLoader } from "~/routes/mis-cursos";
-import { getAuth } from "~/server/auth.server";
 import { setStorages } from "~/server/storage/index.server";
 import { s3Storage } from "~/server/storage/s3.server";
 import { messages } from "~/domain/messages";
@@ -30,7 +29,6 @@ import {
   serveCourseVideo,
 } from "~/server/courses.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import {
   compraLineas,
   compras,
@@ -47,7 +45,7 @@ import { DIPLOMA_FILENAME, DIPLOMA_PAGE } from "~/server/diploma.server";
 import { env } from "~/server/env.server";
 import type { ExamPaper } from "~/server/exam.server";
 import { answerField } from "~/domain/exam-form";
-import { createTestDatabase } from "../support/db";
+import { signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 let videoBase: string;
@@ -55,16 +53,6 @@ let closeVideoServer: () => void;
 const VIDEO_BYTES = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
 
 type Student = { id: string; cookie: string; name: string };
-
-async function signUp(name: string, email: string): Promise<Student> {
-  const { headers } = await getAuth().api.signUpEmail({
-    body: { name, email, password: "contrasena-segura-1", aceptaTerminos: true } as never,
-    returnHeaders: true,
-  });
-  const cookie = (headers.get("set-cookie") ?? "").split(";")[0];
-  const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row.id, cookie, name };
-}
 
 const site = "http://localhost:3000";
 const get = (pathname: string, student?: Student) =>
@@ -109,8 +97,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(env.dataDir, "private", "videos"), { recursive: true });
   fs.writeFileSync(path.join(env.dataDir, "private", "videos", "clase.webm"), VIDEO_BYTES);
 
-  database = await createTestDatabase();
-  await initDatabase(database);
+  database = await useTestDatabase();
   const db = database.db;
   await db.insert(cursos).values([
     { id: "examen", titulo: "Microblading Profesional", tipo: "online", publicado: true, examen: true, precio: 350000 },
@@ -147,7 +134,7 @@ afterAll(async () => {
 describe("enrolment guards", () => {
   let stranger: Student;
   beforeAll(async () => {
-    stranger = await signUp("Ana Extraña", "ana@example.com");
+    stranger = await signUpUser({ name: "Ana Extraña", email: "ana@example.com" });
   });
 
   it("sends visitors and students who do not own the course home from the viewer, the exam and the diploma", async () => {
@@ -185,7 +172,7 @@ describe("enrolment guards", () => {
 describe("an enrolled student", () => {
   let student: Student;
   beforeAll(async () => {
-    student = await signUp("María José Núñez", "maria@example.com");
+    student = await signUpUser({ name: "María José Núñez", email: "maria@example.com" });
     expect(await enrol(database.db, student.id, ["examen", "libre"], null)).toEqual(["examen", "libre"]);
     // enrolling again adds nothing
     expect(await enrol(database.db, student.id, ["examen"], null)).toEqual([]);
@@ -458,7 +445,7 @@ describe("courses that come with a purchase", () => {
   }
 
   it("adds the granted course with the one that grants it, once", async () => {
-    const buyer = await signUp("Lucía Paquete", "lucia@example.com");
+    const buyer = await signUpUser({ name: "Lucía Paquete", email: "lucia@example.com" });
     const first = await buy(buyer, ["pack"], inWindow);
     expect(first.added).toEqual(["libre", "pack"]);
     expect(first.lines).toEqual([{ cursoId: "libre", precio: 0, codigo: null }]);
@@ -473,29 +460,29 @@ describe("courses that come with a purchase", () => {
   });
 
   it("gives the free second course inside the window to the first buyers only", async () => {
-    const before = await signUp("Antes Ventana", "antes@example.com");
+    const before = await signUpUser({ name: "Antes Ventana", email: "antes@example.com" });
     expect((await buy(before, ["examen"], new Date("2026-08-20T23:59:00-06:00"))).added).toEqual(["examen"]);
-    const after = await signUp("Despues Ventana", "despues@example.com");
+    const after = await signUpUser({ name: "Despues Ventana", email: "despues@example.com" });
     expect((await buy(after, ["examen"], new Date("2026-09-22T00:00:01-06:00"))).added).toEqual(["examen"]);
 
     // a buyer who already owns the gift does not use up a grant
-    const owner = await signUp("Ya Tiene Regalo", "owner@example.com");
+    const owner = await signUpUser({ name: "Ya Tiene Regalo", email: "owner@example.com" });
     await enrol(database.db, owner.id, ["regalo"], null);
     expect((await buy(owner, ["examen"], inWindow)).added).toEqual(["examen"]);
 
-    const one = await signUp("Primera Alumna", "uno@example.com");
+    const one = await signUpUser({ name: "Primera Alumna", email: "uno@example.com" });
     const firstGrant = await buy(one, ["examen"], inWindow);
     expect(firstGrant.added).toEqual(["examen", "regalo"]);
     expect(firstGrant.lines).toEqual([{ cursoId: "regalo", precio: 0, codigo: "PROMO-PRUEBA" }]);
-    const two = await signUp("Segunda Alumna", "dos@example.com");
+    const two = await signUpUser({ name: "Segunda Alumna", email: "dos@example.com" });
     expect((await buy(two, ["examen"], inWindow)).added).toEqual(["examen", "regalo"]);
     // maximo 2: the third buyer in the window pays for hers alone
-    const three = await signUp("Tercera Alumna", "tres@example.com");
+    const three = await signUpUser({ name: "Tercera Alumna", email: "tres@example.com" });
     const late = await buy(three, ["examen"], inWindow);
     expect(late).toMatchObject({ added: ["examen"], lines: [] });
 
     // the checkout stops announcing a promotion with no places left, or outside its window
-    const next = await signUp("Cuarta Alumna", "cuatro@example.com");
+    const next = await signUpUser({ name: "Cuarta Alumna", email: "cuatro@example.com" });
     expect(await coursePerks(next.id, "examen", settings, inWindow)).toEqual([]);
     expect(await coursePerks(next.id, "pack", settings, inWindow)).toEqual([
       { cursoId: "libre", texto: "Incluye también el curso Diseño de Cejas." },
@@ -523,7 +510,7 @@ describe("BUY and the course checkout guard", () => {
       message: { icon: "error", title: "¡Inicia sesion!", text: "para continuar con la compra inicia sesion" },
     });
 
-    const buyer = await signUp("Rosa Compradora", "rosa@example.com");
+    const buyer = await signUpUser({ name: "Rosa Compradora", email: "rosa@example.com" });
     await database.db.update(user).set({ terminos: false }).where(eq(user.id, buyer.id));
     expect(await buyCourse(get("/cursos/examen", buyer), "examen")).toEqual({
       ok: false,
@@ -549,7 +536,7 @@ describe("BUY and the course checkout guard", () => {
 
   it("sends visitors, unknown and unpublished courses home from /pagar-curso", async () => {
     await database.db.insert(cursos).values({ id: "borrador", titulo: "Borrador", tipo: "online", publicado: false });
-    const buyer = await signUp("Eva Compradora", "eva@example.com");
+    const buyer = await signUpUser({ name: "Eva Compradora", email: "eva@example.com" });
     await expectRedirectHome(requireCourseCheckout(get("/pagar-curso/examen"), "examen"));
     await expectRedirectHome(requireCourseCheckout(get("/pagar-curso/nada", buyer), "nada"));
     await expectRedirectHome(requireCourseCheckout(get("/pagar-curso/borrador", buyer), "borrador"));

@@ -1,24 +1,17 @@
 import fs from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
-import { user } from "~/server/db/schema";
-import { sameOriginWrites, securityHeaders } from "~/server/security.server";
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
-import { UPLOAD_PATH, handleUpload } from "~/server/upload.server";
-import { createTestDatabase } from "../support/db";
+import { UPLOAD_PATH, } from "~/server/upload.server";
+import { type TestApp, startTestApp } from "../support/app";
+import { signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
-let server: Server;
+let app: TestApp;
 let baseURL: string;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "upload-test-"));
 const uploads = path.join(root, "uploads");
@@ -27,38 +20,18 @@ let adminCookie: string;
 let clientCookie: string;
 
 /** A real account through Better Auth; its session cookie as a browser would send it. */
-async function signUp(email: string): Promise<string> {
-  const response = await getAuth().api.signUpEmail({
-    // the register view's terms box (SPEC section 5), as the overlay sends it
-    body: { name: "Prueba", email, password: "contrasena-segura-1", aceptaTerminos: true } as never,
-    asResponse: true,
-  });
-  expect(response.ok).toBe(true);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await initDatabase(database);
+  database = await useTestDatabase();
   setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
-  adminCookie = await signUp("estudio@example.com");
-  await database.db.update(user).set({ role: "admin" }).where(eq(user.email, "estudio@example.com"));
-  clientCookie = await signUp("clienta@example.com");
-
-  // the same chain as server/app.ts: security headers, same-origin writes, then the handler
-  const app = express();
-  app.use(securityHeaders, sameOriginWrites);
-  app.post(UPLOAD_PATH, handleUpload);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  adminCookie = (await signUpUser({ email: "estudio@example.com", role: "admin" })).cookie;
+  clientCookie = (await signUpUser({ email: "clienta@example.com" })).cookie;
+  // the production stack: security headers, same-origin writes, then the handler
+  app = await startTestApp();
+  baseURL = app.baseURL;
 });
 
 afterAll(async () => {
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await app?.close();
   setStorages(undefined);
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });

@@ -117,3 +117,27 @@ export function linkInMail(raw: string, pathname: string): string | null {
   const escaped = pathname.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return decoded.match(new RegExp(`https?://[^\\s"<>]+${escaped}[^\\s"<>]*`))?.[0]?.replace(/&amp;/g, "&") ?? null;
 }
+
+/**
+ * Signs up inside a Playwright browser context (its cookie jar keeps the session), the way
+ * the register view does it. The request comes from 127.0.0.1: use it sparingly (the
+ * sign-up limit counts per address) or prefer createAccount + sessionCookies.
+ */
+export async function signUpInBrowser(
+  context: { request: { post: (url: string, options: { data: unknown; headers: Record<string, string> }) => Promise<{ ok(): boolean; text(): Promise<string> }> } },
+  baseURL: string,
+  input: { name?: string; email?: string; password?: string } = {},
+): Promise<{ name: string; email: string; password: string }> {
+  const suffix = randomBytes(4).toString("hex");
+  const account = {
+    name: input.name ?? `Prueba ${suffix}`,
+    email: input.email ?? `prueba-${suffix}@example.com`,
+    password: input.password ?? "contraseña-segura-1",
+  };
+  const response = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { ...account, aceptaTerminos: true },
+    headers: { Origin: baseURL },
+  });
+  if (!response.ok()) throw new Error(`No se pudo crear la cuenta: ${await response.text()}`);
+  return account;
+}

@@ -3,11 +3,13 @@
  * a code, what it applies to, a percentage and an on/off switch. Both kinds are the same
  * form over two tables, so one description serves both.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { CODE_MAX_LENGTH, normalizeCode } from "~/domain/codes";
 import type { Db } from "../db/index.server";
 import { cursos, productos, promociones, promocionesCursos } from "../db/schema";
 import { checkbox, percent, select, text } from "./fields.server";
 import { type AdminResource, saveRow } from "./resource.server";
+import { codeTaken, duplicateCodeMessage } from "../shop/promotions.server";
 
 type Kind = {
   section: string;
@@ -25,7 +27,7 @@ async function promotionFields(db: Db, kind: Kind) {
   return {
     codigo: text("Código", {
       required: true,
-      max: 100,
+      max: CODE_MAX_LENGTH,
       placeholder: "VERANO20",
       help: "Mayúsculas y minúsculas dan igual.",
     }),
@@ -76,21 +78,13 @@ function promotionResource(kind: Kind): AdminResource<Awaited<ReturnType<typeof 
     },
 
     async save(db, id, v) {
-      // The shop compares codes without case: 'Verano' and 'VERANO' would be the same code.
-      const [taken] = await db
-        .select({ id: table.id })
-        .from(table)
-        .where(
-          and(
-            sql`lower(${table.codigo}) = lower(${v.codigo})`,
-            eq(kind.target, v.target),
-            id ? ne(table.id, id) : undefined,
-          ),
-        )
-        .limit(1);
-      if (taken) return { errors: { codigo: `Ese código ya existe para ${kind.targetPhrase}.` } };
-      const columns = { codigo: v.codigo, descuento: v.descuento, activo: v.activo, [kind.targetKey]: v.target };
-      return saveRow(db, table, id, columns, v.codigo);
+      // One code whatever its case (shop/promotions.server.ts): 'Verano' and 'VERANO' are the same code.
+      const codigo = normalizeCode(v.codigo);
+      if (await codeTaken(db, { table, column: kind.target, id: v.target }, codigo, id)) {
+        return { errors: { codigo: duplicateCodeMessage(codigo, kind.targetPhrase) } };
+      }
+      const columns = { codigo, descuento: v.descuento, activo: v.activo, [kind.targetKey]: v.target };
+      return saveRow(db, table, id, columns, codigo);
     },
 
     async remove(db, id) {
