@@ -12,17 +12,12 @@ import {
   siteMedia,
 } from "~/server/catalog-public.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import { ajustes } from "~/server/db/schema";
-import { importExport } from "~/server/importer.server";
-import { readDemoExport } from "~/server/seed.server";
-import { createTestDatabase } from "../support/db";
+import { createDemoDatabase } from "../support/db";
 
 let database: Database;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await initDatabase(database);
-  await importExport(database.db, await readDemoExport());
+  database = await createDemoDatabase();
 });
 afterAll(() => database.close());
 

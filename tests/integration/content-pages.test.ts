@@ -11,25 +11,17 @@ import { loader as sitemapLoader } from "~/routes/sitemap.xml";
 import { getInPersonCoursePage, listInPersonCourses, listOnlineCourses } from "~/server/catalog-public.server";
 import { contentPages, inPersonCourseText, legalDocument } from "~/server/content.server";
 import type { Database } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import { cursos } from "~/server/db/schema";
-import { importExport } from "~/server/importer.server";
-import { readDemoExport } from "~/server/seed.server";
-import { createTestDatabase } from "../support/db";
+import { createDemoDatabase } from "../support/db";
 
-const IN_PERSON_IDS = [
-  "microblading-presencial",
-  "labios-presencial",
-  "estrias-presencial",
-  "ombre-presencial",
-  "maquillaje-presencial",
-];
+/** The five in-person courses with a page (app/server/content.server.test.ts checks which). */
+const IN_PERSON_IDS = contentPages()
+  .map((page) => page.path.match(/^\/cursos-presenciales\/(.+)$/)?.[1])
+  .filter((id) => id !== undefined);
 
 let database: Database;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await initDatabase(database);
-  await importExport(database.db, await readDemoExport());
+  database = await createDemoDatabase();
 });
 afterAll(() => database.close());
 
@@ -42,6 +34,10 @@ async function sitemap(): Promise<Map<string, string | null>> {
   expect(entries.length).toBe(xml.match(/<url>/g)?.length);
   return new Map(entries.map(([, loc, lastmod]) => [decodeURI(new URL(loc).pathname), lastmod ?? null]));
 }
+
+it("knows the five in-person course pages", () => {
+  expect(IN_PERSON_IDS).toHaveLength(5);
+});
 
 describe("sitemap", () => {
   it("dates the legal pages and the in-person course pages with their files' 'actualizado'", async () => {
