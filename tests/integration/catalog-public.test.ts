@@ -13,7 +13,7 @@ import {
 } from "~/server/catalog-public.server";
 import type { Database } from "~/server/db/client.server";
 import { ajustes } from "~/server/db/schema";
-import { createDemoDatabase } from "../support/db";
+import { createDemoDatabase } from "../support/demo-db";
 
 let database: Database;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { getInPersonCoursePage, listInPersonCourses, listOnlineCourses } from "~
 import { contentPages, inPersonCourseText, legalDocument } from "~/server/content.server";
 import type { Database } from "~/server/db/client.server";
 import { cursos } from "~/server/db/schema";
-import { createDemoDatabase } from "../support/db";
+import { createDemoDatabase } from "../support/demo-db";
 
 /** The five in-person courses with a page (app/server/content.server.test.ts checks which). */
 const IN_PERSON_IDS = contentPages()

@@ -6,9 +6,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
-import { importExport } from "~/server/importer.server";
-import { readDemoExport } from "~/server/seed.server";
 
 let migratedDump: Promise<Blob> | undefined;
 
@@ -26,14 +23,6 @@ export async function createTestDatabase(): Promise<Database> {
   if (serverUrl) return createPostgresDatabase(serverUrl);
   migratedDump ??= migratedPgliteDump();
   return openDatabase({ memory: true, loadDataDir: await migratedDump });
-}
-
-/** A fresh database holding the demo export (seed/demo.json), made the app's database (getDb()). */
-export async function createDemoDatabase(): Promise<Database> {
-  const database = await createTestDatabase();
-  await initDatabase(database);
-  await importExport(database.db, await readDemoExport());
-  return database;
 }
 
 async function createPostgresDatabase(serverUrl: string): Promise<Database> {
