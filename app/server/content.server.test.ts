@@ -17,6 +17,7 @@ import {
   inPersonCourseText,
   legalDocument,
   readContent,
+  readContentFolder,
 } from "./content.server";
 
 const IN_PERSON_IDS = [
@@ -26,18 +27,6 @@ const IN_PERSON_IDS = [
   "ombre-presencial",
   "maquillaje-presencial",
 ];
-
-/** Every file under content/ as the server bundles it (path from the project root → text). */
-function contentFiles(): Record<string, string> {
-  const root = path.resolve("content");
-  const files: Record<string, string> = {};
-  for (const name of fs.readdirSync(root, { recursive: true }) as string[]) {
-    if (name.endsWith(".md") && name !== "README.md") {
-      files[`/content/${name.split(path.sep).join("/")}`] = fs.readFileSync(path.join(root, name), "utf8");
-    }
-  }
-  return files;
-}
 
 const allHtml = (slug: (typeof LEGAL_SLUGS)[number], level: 2 | 3 = 2) => {
   const doc = legalDocument(slug, level);
@@ -60,8 +49,11 @@ describe("every content file", () => {
       [...LEGAL_SLUGS.map((s) => `/${s}`), ...IN_PERSON_IDS.map((id) => `/cursos-presenciales/${id}`)].sort(),
     );
     for (const page of pages) expect(isCalendarDate(page.actualizado), page.path).toBe(true);
-    // The bundle the server reads is the folder on disk, file for file.
-    expect(Object.keys(contentFiles()).length).toBe(pages.length);
+    // What Vite bundles is the folder on disk, file for file (the scripts read the folder).
+    expect(Object.keys(readContentFolder()).length).toBe(pages.length);
+    expect(readContent(readContentFolder()).legal.get("terminos-y-condiciones")![2]).toEqual(
+      legalDocument("terminos-y-condiciones"),
+    );
   });
 
   it("renders no raw HTML, style or script, and no {{variable}} left unfilled", () => {
@@ -190,7 +182,7 @@ describe("in-person course pages", () => {
 });
 
 describe("a broken content file", () => {
-  const good = contentFiles();
+  const good = readContentFolder();
   const terms = "/content/legal/terminos-y-condiciones.md";
   const course = "/content/cursos-presenciales/ombre-presencial.md";
   const edit = (file: string, change: (text: string) => string) => ({ ...good, [file]: change(good[file]) });

@@ -6,7 +6,7 @@
  *   content/cursos-presenciales/<id>.md    the marketing text of the in-person course pages
  *
  * Vite bundles the files into the server build (import.meta.glob ?raw), so the build carries
- * them whatever the working directory. They are read, checked and rendered once, when this
+ * them whatever the working directory (the tsx scripts, which run without Vite, read the folder). They are read, checked and rendered once, when this
  * module loads: a broken file stops the server at start-up (and fails the tests), never a
  * request. Each file has one date, `actualizado`, which its page prints and the sitemap uses.
  *
@@ -14,6 +14,8 @@
  * facts (name, address, mail, phone, hours, claims) are written as {{variables}} and come from
  * app/config/site.ts. Raw HTML is refused: the output is our own, trusted, and style-free.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { Lexer, Marked, Parser, Renderer, type Token, type Tokens } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -27,11 +29,31 @@ import {
 } from "~/domain/content";
 import { isCalendarDate } from "~/domain/dates";
 
-const FILES = import.meta.glob<string>(["/content/**/*.md", "!/content/README.md"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+type Files = Readonly<Record<string, string>>;
+
+/**
+ * The content files from the folder on disk, keyed like import.meta.glob's ('/content/legal/x.md').
+ * Only where no Vite runs: the command-line scripts (tsx), which reach this module through auth.
+ */
+export function readContentFolder(root: URL = new URL("../../content/", import.meta.url)): Files {
+  const files: Record<string, string> = {};
+  for (const name of fs.readdirSync(root, { recursive: true, encoding: "utf8" })) {
+    const relative = name.split(path.sep).join("/");
+    if (relative.endsWith(".md") && relative !== "README.md") {
+      files[`/content/${relative}`] = fs.readFileSync(new URL(relative, root), "utf8");
+    }
+  }
+  return files;
+}
+
+// Vite (the server build, development, Vitest) defines import.meta.env and bundles the files.
+const FILES: Files = import.meta.env
+  ? import.meta.glob<string>(["/content/**/*.md", "!/content/README.md"], {
+      query: "?raw",
+      import: "default",
+      eager: true,
+    })
+  : readContentFolder();
 
 /** A content file that cannot be used, named by its path. */
 export class ContentError extends Error {
@@ -74,8 +96,6 @@ const calendarDate = z.string().refine(isCalendarDate, "debe ser una fecha real 
 const line = z.string().trim().min(1).max(300);
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
-type Files = Readonly<Record<string, string>>;
 
 /** Front matter (checked against `schema`, variables filled) and the Markdown body. */
 function readFile<S extends z.ZodType<Record<string, string>>>(files: Files, file: string, schema: S) {
@@ -169,13 +189,11 @@ function readLegal(files: Files, slug: LegalSlug) {
   if (secciones.length === 0) throw new ContentError(file, "no tiene secciones ##");
   // Links inside the document (#reembolsos) must land on one of its sections.
   const ids = new Set(secciones.map((s) => s.id));
-  for (const { tokens } of secciones) {
-    lexer.walkTokens(tokens, (token) => {
-      if (token.type === "link" && token.href.startsWith("#") && !ids.has(token.href.slice(1))) {
-        throw new ContentError(file, `el enlace ${token.href} no lleva a ninguna sección`);
-      }
-    });
-  }
+  lexer.walkTokens([...intro, ...secciones.flatMap((s) => s.tokens)], (token) => {
+    if (token.type === "link" && token.href.startsWith("#") && !ids.has(token.href.slice(1))) {
+      throw new ContentError(file, `el enlace ${token.href} no lleva a ninguna sección`);
+    }
+  });
   const render = (level: 2 | 3): LegalDocument => ({
     slug,
     titulo: meta.titulo,
