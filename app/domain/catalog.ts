@@ -62,6 +62,8 @@ export type CourseCard = {
   precioDescuento: number | null;
   horas: string;
   duracion: string;
+  /** the course's page: /cursos/{id} online; /cursos-presenciales/{id} in person when it has one, else null */
+  pagina: string | null;
 };
 
 export type CourseUnit = { id: string; nombre: string; videos: { titulo: string; descripcion: string }[] };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatSpanishDate, formatSpanishDateTime, formatSpanishDayMonth } from "./dates";
+import {
+  formatSpanishCalendarDate,
+  formatSpanishDate,
+  formatSpanishDateTime,
+  formatSpanishDayMonth,
+  isCalendarDate,
+} from "./dates";
 
 describe("formatSpanishDate", () => {
   it("writes the date in Spanish", () => {
@@ -49,5 +55,20 @@ describe("formatSpanishDayMonth", () => {
   it("writes day and month only", () => {
     expect(formatSpanishDayMonth(new Date("2025-10-23T18:00:00Z"))).toBe("23 de octubre");
     expect(formatSpanishDayMonth(new Date("2025-11-18T18:00:00Z"))).toBe("18 de noviembre");
+  });
+});
+
+describe("calendar dates (the content files' 'actualizado')", () => {
+  it("accepts real days written YYYY-MM-DD only", () => {
+    for (const ok of ["2026-11-22", "2024-02-29", "2000-01-01"]) expect(isCalendarDate(ok), ok).toBe(true);
+    for (const bad of ["2026-02-30", "2025-02-29", "2026-13-01", "2026-11-2", "22/11/2026", "2026-11-22T00:00", ""]) {
+      expect(isCalendarDate(bad), bad).toBe(false);
+    }
+  });
+
+  it("writes the day written, not the UTC evening before", () => {
+    expect(formatSpanishCalendarDate("2026-11-22")).toBe("22 de noviembre de 2026");
+    expect(formatSpanishCalendarDate("2026-01-01")).toBe("1 de enero de 2026");
+    expect(() => formatSpanishCalendarDate("2026-02-30")).toThrow(RangeError);
   });
 });

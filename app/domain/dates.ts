@@ -46,3 +46,25 @@ export function formatSpanishDayMonth(date: Date): string {
   const p = parts(date);
   return `${p.day} de ${p.month}`;
 }
+
+/**
+ * Whether `text` is a real calendar day written 'YYYY-MM-DD' (the dates of the content files,
+ * e.g. 'actualizado: 2026-11-22'): '2026-02-30' is not.
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' in words ("22 de noviembre de 2026"). The day is the one
+ * written, whatever the time zone: it is read at noon in Guadalajara, not at UTC midnight
+ * (which is the evening before there).
+ */
+export function formatSpanishCalendarDate(isoDay: string): string {
+  if (!isCalendarDate(isoDay)) throw new RangeError(`Invalid calendar date: ${isoDay}`);
+  return formatSpanishDate(new Date(`${isoDay}T12:00:00-06:00`));
+}

@@ -1,6 +1,11 @@
-import { LegalDocument } from "~/components/legal/legal-document";
-import { privacyNotice } from "~/components/legal/privacy-notice";
+import { LegalDocumentPage } from "~/components/legal/legal-document";
 import { site } from "~/config/site";
+import { legalDocument } from "~/server/content.server";
+import type { Route } from "./+types/aviso-de-privacidad";
+
+export function loader() {
+  return { document: legalDocument("aviso-de-privacidad") };
+}
 
 export function meta() {
   return [
@@ -12,6 +17,6 @@ export function meta() {
   ];
 }
 
-export default function AvisoDePrivacidad() {
-  return <LegalDocument title={privacyNotice.title} intro={privacyNotice.intro} sections={privacyNotice.sections} />;
+export default function AvisoDePrivacidad({ loaderData }: Route.ComponentProps) {
+  return <LegalDocumentPage document={loaderData.document} />;
 }

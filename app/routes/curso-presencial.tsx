@@ -1,48 +1,50 @@
 import { Award, CalendarClock, Check, HeartHandshake, Package, Users } from "lucide-react";
 import { data } from "react-router";
+import { ContentHtml } from "~/components/content/content-html";
 import { CoursePrice } from "~/components/courses/course-price";
-import { inPersonCourse } from "~/components/courses/in-person-courses";
 import { MediaImage } from "~/components/site/media-image";
 import { pageMeta } from "~/components/site/seo";
 import { whatsappLink } from "~/config/site";
-import { getInPersonCourse, pageSeo } from "~/server/catalog-public.server";
+import { courseLength } from "~/domain/course-length";
+import { getInPersonCoursePage, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/curso-presencial";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  // Only the five in-person courses have a page (SPEC §2); their text lives in code.
-  const content = inPersonCourse(params.id);
-  if (!content) throw data(null, { status: 404 });
-  const row = await getInPersonCourse(params.id);
-  return {
-    content,
-    image: row?.imagenInterior || row?.imagenExterior || "",
-    // The fee comes from the catalogue (the studio edits it there), not from the page text.
-    price: row && row.precio > 0 ? { precio: row.precio, precioDescuento: row.precioDescuento } : null,
-    seo: await pageSeo(row?.imagenInterior || row?.imagenExterior),
-  };
+  // Only the in-person courses with a text in content/ have a page (SPEC §2: five of them).
+  // Their facts (hours, dates, place, price...) are the catalogue row's, like their cards'.
+  const page = await getInPersonCoursePage(params.id);
+  if (!page) throw data(null, { status: 404 });
+  const image = page.course.imagenInterior || page.course.imagenExterior;
+  return { ...page, image, seo: await pageSeo(image) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { content, seo } = loaderData;
+  const { course, text, seo } = loaderData;
   return pageMeta({
-    title: content.titulo,
-    description: `${content.lema}. ${content.duracion}, ${content.asesoria.toLowerCase()}, ${content.kit.toLowerCase()} y ${content.practicas}. En Guadalajara.`,
-    path: `/cursos-presenciales/${content.id}`,
+    title: text.titulo,
+    description: `${text.lema}. ${courseLength(course)}, ${text.asesoria.toLowerCase()}, ${course.kit.toLowerCase()} y ${text.practicas}. En Guadalajara.`,
+    path: `/cursos-presenciales/${course.id}`,
     ...seo,
   });
 }
 
 export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
-  const { content, image, price } = loaderData;
-  const contactLink = whatsappLink(`¡Hola Michel! Me interesa el ${content.titulo}. ¿Me compartes fechas y precio?`);
+  const { course, text, image } = loaderData;
+  const contactLink = whatsappLink(`¡Hola Michel! Me interesa el ${text.titulo}. ¿Me compartes fechas y precio?`);
   const highlights = [
-    { icon: CalendarClock, label: "Duración", value: content.duracion },
-    { icon: HeartHandshake, label: "Asesoría", value: content.asesoria },
-    { icon: Package, label: "Kit", value: content.kit },
-    { icon: Users, label: "Práctica", value: content.practicas },
-    { icon: Award, label: "Certificado", value: content.certificado },
-  ];
+    { icon: CalendarClock, label: "Duración", value: courseLength(course), testId: "in-person-duration" },
+    { icon: HeartHandshake, label: "Asesoría", value: text.asesoria },
+    { icon: Package, label: "Kit", value: course.kit },
+    { icon: Users, label: "Práctica", value: text.practicas },
+    { icon: Award, label: "Certificado", value: course.certificado },
+  ].filter((h) => h.value);
+  const facts = [
+    { label: "Próximas fechas", value: course.fechaInicio },
+    { label: "Sede", value: course.sede },
+    { label: "Grupo", value: course.alumnos },
+    { label: "Requisitos", value: course.requisitos },
+  ].filter((f) => f.value);
 
   return (
     <article>
@@ -50,13 +52,13 @@ export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid gap-10 py-14 md:grid-cols-2 md:items-center md:gap-16 md:py-20">
           <div>
             <p className="eyebrow">Curso presencial · Guadalajara</p>
-            <h1 className="mt-4 text-4xl leading-tight md:text-6xl">{content.titulo}</h1>
-            <p className="mt-5 font-serif text-2xl italic text-clay-dark md:text-3xl">{content.lema}</p>
-            {price && (
+            <h1 className="mt-4 text-4xl leading-tight md:text-6xl">{text.titulo}</h1>
+            <p className="mt-5 font-serif text-2xl italic text-clay-dark md:text-3xl">{text.lema}</p>
+            {course.precio > 0 && (
               <div className="mt-8">
                 <p className="text-xs uppercase tracking-[0.2em] text-muted">Inversión</p>
                 <div className="mt-1">
-                  <CoursePrice precio={price.precio} precioDescuento={price.precioDescuento} suffix />
+                  <CoursePrice precio={course.precio} precioDescuento={course.precioDescuento} suffix />
                 </div>
               </div>
             )}
@@ -72,7 +74,7 @@ export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
           </div>
           <MediaImage
             src={image}
-            alt={content.titulo}
+            alt={text.titulo}
             width={1600}
             height={900}
             priority
@@ -91,7 +93,9 @@ export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
               <h.icon className="mt-1 size-5 shrink-0 text-clay md:mt-0" aria-hidden strokeWidth={1.5} />
               <div>
                 <p className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">{h.label}</p>
-                <p className="mt-1 text-sm font-medium text-cocoa">{h.value}</p>
+                <p className="mt-1 text-sm font-medium text-cocoa" data-testid={h.testId}>
+                  {h.value}
+                </p>
               </div>
             </li>
           ))}
@@ -103,15 +107,32 @@ export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
           <h2 id="presencial-intro" className="text-3xl md:text-4xl">
             Sobre el curso
           </h2>
-          <p className="mt-5 leading-relaxed text-ink/85">{content.intro}</p>
-          <p className="mt-4 leading-relaxed text-muted">{content.perfil}</p>
+          {text.sobre.map((html, i) => (
+            <ContentHtml
+              key={i}
+              as="p"
+              html={html}
+              className={`${i === 0 ? "mt-5" : "mt-4"} leading-relaxed text-ink/85`}
+            />
+          ))}
+          <p className="mt-4 leading-relaxed text-muted">{text.perfil}</p>
+          {facts.length > 0 && (
+            <dl className="mt-8 grid gap-5 sm:grid-cols-2" data-testid="in-person-facts">
+              {facts.map((f) => (
+                <div key={f.label}>
+                  <dt className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">{f.label}</dt>
+                  <dd className="mt-1 text-sm text-ink/85">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
 
           <h2 className="mt-12 text-3xl md:text-4xl">Qué incluye</h2>
           <ul className="mt-6 space-y-3">
-            {content.incluye.map((item) => (
+            {text.incluye.map((item) => (
               <li key={item} className="flex gap-3">
                 <Check className="mt-1 size-4 shrink-0 text-clay" aria-hidden />
-                <span className="text-ink/85">{item}</span>
+                <ContentHtml as="span" html={item} className="text-ink/85" />
               </li>
             ))}
           </ul>
@@ -121,10 +142,10 @@ export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
             Temario
           </h2>
           <ol className="mt-6 space-y-4">
-            {content.temario.map((item, i) => (
+            {text.temario.map((item, i) => (
               <li key={item} className="flex gap-4">
                 <span className="font-serif text-2xl leading-none text-clay">{String(i + 1).padStart(2, "0")}</span>
-                <span className="text-ink/85">{item}</span>
+                <ContentHtml as="span" html={item} className="text-ink/85" />
               </li>
             ))}
           </ol>

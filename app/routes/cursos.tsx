@@ -1,5 +1,4 @@
 import { CourseCard } from "~/components/courses/course-card";
-import { inPersonCourseHref } from "~/components/courses/in-person-courses";
 import { SectionHeading } from "~/components/site/section-heading";
 import { pageMeta } from "~/components/site/seo";
 import { listInPersonCourses, listOnlineCourses, pageSeo } from "~/server/catalog-public.server";
@@ -39,7 +38,7 @@ export default function Cursos({ loaderData }: Route.ComponentProps) {
           <ul className="mt-10 grid gap-x-6 gap-y-12 sm:grid-cols-2 md:grid-cols-3 md:gap-x-8" data-testid="online-courses">
             {online.map((course) => (
               <li key={course.id}>
-                <CourseCard course={course} href={`/cursos/${course.id}`} />
+                <CourseCard course={course} />
               </li>
             ))}
           </ul>
@@ -60,7 +59,7 @@ export default function Cursos({ loaderData }: Route.ComponentProps) {
           <ul className="mt-10 grid gap-x-6 gap-y-12 sm:grid-cols-2 md:grid-cols-3 md:gap-x-8" data-testid="in-person-courses">
             {inPerson.map((course) => (
               <li key={course.id}>
-                <CourseCard course={course} href={inPersonCourseHref(course.id)} />
+                <CourseCard course={course} />
               </li>
             ))}
           </ul>

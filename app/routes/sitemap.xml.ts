@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
+import { contentPages, inPersonCoursePath } from "~/server/content.server";
 import { getDb } from "~/server/db/index.server";
 import { categorias, cursos, productos, servicios } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 
-/** The public pages for search engines; private pages (visits, account) are left out. */
+/**
+ * The public pages for search engines; private pages (visits, account) are left out. Pages
+ * whose text lives in content/ (legal pages, in-person courses) carry its date as <lastmod>.
+ */
 export async function loader() {
   const db = getDb();
   const [services, categories, products, courses] = await Promise.all([
@@ -25,13 +29,19 @@ export async function loader() {
     ...services.map((s) => `/servicios/${s.id}`),
     ...categories.map((c) => `/productos/${c.id}`),
     ...products.map((p) => `/producto/${p.id}`),
-    ...courses
-      .filter((c) => c.publicado || c.tipo === "presencial")
-      .map((c) => (c.tipo === "presencial" ? `/cursos-presenciales/${c.id}` : `/cursos/${c.id}`)),
+    // Published online courses; in-person ones only when they have a page (SPEC §2), not 404s.
+    ...courses.flatMap((c) =>
+      c.tipo === "presencial" ? (inPersonCoursePath(c.id) ?? []) : c.publicado ? [`/cursos/${c.id}`] : [],
+    ),
   ];
+  const lastmod = new Map(contentPages().map((page) => [page.path, page.actualizado]));
   const base = env.publicUrl.replace(/\/$/, "");
+  const url = (path: string) => {
+    const date = lastmod.get(path);
+    return `  <url><loc>${base}${encodeURI(path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>`;
+  };
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
-    .map((p) => `  <url><loc>${base}${encodeURI(p)}</loc></url>`)
+    .map(url)
     .join("\n")}\n</urlset>\n`;
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -1,6 +1,11 @@
-import { LegalDocument } from "~/components/legal/legal-document";
-import { terms } from "~/components/legal/terms";
+import { LegalDocumentPage } from "~/components/legal/legal-document";
 import { site } from "~/config/site";
+import { legalDocument } from "~/server/content.server";
+import type { Route } from "./+types/terminos-y-condiciones";
+
+export function loader() {
+  return { document: legalDocument("terminos-y-condiciones") };
+}
 
 export function meta() {
   return [
@@ -12,6 +17,6 @@ export function meta() {
   ];
 }
 
-export default function TerminosYCondiciones() {
-  return <LegalDocument title={terms.title} intro={terms.intro} sections={terms.sections} />;
+export default function TerminosYCondiciones({ loaderData }: Route.ComponentProps) {
+  return <LegalDocumentPage document={loaderData.document} />;
 }

@@ -1,7 +1,18 @@
-import { LegalDocument } from "~/components/legal/legal-document";
-import { privacyNotice } from "~/components/legal/privacy-notice";
-import { terms } from "~/components/legal/terms";
+import { LegalDocumentLayout } from "~/components/legal/legal-document";
 import { site } from "~/config/site";
+import { legalDocument } from "~/server/content.server";
+import type { Route } from "./+types/terminos-y-privacidad";
+
+export function loader() {
+  // Inside this page each document is an h2, so its sections are h3.
+  const documents = [legalDocument("terminos-y-condiciones", 3), legalDocument("aviso-de-privacidad", 3)];
+  // The page changed when either document last did ('YYYY-MM-DD' sorts as text).
+  const actualizado = documents
+    .map((d) => d.actualizado)
+    .sort()
+    .at(-1)!;
+  return { documents, actualizado };
+}
 
 export function meta() {
   return [
@@ -13,17 +24,18 @@ export function meta() {
   ];
 }
 
-export default function TerminosYPrivacidad() {
+export default function TerminosYPrivacidad({ loaderData }: Route.ComponentProps) {
   return (
-    <LegalDocument
+    <LegalDocumentLayout
       title="Términos y Condiciones y Aviso de Privacidad"
+      actualizado={loaderData.actualizado}
       intro={
         <p>
           Esta página reúne, en un solo lugar, los Términos y Condiciones de Uso y Compra y el Aviso de Privacidad
           Integral de {site.name}. Ambos documentos también pueden consultarse por separado.
         </p>
       }
-      documents={[terms, privacyNotice]}
+      documents={loaderData.documents}
     />
   );
 }

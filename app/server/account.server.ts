@@ -2,14 +2,15 @@
  * The user record beyond Better Auth's own fields: the accepted terms and the profile name.
  */
 import { eq } from "drizzle-orm";
+import { legalDocument } from "./content.server";
 import { getDb } from "./db/index.server";
 import { user } from "./db/schema";
 
 /**
- * The terms in force, recorded with each acceptance: the date of their last update
- * (the legal pages print the same date). Change it when the terms change.
+ * The terms in force, recorded with each acceptance: the date of their last update, the one
+ * the terms page prints (`actualizado` in content/legal/terminos-y-condiciones.md).
  */
-export const TERMINOS_VERSION = "2026-11-22";
+export const TERMINOS_VERSION = legalDocument("terminos-y-condiciones").actualizado;
 
 /** SPEC section 4: accepting the terms prompt sets terminos = true, with when and which. */
 export async function acceptTerms(userId: string): Promise<void> {

@@ -7,7 +7,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
+import type { InPersonCourseText } from "~/domain/content";
 import { GALLERY_PAGE_SIZE } from "~/domain/pagination";
+import { inPersonCoursePath, inPersonCourseText } from "./content.server";
 import { getDb } from "./db/index.server";
 import { featuredProducts } from "./shop/catalog.server";
 import { env } from "./env.server";
@@ -134,22 +136,29 @@ const courseCardColumns = {
   duracion: cursos.duracion,
 };
 
+/** Where a course's card links: its page, or null for an in-person course without one. */
+function withPage<T extends { id: string; tipo: string }>(row: T): T & { pagina: string | null } {
+  return { ...row, pagina: row.tipo === "online" ? `/cursos/${row.id}` : inPersonCoursePath(row.id) };
+}
+
 /** Published online courses (SPEC §7: publicado true and tipo online). */
 export async function listOnlineCourses(): Promise<CourseCard[]> {
-  return getDb()
+  const rows = await getDb()
     .select(courseCardColumns)
     .from(cursos)
     .where(and(eq(cursos.publicado, true), eq(cursos.tipo, "online")))
     .orderBy(asc(cursos.posicion), asc(cursos.titulo));
+  return rows.map(withPage);
 }
 
 /** In-person courses ordered by posicion (SPEC §7). */
 export async function listInPersonCourses(): Promise<CourseCard[]> {
-  return getDb()
+  const rows = await getDb()
     .select(courseCardColumns)
     .from(cursos)
     .where(eq(cursos.tipo, "presencial"))
     .orderBy(asc(cursos.posicion), asc(cursos.titulo));
+  return rows.map(withPage);
 }
 
 
@@ -206,14 +215,49 @@ export async function getOnlineCourse(id: string): Promise<OnlineCourse | null> 
   };
 }
 
-/** The row of an in-person course, if the catalogue has it (its page text lives in code). */
-export async function getInPersonCourse(id: string): Promise<CourseCard | null> {
+/**
+ * The facts of an in-person course (hours, duration, dates, place, group, requirements, kit,
+ * diploma, price): the catalogue row is their one source, read by its card and its page alike.
+ */
+export type InPersonCourse = CourseCard & {
+  fechaInicio: string;
+  /** where it is taught (the export's `online` field, e.g. 'Presencial en Guadalajara') */
+  sede: string;
+  alumnos: string;
+  requisitos: string;
+  certificado: string;
+  kit: string;
+};
+
+/** The catalogue row of an in-person course, or null. */
+export async function getInPersonCourse(id: string): Promise<InPersonCourse | null> {
   const [row] = await getDb()
-    .select(courseCardColumns)
+    .select({
+      ...courseCardColumns,
+      fechaInicio: cursos.fechaInicio,
+      sede: cursos.online,
+      alumnos: cursos.alumnos,
+      requisitos: cursos.requisitos,
+      certificado: cursos.certificado,
+      kit: cursos.kit,
+    })
     .from(cursos)
     .where(and(eq(cursos.id, id), eq(cursos.tipo, "presencial")))
     .limit(1);
-  return row ?? null;
+  return row ? withPage(row) : null;
+}
+
+/**
+ * An in-person course page (SPEC §2: only five courses have one): the catalogue's facts and
+ * the page's marketing text (content/cursos-presenciales/{id}.md). Null, a 404, unless both exist.
+ */
+export async function getInPersonCoursePage(
+  id: string,
+): Promise<{ course: InPersonCourse; text: InPersonCourseText } | null> {
+  const text = inPersonCourseText(id);
+  if (!text) return null;
+  const course = await getInPersonCourse(id);
+  return course ? { course, text } : null;
 }
 
 // ---------------------------------------------------------------- site media

@@ -609,14 +609,126 @@ describe("courses", () => {
     await page.close();
   });
 
+  it("shows on each in-person course page the hours its card shows (/cursos and the home carousel)", async () => {
+    const cardHours = async (url: string, testId: string) => {
+      const page = await open(DESKTOP, url);
+      const cards = await page
+        .getByTestId(testId)
+        .locator('a[href^="/cursos-presenciales/"]')
+        .evaluateAll((as) =>
+          as.map((a) => [a.getAttribute("href")!, a.querySelector('[data-testid="course-hours"]')?.textContent ?? ""]),
+        );
+      await page.close();
+      return new Map(cards as [string, string][]);
+    };
+    const fromList = await cardHours("/cursos", "in-person-courses");
+    const fromHome = await cardHours("/", "courses-carousel");
+    expect(fromList.size).toBe(5);
+    expect(fromHome).toEqual(fromList);
+    for (const [url, hours] of fromList) {
+      expect(hours, url).toMatch(/^\d+ horas$/);
+      const page = await open(PHONE, url);
+      expect(await page.getByTestId("in-person-duration").textContent(), url).toContain(hours);
+      // No other number of hours anywhere on the page (Ombré once said '16 horas' there, '24 horas' on its card).
+      const mentioned = (await page.locator("main").textContent())!.match(/\d+ horas/g);
+      expect(new Set(mentioned), url).toEqual(new Set([hours]));
+      await page.close();
+    }
+  });
+
   it("shows an in-person course's fixed content and a WhatsApp call to action", async () => {
     const page = await open(PHONE, "/cursos-presenciales/microblading-presencial");
     const highlights = await page.getByTestId("in-person-highlights").textContent();
     expect(highlights).toContain("21 meses de asesoría");
     expect(highlights).toContain("Kit profesional para 20 tratamientos");
     expect(highlights).toContain("3 prácticas con modelo real");
+    // The catalogue's facts: dates, place, group and requirements.
+    const facts = await page.getByTestId("in-person-facts").textContent();
+    expect(facts).toContain("Grupos cada mes");
+    expect(facts).toContain("Presencial en Guadalajara");
+    expect(await page.locator("main").textContent()).toContain("al lado de Michel");
     const cta = await page.getByTestId("in-person-cta").getAttribute("href");
     expect(decodeURIComponent(cta!)).toContain("Curso presencial de Microblading");
+    await page.close();
+  });
+});
+
+describe("legal pages", () => {
+  const LEGAL = [
+    { path: "/terminos-y-condiciones", h1: "Términos y Condiciones de Uso y Compra", sections: 25 },
+    { path: "/aviso-de-privacidad", h1: "Aviso de Privacidad Integral", sections: 17 },
+    // 25 + 17 sections and the two documents
+    { path: "/terminos-y-privacidad", h1: "Términos y Condiciones y Aviso de Privacidad", sections: 44 },
+  ];
+
+  /** path → <lastmod> of the sitemap's entries that have one. */
+  async function sitemapDates(): Promise<Map<string, string>> {
+    const xml = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+    const entries = [...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
+    return new Map(entries.map(([, loc, date]) => [new URL(loc).pathname, date]));
+  }
+
+  for (const [label, viewport] of VIEWPORTS) {
+    it(`have one id per element, contents that lead to every section, and no axe violations at ${label}`, async () => {
+      for (const { path: url, h1, sections } of LEGAL) {
+        const page = await open(viewport, url);
+        expect((await page.locator("h1").first().textContent())?.trim(), url).toBe(h1);
+        const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((e) => e.id));
+        expect(
+          ids.filter((id, i) => ids.indexOf(id) !== i),
+          url,
+        ).toEqual([]);
+        // The layout's <main> keeps #contenido; the contents list is #indice, where 'Volver al contenido' leads.
+        expect(await page.locator("main").getAttribute("id")).toBe("contenido");
+        const toc = page.getByRole("navigation", { name: "Contenido" });
+        expect(await toc.getAttribute("id")).toBe("indice");
+        // The contents list leads to every section (and, on the combined page, to each document), in order.
+        const tocTargets = await toc.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+        const sectionIds = await page.locator("main section[id]").evaluateAll((ss) => ss.map((s) => `#${s.id}`));
+        expect(sectionIds.length, url).toBe(sections);
+        expect(tocTargets, url).toEqual(sectionIds);
+        // (hidden from 768 px on, where the contents list stays beside the text)
+        const back = await page
+          .locator("main a", { hasText: "Volver al contenido" })
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+        expect(new Set(back), url).toEqual(new Set(["#indice"]));
+        // Every in-page link lands on an element of the page.
+        const targets = await page
+          .locator('main a[href^="#"]')
+          .evaluateAll((as) =>
+            as.map((a) => a.getAttribute("href")!.slice(1)).filter((id) => !document.getElementById(id)),
+          );
+        expect(targets, url).toEqual([]);
+        expect(await page.locator("main style, main [style]").count(), url).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        expect(await axeViolations(page, null), `${url} at ${label}`).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+
+  it("print the date of their last update, the one the sitemap gives", async () => {
+    const dates = await sitemapDates();
+    for (const url of ["/terminos-y-condiciones", "/aviso-de-privacidad"]) {
+      const page = await open(PHONE, url);
+      const time = page.locator("article header time");
+      expect(await time.getAttribute("datetime"), url).toBe(dates.get(url));
+      expect(await page.locator("article header").textContent(), url).toMatch(
+        /Última actualización: \d{1,2} de [a-z]+ de \d{4}/,
+      );
+      await page.close();
+    }
+  });
+
+  it("jump to a section from the contents list and back", async () => {
+    const page = await open(PHONE, "/terminos-y-condiciones");
+    await page.getByRole("navigation", { name: "Contenido" }).getByRole("link", { name: "Garantías" }).click();
+    expect(new URL(page.url()).hash).toBe("#garantias");
+    expect(await page.locator("#garantias h2").isVisible()).toBe(true);
+    await page.locator("#garantias").getByRole("link", { name: "Volver al contenido" }).click();
+    expect(new URL(page.url()).hash).toBe("#indice");
     await page.close();
   });
 });

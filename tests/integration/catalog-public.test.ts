@@ -13,14 +13,11 @@ import {
 } from "~/server/catalog-public.server";
 import type { Database } from "~/server/db/client.server";
 import { ajustes } from "~/server/db/schema";
-import { importExport } from "~/server/importer.server";
-import { readDemoExport } from "~/server/seed.server";
-import { useTestDatabase } from "../support/fixtures";
+import { useDemoDatabase } from "../support/fixtures";
 
 let database: Database;
 beforeAll(async () => {
-  database = await useTestDatabase();
-  await importExport(database.db, await readDemoExport());
+  database = await useDemoDatabase();
 });
 afterAll(() => database.close());
 

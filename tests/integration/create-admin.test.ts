@@ -16,7 +16,7 @@ function run(...args: string[]): Promise<{ code: number; out: string }> {
     execFile(
       path.resolve("node_modules/.bin/tsx"),
       ["scripts/create-admin.ts", "--", ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, timeout: 90_000 },
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, timeout: 200_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
     );
   });
@@ -33,7 +33,9 @@ async function readUser(email: string) {
   }
 }
 
-describe("npm run admin:create", () => {
+// Each case runs the real command (tsx compiling the scripts, a new PGlite folder and its
+// migrations): slow on a busy 2-core machine, so the cases get more time than the default.
+describe("npm run admin:create", { timeout: 240_000 }, () => {
   it("creates the first admin with a password, then promotes an existing account", async () => {
     const created = await run("Estudio@Example.com", "--password", "contrasena-segura", "--nombre", "Michel Alvarez");
     expect(created).toMatchObject({ code: 0 });

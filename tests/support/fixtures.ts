@@ -37,6 +37,15 @@ export async function useTestDatabase(): Promise<Database> {
   return database;
 }
 
+/** A fresh database holding the demo catalogue (seed/demo.json through the importer), adopted like useTestDatabase. */
+export async function useDemoDatabase(): Promise<Database> {
+  const database = await useTestDatabase();
+  const { importExport } = await import("~/server/importer.server");
+  const { readDemoExport } = await import("~/server/seed.server");
+  await importExport(database.db, await readDemoExport());
+  return database;
+}
+
 function db(): Db {
   if (!current) throw new Error("Llama a useTestDatabase() en beforeAll antes de usar los fixtures.");
   return current.db;

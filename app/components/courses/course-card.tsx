@@ -1,21 +1,14 @@
 import { Link } from "react-router";
 import { MediaImage } from "~/components/site/media-image";
 import type { CourseCard as CourseCardData } from "~/domain/catalog";
+import { courseHours } from "~/domain/course-length";
 import { CoursePrice } from "./course-price";
 
 /**
- * A course in a list or carousel. Online courses link to /cursos/{id}; in-person ones to
- * /cursos-presenciales/{id} when they have a page (`href` null: no link, only details).
+ * A course in a list or carousel, linking to its page (`course.pagina`): /cursos/{id} online,
+ * /cursos-presenciales/{id} in person when it has one (null: no link, only details).
  */
-export function CourseCard({
-  course,
-  href,
-  headingLevel = "h3",
-}: {
-  course: CourseCardData;
-  href: string | null;
-  headingLevel?: "h2" | "h3";
-}) {
+export function CourseCard({ course, headingLevel = "h3" }: { course: CourseCardData; headingLevel?: "h2" | "h3" }) {
   const H = headingLevel;
   const title = course.tituloExterior || course.titulo;
   const online = course.tipo === "online";
@@ -34,8 +27,10 @@ export function CourseCard({
         </span>
       </div>
       <H className="mt-5 text-2xl leading-tight group-hover:text-clay-dark">{title}</H>
-      {(course.horas || course.duracion) && (
-        <p className="mt-1 text-sm text-muted">{course.horas || course.duracion}</p>
+      {courseHours(course) && (
+        <p className="mt-1 text-sm text-muted" data-testid="course-hours">
+          {courseHours(course)}
+        </p>
       )}
       {course.precio > 0 && (
         <div className="mt-3">
@@ -44,9 +39,9 @@ export function CourseCard({
       )}
     </>
   );
-  if (!href) return <div className="group block">{body}</div>;
+  if (!course.pagina) return <div className="group block">{body}</div>;
   return (
-    <Link to={href} className="group block" data-testid="course-card">
+    <Link to={course.pagina} className="group block" data-testid="course-card">
       {body}
     </Link>
   );

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { CourseCard } from "~/components/courses/course-card";
-import { inPersonCourseHref } from "~/components/courses/in-person-courses";
 import { Carousel } from "~/components/site/carousel";
 import { SectionHeading } from "~/components/site/section-heading";
 import type { CourseCard as CourseCardData } from "~/domain/catalog";
@@ -25,11 +24,7 @@ export function CoursesSection({ courses }: { courses: CourseCardData[] }) {
         <div className="mt-12">
           <Carousel label="Cursos" slideClassName="basis-full sm:basis-1/2 md:basis-1/3" testId="courses-carousel">
             {courses.map((course) => (
-              <CourseCard
-                key={course.id}
-                course={course}
-                href={course.tipo === "online" ? `/cursos/${course.id}` : inPersonCourseHref(course.id)}
-              />
+              <CourseCard key={course.id} course={course} />
             ))}
           </Carousel>
         </div>

@@ -1,50 +1,27 @@
-import { createContext, type ReactNode, useContext } from "react";
+import type { ReactNode } from "react";
+import { ContentHtml } from "~/components/content/content-html";
+import type { LegalDocument, LegalSection } from "~/domain/content";
+import { formatSpanishCalendarDate } from "~/domain/dates";
 
 /**
  * Shared layout of the legal pages (privacy notice, terms, and the page that combines both).
  *
- * A document is data: a title, an optional introduction and numbered sections, each with an
- * id (its anchor) and its body. The same data renders alone (sections are `h2`) or inside the
- * combined page (each document is an `h2`, its sections `h3`), so every text lives in one place.
+ * The documents' text lives in content/legal/*.md; the server renders it (app/server/
+ * content.server.ts) and this layout draws it: a title, the date of the last update, an
+ * optional introduction, a contents list and numbered sections, each with its anchor. The
+ * same document renders alone (sections are `h2`) or inside the combined page (each document
+ * is an `h2`, its sections `h3`, their subheadings one level lower still).
  */
-
-export const LEGAL_LAST_UPDATED = { iso: "2026-11-22", label: "22 de noviembre de 2026" } as const;
-
-export type LegalSection = {
-  /** Anchor id: unique across both documents, because the combined page shows them together. */
-  id: string;
-  title: string;
-  content: ReactNode;
-};
-
-export type LegalDocumentData = {
-  /** Anchor id of the whole document on the combined page. */
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  sections: LegalSection[];
-};
 
 type LegalDocumentProps = {
   title: string;
+  /** 'YYYY-MM-DD' */
+  actualizado: string;
   intro?: ReactNode;
-} & ({ sections: LegalSection[]; documents?: never } | { documents: LegalDocumentData[]; sections?: never });
+} & ({ sections: LegalSection[]; documents?: never } | { documents: LegalDocument[]; sections?: never });
 
-/** Heading level of the subheadings inside a section: 3 on a single document, 4 on the combined page. */
-const SubheadingLevel = createContext<3 | 4>(3);
-
-/** A subheading inside a section body; its level follows the page it is rendered on. */
-export function LegalSubheading({ children }: { children: ReactNode }) {
-  const level = useContext(SubheadingLevel);
-  const className = "mt-8 font-serif text-xl font-semibold tracking-wide text-cocoa md:text-2xl";
-  return level === 3 ? <h3 className={className}>{children}</h3> : <h4 className={className}>{children}</h4>;
-}
-
-/** A mailto link showing the address itself. */
-export function MailLink({ email, subject }: { email: string; subject?: string }) {
-  const href = subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
-  return <a href={href}>{email}</a>;
-}
+/** The contents list's anchor ('Volver al contenido'); the page's <main> is #contenido. */
+const INDEX_ID = "indice";
 
 /** Body typography: sans serif, generous line height, theme colours, lists and links styled. */
 const PROSE = [
@@ -57,6 +34,12 @@ const PROSE = [
   "[&_strong]:font-medium [&_strong]:text-cocoa",
 ].join(" ");
 
+/** Subheadings inside a section body: h3 on a single document, h4 on the combined page. */
+const SUBHEADINGS = [
+  "[&_h3]:mt-8 [&_h3]:font-serif [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:tracking-wide [&_h3]:text-cocoa md:[&_h3]:text-2xl",
+  "[&_h4]:mt-8 [&_h4]:font-serif [&_h4]:text-xl [&_h4]:font-semibold [&_h4]:tracking-wide [&_h4]:text-cocoa md:[&_h4]:text-2xl",
+].join(" ");
+
 const SECTION_SPACING = "mt-14 scroll-mt-24 first:mt-0 md:scroll-mt-28";
 
 function SectionNumber({ n }: { n: number }) {
@@ -66,37 +49,27 @@ function SectionNumber({ n }: { n: number }) {
 function BackToContents() {
   return (
     <p className="mt-6 text-sm md:hidden">
-      <a href="#contenido">Volver al contenido</a>
+      <a href={`#${INDEX_ID}`}>Volver al contenido</a>
     </p>
   );
 }
 
 function Sections({ sections, level }: { sections: LegalSection[]; level: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   const headingClass =
     level === 2
       ? "font-serif text-[1.75rem] font-semibold leading-tight tracking-wide text-cocoa md:text-[2rem]"
       : "font-serif text-2xl font-semibold leading-tight tracking-wide text-cocoa md:text-[1.75rem]";
-  return (
-    <SubheadingLevel.Provider value={level === 2 ? 3 : 4}>
-      {sections.map((section, index) => (
-        <section key={section.id} id={section.id} className={SECTION_SPACING}>
-          {level === 2 ? (
-            <h2 className={headingClass}>
-              <SectionNumber n={index + 1} />
-              {section.title}
-            </h2>
-          ) : (
-            <h3 className={headingClass}>
-              <SectionNumber n={index + 1} />
-              {section.title}
-            </h3>
-          )}
-          {section.content}
-          <BackToContents />
-        </section>
-      ))}
-    </SubheadingLevel.Provider>
-  );
+  return sections.map((section, index) => (
+    <section key={section.id} id={section.id} className={SECTION_SPACING}>
+      <Heading className={headingClass}>
+        <SectionNumber n={index + 1} />
+        {section.titulo}
+      </Heading>
+      <ContentHtml html={section.html} className={SUBHEADINGS} />
+      <BackToContents />
+    </section>
+  ));
 }
 
 function TocList({ sections }: { sections: LegalSection[] }) {
@@ -106,7 +79,7 @@ function TocList({ sections }: { sections: LegalSection[] }) {
         <li key={section.id} className="flex gap-2">
           <span className="w-6 shrink-0 text-right tabular-nums text-muted">{index + 1}.</span>
           <a href={`#${section.id}`} className="text-cocoa hover:text-clay-dark hover:underline">
-            {section.title}
+            {section.titulo}
           </a>
         </li>
       ))}
@@ -114,8 +87,8 @@ function TocList({ sections }: { sections: LegalSection[] }) {
   );
 }
 
-export function LegalDocument(props: LegalDocumentProps) {
-  const { title, intro } = props;
+export function LegalDocumentLayout(props: LegalDocumentProps) {
+  const { title, actualizado, intro } = props;
 
   return (
     <article className="container-page py-12 md:py-20">
@@ -125,14 +98,14 @@ export function LegalDocument(props: LegalDocumentProps) {
           {title}
         </h1>
         <p className="mt-4 text-sm text-muted">
-          Última actualización: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.label}</time>
+          Última actualización: <time dateTime={actualizado}>{formatSpanishCalendarDate(actualizado)}</time>
         </p>
         {intro ? <div className={`mt-6 ${PROSE}`}>{intro}</div> : null}
       </header>
 
       <div className="mt-10 md:mt-14 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-12 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-16">
         <nav
-          id="contenido"
+          id={INDEX_ID}
           aria-label="Contenido"
           className="scroll-mt-24 rounded-2xl border border-sand bg-white/60 p-5 text-[0.95rem] leading-snug md:sticky md:top-28 md:max-h-[calc(100vh-8.5rem)] md:self-start md:overflow-y-auto print:hidden"
         >
@@ -141,15 +114,15 @@ export function LegalDocument(props: LegalDocumentProps) {
             {props.documents ? (
               <ol className="space-y-5">
                 {props.documents.map((doc) => (
-                  <li key={doc.id}>
+                  <li key={doc.slug}>
                     <a
-                      href={`#${doc.id}`}
+                      href={`#${doc.slug}`}
                       className="font-serif text-lg font-semibold text-cocoa hover:text-clay-dark hover:underline"
                     >
-                      {doc.title}
+                      {doc.titulo}
                     </a>
                     <div className="mt-2">
-                      <TocList sections={doc.sections} />
+                      <TocList sections={doc.secciones} />
                     </div>
                   </li>
                 ))}
@@ -163,13 +136,13 @@ export function LegalDocument(props: LegalDocumentProps) {
         <div className={`mt-12 max-w-[70ch] md:mt-0 ${PROSE}`}>
           {props.documents ? (
             props.documents.map((doc) => (
-              <section key={doc.id} id={doc.id} className="mt-20 scroll-mt-24 first:mt-0 md:scroll-mt-28">
+              <section key={doc.slug} id={doc.slug} className="mt-20 scroll-mt-24 first:mt-0 md:scroll-mt-28">
                 <h2 className="border-b border-sand pb-4 font-serif text-[2rem] font-semibold leading-tight tracking-wide text-cocoa md:text-[2.5rem]">
-                  {doc.title}
+                  {doc.titulo}
                 </h2>
-                {doc.intro ? <div className="mt-6">{doc.intro}</div> : null}
+                {doc.introHtml ? <ContentHtml html={doc.introHtml} className="mt-6" /> : null}
                 <div className="mt-10">
-                  <Sections sections={doc.sections} level={3} />
+                  <Sections sections={doc.secciones} level={3} />
                 </div>
               </section>
             ))
@@ -179,5 +152,17 @@ export function LegalDocument(props: LegalDocumentProps) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** One legal document on its own page. */
+export function LegalDocumentPage({ document }: { document: LegalDocument }) {
+  return (
+    <LegalDocumentLayout
+      title={document.titulo}
+      actualizado={document.actualizado}
+      intro={document.introHtml ? <ContentHtml html={document.introHtml} /> : null}
+      sections={document.secciones}
+    />
   );
 }
