@@ -1,9 +1,12 @@
 import { LegalDocument } from "~/components/legal/legal-document";
 import { privacyNotice } from "~/components/legal/privacy-notice";
+import { canonicalLink, rootOrigin } from "~/components/site/seo";
 import { site } from "~/config/site";
+import type { Route } from "./+types/aviso-de-privacidad";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(rootOrigin(matches), "/aviso-de-privacidad"),
     { title: `Aviso de Privacidad | ${site.name}` },
     {
       name: "description",

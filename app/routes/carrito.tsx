@@ -2,8 +2,9 @@ import { ShoppingBag, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, data, redirect, redirectDocument, useFetcher } from "react-router";
 import { type LocalCode, rememberCartId, rememberCodes } from "~/components/cart/local-storage";
+import { useLoginRequired } from "~/components/auth/login-overlay-provider";
 import { TermsDialog } from "~/components/auth/terms-dialog";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { cartSummary } from "~/domain/cart";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type CartActionData =
   | { intent: "update" | "remove"; ok: true }
   | { intent: "code"; ok: true; productoId: string; message: AlertMessage }
-  | { intent: "code" | "pagar"; ok: false; message: AlertMessage; terms?: boolean };
+  | { intent: "code" | "pagar"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
 
 /**
  * Every cart write. Form fields: `cantidad.{productoId}` (quantities), `codigo.{productoId}`
@@ -82,7 +83,9 @@ export async function action({ request }: Route.ActionArgs) {
     // Pagar (SPEC section 4): logged out → error; terms not accepted → the terms popup;
     // otherwise a full page load of /pagar (its codes are already on the cart lines).
     const user = await currentUser(request);
-    if (!user) return reply({ intent: "pagar", ok: false, message: messages.loginRequiredPurchase }, kept, 401);
+    if (!user) {
+      return reply({ intent: "pagar", ok: false, login: true, message: messages.loginRequiredPurchase }, kept, 401);
+    }
     if (!user.terminos) {
       return reply({ intent: "pagar", ok: false, terms: true, message: messages.termsRequired }, kept, 403);
     }
@@ -92,8 +95,13 @@ export async function action({ request }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-export function meta() {
-  return pageMeta({ title: "Carrito", description: "Tu carrito de compras en Michel Alvarez." });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Carrito",
+    description: "Tu carrito de compras en Michel Alvarez.",
+    origin: rootOrigin(matches),
+    path: "/carrito",
+  });
 }
 
 export default function Carrito({ loaderData, actionData }: Route.ComponentProps) {
@@ -147,6 +155,7 @@ type Line = CartData["lines"][number];
 
 function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
   const alert = useAlert();
+  const requireLogin = useLoginRequired();
   const toast = useToast();
   const form = useFetcher<CartActionData>(); // update, remove, pagar
   const saver = useFetcher<CartActionData>(); // a quantity saved on blur
@@ -178,11 +187,12 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
     if (!reply) return;
     if (reply.intent === "pagar" && !reply.ok) {
       if (reply.terms) setTermsOpen(true);
+      else if (reply.login) void requireLogin(reply.message);
       else void alert.show(reply.message);
     } else if (reply.intent === "update") {
       toast.show("Carrito actualizado");
     }
-  }, [form.state, form.data, alert, toast]);
+  }, [form.state, form.data, alert, toast, requireLogin]);
 
   useEffect(() => {
     const reply = coder.state === "idle" ? coder.data : undefined;
@@ -205,7 +215,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
     // Answer at once what the server would answer; it checks again when the form arrives.
     if (!user) {
       event.preventDefault();
-      void alert.show(messages.loginRequiredPurchase);
+      void requireLogin(messages.loginRequiredPurchase);
     } else if (!user.terminos) {
       event.preventDefault();
       setTermsOpen(true);

@@ -3,8 +3,9 @@ import { data } from "react-router";
 import { CoursePrice } from "~/components/courses/course-price";
 import { inPersonCourse } from "~/components/courses/in-person-courses";
 import { MediaImage } from "~/components/site/media-image";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { whatsappLink } from "~/config/site";
+import { courseSchema, joinSentences } from "~/domain/seo";
 import { getInPersonCourse, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/curso-presencial";
 
@@ -24,13 +25,26 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { content, seo } = loaderData;
-  return pageMeta({
-    title: content.titulo,
-    description: `${content.lema}. ${content.duracion}, ${content.asesoria.toLowerCase()}, ${content.kit.toLowerCase()} y ${content.practicas}. En Guadalajara.`,
-    path: `/cursos-presenciales/${content.id}`,
-    ...seo,
-  });
+  const { content, image, price, seo } = loaderData;
+  const path = `/cursos-presenciales/${content.id}`;
+  return [
+    ...pageMeta({
+      title: content.titulo,
+      description: joinSentences(
+        content.lema,
+        `${content.duracion}, ${content.asesoria.toLowerCase()}, ${content.kit.toLowerCase()} y ${content.practicas}`,
+        "En Guadalajara",
+      ),
+      path,
+      ...seo,
+    }),
+    structuredData(
+      courseSchema(
+        { path, name: content.titulo, description: joinSentences(content.lema, content.intro), image, price, mode: "presencial" },
+        seo.origin,
+      ),
+    ),
+  ];
 }
 
 export default function CursoPresencial({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,12 @@
 import { LegalDocument } from "~/components/legal/legal-document";
 import { terms } from "~/components/legal/terms";
+import { canonicalLink, rootOrigin } from "~/components/site/seo";
 import { site } from "~/config/site";
+import type { Route } from "./+types/terminos-y-condiciones";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(rootOrigin(matches), "/terminos-y-condiciones"),
     { title: `Términos y Condiciones | ${site.name}` },
     {
       name: "description",

@@ -1,10 +1,13 @@
 import { LegalDocument } from "~/components/legal/legal-document";
 import { privacyNotice } from "~/components/legal/privacy-notice";
 import { terms } from "~/components/legal/terms";
+import { canonicalLink, rootOrigin } from "~/components/site/seo";
 import { site } from "~/config/site";
+import type { Route } from "./+types/terminos-y-privacidad";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(rootOrigin(matches), "/terminos-y-privacidad"),
     { title: `Términos y Condiciones y Aviso de Privacidad | ${site.name}` },
     {
       name: "description",
