@@ -282,10 +282,12 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                           Código {line.codigo} (-{line.descuento}%)
                         </p>
                       )}
-                      <label className="flex flex-col gap-1 text-xs text-muted">
-                        Código de descuento
+                      {/* A label holds one control only (valid HTML): the button sits beside it. */}
+                      <div className="flex flex-col gap-1 text-xs text-muted">
+                        <label htmlFor={`codigo-${line.productoId}`}>Código de descuento</label>
                         <span className="flex gap-2">
                           <input
+                            id={`codigo-${line.productoId}`}
                             name={`codigo.${line.productoId}`}
                             defaultValue={line.codigo ?? ""}
                             autoComplete="off"
@@ -319,7 +321,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                             Aplicar
                           </button>
                         </span>
-                      </label>
+                      </div>
                     </div>
                   </div>
                 </td>
