@@ -19,8 +19,8 @@ import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
-import { cartItemCount } from "./server/cart-cookie.server";
 import { env } from "./server/env.server";
+import { cartItemCount } from "./server/shop/cart-cookie.server";
 import { currentUser } from "./server/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,23 +1,18 @@
 /**
- * The application: database start-up, health check, media, API, and the React Router
- * handler. Built as the SSR entry so that everything shares one module graph.
+ * The server build's entry: opens the database, prepares it, and serves the application
+ * (app/server/http/app.server.ts) with React Router's page handler. Built as the SSR entry
+ * so that everything shares one module graph (one PGlite per process, ADR 001).
  */
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
 import "react-router";
-import { sql } from "drizzle-orm";
 import { getDatabase, initDatabase } from "~/server/db/index.server";
-import { env, uploadsDir } from "~/server/env.server";
-import { sameOriginWrites, securityHeaders } from "~/server/security.server";
-import { handleAuthRequest } from "~/server/auth.server";
+import { createApp } from "~/server/http/app.server";
+import { loadContext } from "~/server/http/request.server";
 import { prepareDatabase } from "~/server/startup.server";
-import { UPLOAD_PATH, handleUpload } from "~/server/upload.server";
-import { serveCourseVideo } from "~/server/courses.server";
-import { paymentRoutes } from "~/server/payments/api.server";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** the client's IP from the socket (we trust no proxy headers unless configured) */
+    /** the client's IP (http/request.server.ts: the socket, or the trusted proxy's hop) */
     clientIp: string;
   }
 }
@@ -27,41 +22,12 @@ await initDatabase();
 await prepareDatabase(getDatabase());
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
 
-export const app = express();
-app.disable("x-powered-by");
-app.use(securityHeaders, sameOriginWrites);
-
-app.get("/healthz", async (_req, res) => {
-  try {
-    await getDatabase().db.execute(sql`select 1`);
-    res.json({ status: "ok", database: { status: "ok", kind: getDatabase().kind } });
-  } catch (error) {
-    res.status(503).json({ status: "error", database: { status: "error", message: String(error) } });
-  }
-});
-
-// Public uploads (product, service and gallery images). Course videos live elsewhere.
-app.use("/media", express.static(uploadsDir(), { maxAge: env.isProduction ? "7d" : 0, fallthrough: false }));
-
-// Course videos: private files, streamed (with Range) only to students enrolled in the course.
-app.get("/curso-video/:videoId", serveCourseVideo);
-
-// Better Auth (sign-up, log-in, log-out, password reset, Google/Facebook), rate-limited per
-// client IP. Before any body parser: it reads the raw request itself.
-app.all("/api/auth/*splat", handleAuthRequest);
-
-// The spec's upload call: admin session only; images stored in four sizes (upload.server.ts).
-app.post(UPLOAD_PATH, handleUpload);
-
-// Payments (SPEC §7): checkout API (session, same origin, JSON) and Stripe's signed webhook.
-app.use(paymentRoutes());
-
-app.use(
-  createRequestHandler({
+export const app = createApp({
+  pages: createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress ?? "desconocida" }),
+    getLoadContext: loadContext,
   }),
-);
+});
 
 export async function shutdown() {
   await getDatabase().close();

@@ -24,6 +24,9 @@ export const CHECKOUT_FIELD_ORDER = [
 
 export type CheckoutField = (typeof CHECKOUT_FIELD_ORDER)[number];
 
+/** The three checkout steps (SPEC §2): Información → Envío → Pagar. */
+export type CheckoutStep = "informacion" | "envio" | "pagar";
+
 /** Trimmed, validated form; telefono is exactly 10 digits. */
 export type CheckoutForm = Record<CheckoutField, string>;
 

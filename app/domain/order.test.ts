@@ -31,3 +31,25 @@ describe("checkout money", () => {
     expect(() => orderTotals([{ precio: 100, cantidad: 1 }], -1)).toThrow(RangeError);
   });
 });
+
+describe("a course as an order line", () => {
+  it("uses the outside title and cover, one unit, no weight", async () => {
+    const { courseOrderLine } = await import("./order");
+    const line = courseOrderLine(
+      { id: "cejas", titulo: "Cejas", tituloExterior: "Microblading", imagenExterior: "/m/c.jpg", precio: 250_000 },
+      { precio: 0, codigo: "PROMO", descuento: null },
+    );
+    expect(line).toEqual({
+      tipo: "curso",
+      id: "cejas",
+      nombre: "Microblading",
+      url: "/m/c.jpg",
+      precioOriginal: 250_000,
+      precio: 0,
+      cantidad: 1,
+      codigo: "PROMO",
+      descuento: null,
+      peso: 0,
+    });
+  });
+});

@@ -25,3 +25,17 @@ export function averageRating(ratings: number[]): number {
   // ceil never bumps it by float error.
   return Math.ceil(sum / valid.length);
 }
+
+/** A review as the screens show it (SPEC §3 comentario). */
+export type Review = {
+  id: number;
+  nombre: string;
+  comentarios: string;
+  calificacion: number;
+  /** ISO date; show it with formatSpanishDate */
+  fecha: string;
+};
+
+export type ReviewsData = { reviews: Review[]; average: number; count: number };
+
+export type ReviewResult = { ok: true; review: Review } | { ok: false; message: import("./messages").AlertMessage };

@@ -6,6 +6,7 @@
  */
 import type { BeautySalon, Course, CourseInstance, Offer, Organization, PostalAddress, Product, WithContext } from "schema-dts";
 import { site } from "~/config/site";
+import { type CoursePriceInput, coursePrice } from "./course-price";
 
 /** Joins an origin and a path; an absolute URL or an empty value is returned as is. */
 export function absoluteUrl(origin: string | undefined, pathOrUrl: string): string {
@@ -134,7 +135,7 @@ export type CourseForSearch = {
   description: string;
   image?: string | null;
   /** centavos; no price (an in-person course quoted by WhatsApp) means no offer */
-  price?: { precio: number; precioDescuento: number | null } | null;
+  price?: CoursePriceInput | null;
   /** online, at the student's pace; or in person at the studio */
   mode: "online" | "presencial";
 };
@@ -158,7 +159,7 @@ export function courseSchema(course: CourseForSearch, origin: string): WithConte
           category: "Paid",
           url,
           priceCurrency: "MXN",
-          price: priceAmount(course.price.precioDescuento ?? course.price.precio),
+          price: priceAmount(coursePrice(course.price).precio),
           availability: "https://schema.org/InStock",
         }
       : undefined;

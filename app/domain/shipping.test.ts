@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeShipping, itemCountIndex, SHIPPING_MESSAGES, type ShippingBand } from "./shipping";
+import { computeShipping, isFreeShipping, itemCountIndex, SHIPPING_MESSAGES, type ShippingBand } from "./shipping";
 
 describe("itemCountIndex", () => {
   // [count, cart index, checkout index]
@@ -158,5 +158,19 @@ describe("computeShipping", () => {
     expect(run(-5, 1)).toThrow(RangeError);
     expect(run(100, -1)).toThrow(RangeError);
     expect(run(100, Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe("isFreeShipping", () => {
+  it("reads the studio's switch however it was spelled", () => {
+    expect(isFreeShipping({ estado: "Gratis" })).toBe(true);
+    expect(isFreeShipping({ estado: " gratis " })).toBe(true);
+    expect(isFreeShipping({ estado: "GRATIS" })).toBe(true);
+  });
+
+  it("anything else is normal shipping", () => {
+    for (const value of [null, undefined, "Gratis", {}, { estado: "Normal" }, { estado: 1 }, { estado: "gratis!" }]) {
+      expect(isFreeShipping(value)).toBe(false);
+    }
   });
 });

@@ -52,6 +52,16 @@ export function itemCountIndex(count: number, context: ShippingContext): number 
   return index;
 }
 
+/**
+ * The studio's free-shipping switch (SPEC §9 "A shipping state of Gratis sets shipping to 0"):
+ * the stored setting `{ estado: "Gratis" }`, spelled in any case, with or without spaces.
+ */
+export function isFreeShipping(setting: unknown): boolean {
+  if (!setting || typeof setting !== "object") return false;
+  const estado = (setting as { estado?: unknown }).estado;
+  return typeof estado === "string" && estado.trim().toLowerCase() === "gratis";
+}
+
 function fail(reason: ShippingFailure): ShippingResult {
   return { ok: false, reason, message: SHIPPING_MESSAGES[reason] };
 }

@@ -20,9 +20,10 @@ import {
   loadShippingRates,
   removeCartLine,
   updateCartLines,
-} from "~/server/cart.server";
+} from "~/server/shop/cart.server";
 import { getDb } from "~/server/db/index.server";
 import { currentUser } from "~/server/session.server";
+import { buyerRefusalStatus, checkBuyer } from "~/server/shop/buyer.server";
 import type { Route } from "./+types/carrito";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -80,14 +81,18 @@ export async function action({ request }: Route.ActionArgs) {
     const { cartId: kept } = await updateCartLines(db, cartId, updates);
     if (intent === "update" || !kept) return reply({ intent: "update", ok: true }, kept);
 
-    // Pagar (SPEC section 4): logged out → error; terms not accepted → the terms popup;
-    // otherwise a full page load of /pagar (its codes are already on the cart lines).
-    const user = await currentUser(request);
-    if (!user) {
-      return reply({ intent: "pagar", ok: false, login: true, message: messages.loginRequiredPurchase }, kept, 401);
-    }
-    if (!user.terminos) {
-      return reply({ intent: "pagar", ok: false, terms: true, message: messages.termsRequired }, kept, 403);
+    // Pagar (SPEC section 4): the buyer gate — logged out → error; terms not accepted → the
+    // terms popup; otherwise a full page load of /pagar (its codes are already on the lines).
+    const gate = await checkBuyer(request);
+    if (!gate.ok) {
+      const body = {
+        intent: "pagar",
+        ok: false,
+        message: gate.message,
+        terms: gate.reason === "terminos",
+        login: gate.reason === "login",
+      } as const;
+      return reply(body, kept, buyerRefusalStatus(gate.reason));
     }
     return redirectDocument("/pagar", { headers: await cartResponseHeaders(kept) });
   }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/components/site/seo";
-import { listCategories } from "~/server/catalog.server";
+import { listCategories } from "~/server/shop/catalog.server";
 import { getDb } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/categorias";

@@ -6,6 +6,7 @@ import { CourseUnits } from "~/components/courses/course-units";
 import { ReviewsSection } from "~/components/reviews/reviews-section";
 import { MediaImage } from "~/components/site/media-image";
 import { pageMeta, structuredData } from "~/components/site/seo";
+import { coursePrice } from "~/domain/course-price";
 import { formatPrice } from "~/domain/money";
 import { courseSchema, joinSentences } from "~/domain/seo";
 import { useRootData } from "~/root";
@@ -47,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { course, seo } = loaderData;
-  const price = formatPrice(course.precioDescuento ?? course.precio, { suffix: true });
+  const price = formatPrice(coursePrice(course).precio, { suffix: true });
   const path = `/cursos/${course.id}`;
   const description = course.descripcion || course.tituloSecundario;
   return [

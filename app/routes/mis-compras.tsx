@@ -13,7 +13,7 @@ import { site } from "~/config/site";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
-import { listOrders } from "~/server/orders.server";
+import { listOrders } from "~/server/shop/orders.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-compras";
 

@@ -14,11 +14,11 @@ import { PaymentPanel } from "~/components/checkout/payment-panel";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
 import { messages } from "~/domain/messages";
-import { loadNotice } from "~/server/checkout.server";
 import { coursePerks, requireCourseCheckout } from "~/server/courses.server";
 import { getDb } from "~/server/db/index.server";
 import { paymentPanelConfig } from "~/server/payments/index.server";
-import { priceCourse } from "~/server/pricing.server";
+import { priceCourse } from "~/server/shop/pricing.server";
+import { purchasePause } from "~/server/shop/purchase-pause.server";
 import type { Route } from "./+types/pagar-curso";
 
 /** The spec's pause before a typed course code is checked (SPEC §9). */
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     codigo,
     estadoCodigo,
     perks: await coursePerks(user.id, params.id),
-    notice: await loadNotice(db),
+    notice: await purchasePause(db),
     payment: paymentPanelConfig(),
   };
 }

@@ -16,27 +16,22 @@ import { type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
 import { type AlertMessage, shippingRequired } from "~/domain/messages";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { formatPrice } from "~/domain/money";
-import { readCartId } from "~/server/cart-cookie.server";
-import {
-  checkoutCookieHeader,
-  loadNotice,
-  prefillCheckout,
-  reachableStep,
-  readCheckout,
-} from "~/server/checkout.server";
+import { readCartId } from "~/server/shop/cart-cookie.server";
+import { checkBuyer } from "~/server/shop/buyer.server";
+import { checkoutCookieHeader, prefillCheckout, reachableStep, readCheckout } from "~/server/shop/checkout.server";
+import { purchasePause } from "~/server/shop/purchase-pause.server";
 import { getDb } from "~/server/db/index.server";
 import { paymentPanelConfig } from "~/server/payments/index.server";
-import { priceCart } from "~/server/pricing.server";
-import { requireUser } from "~/server/session.server";
+import { priceCart } from "~/server/shop/pricing.server";
 import type { Route } from "./+types/pagar";
 
 const stepUrl = (step: CheckoutStep) => (step === "informacion" ? "/pagar" : `/pagar?paso=${step}`);
 
 /** Guarded (SPEC §2): logged out → home; terms not accepted → back to the cart, which asks for them. */
 async function requireBuyer(request: Request) {
-  const user = await requireUser(request);
-  if (!user.terminos) throw redirect("/carrito");
-  return user;
+  const gate = await checkBuyer(request);
+  if (!gate.ok) throw redirect(gate.reason === "login" ? "/" : "/carrito");
+  return gate.user;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [priced, state, notice] = await Promise.all([
     priceCart(db, await readCartId(request)),
     readCheckout(request, user.id),
-    loadNotice(db),
+    purchasePause(db),
   ]);
   if (!priced.ok && priced.reason === "vacio") throw redirect("/carrito");
 

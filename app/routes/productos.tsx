@@ -4,7 +4,7 @@ import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { ProductCard } from "~/components/products/product-card";
 import { pageMeta } from "~/components/site/seo";
 import { parsePage, resultsLabel } from "~/domain/pagination";
-import { favoriteIdsAmong, listCategories, listCategoryProducts } from "~/server/catalog.server";
+import { favoriteIdsAmong, listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
 import { getDb } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
 import { currentUser } from "~/server/session.server";

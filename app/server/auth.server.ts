@@ -18,7 +18,9 @@ import { promoteListedAdmin } from "./admin/admin-emails.server";
 import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
 import { env } from "./env.server";
+import { clientIp } from "./http/request.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
+import { serverSecret } from "./secret.server";
 
 /** Where the password-reset mail sends people: our page, which posts the new password. */
 export const RESET_PASSWORD_PATH = "/restablecer-contrasena";
@@ -119,7 +121,7 @@ function createAuth() {
   return betterAuth({
     appName: "Michel Alvarez",
     baseURL: env.publicUrl,
-    secret: env.authSecret ?? "desarrollo-local-cambia-este-secreto-en-produccion",
+    secret: serverSecret(),
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       schema: {
@@ -240,20 +242,6 @@ export function getAuth(): Auth {
 /** Which social providers are configured (their buttons show 'Próximamente' otherwise). */
 export function configuredSocialProviders(): string[] {
   return socialProviders().map((p) => p.providerId);
-}
-
-/**
- * The client's IP: the socket's peer, or behind one trusted reverse proxy the address that
- * proxy appended to X-Forwarded-For. Anything else a client writes in headers is ignored.
- */
-export function clientIp(req: IncomingMessage): string {
-  if (env.trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",");
-    const last = hops[hops.length - 1]?.trim();
-    if (last) return last;
-  }
-  return req.socket.remoteAddress ?? "";
 }
 
 const nodeHandler = toNodeHandler(async (request: Request) => {

@@ -6,23 +6,25 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 import { GALLERY_PAGE_SIZE } from "~/domain/pagination";
 import { getDb } from "./db/index.server";
+import { featuredProducts } from "./shop/catalog.server";
 import { env } from "./env.server";
 import {
   ajustes,
   comentarios,
   cursos,
-  productos,
   servicioImagenes,
   servicios,
   unidadVideos,
   unidades,
 } from "./db/schema";
 
+export type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
+
 // ---------------------------------------------------------------- services
 
-export type ServiceSummary = { id: string; nombre: string; slogan: string; urlImagen: string };
 
 export async function listServices(): Promise<ServiceSummary[]> {
   return getDb()
@@ -31,7 +33,6 @@ export async function listServices(): Promise<ServiceSummary[]> {
     .orderBy(asc(servicios.posicion), asc(servicios.nombre));
 }
 
-export type ServiceDetail = typeof servicios.$inferSelect;
 
 export async function getService(id: string): Promise<ServiceDetail | null> {
   const [row] = await getDb().select().from(servicios).where(eq(servicios.id, id)).limit(1);
@@ -40,14 +41,6 @@ export async function getService(id: string): Promise<ServiceDetail | null> {
 
 // ---------------------------------------------------------------- gallery
 
-export type GalleryImage = {
-  id: number;
-  servicioId: string;
-  nombre: string;
-  url: string;
-  ancho: number | null;
-  alto: number | null;
-};
 
 export type GalleryPage = {
   images: GalleryImage[];
@@ -126,19 +119,6 @@ export async function galleryPreview(count: number): Promise<GalleryImage[]> {
 
 // ---------------------------------------------------------------- courses
 
-export type CourseCard = {
-  id: string;
-  tipo: string;
-  titulo: string;
-  tituloExterior: string;
-  descripcion: string;
-  imagenExterior: string;
-  imagenInterior: string;
-  precio: number;
-  precioDescuento: number | null;
-  horas: string;
-  duracion: string;
-};
 
 const courseCardColumns = {
   id: cursos.id,
@@ -172,7 +152,6 @@ export async function listInPersonCourses(): Promise<CourseCard[]> {
     .orderBy(asc(cursos.posicion), asc(cursos.titulo));
 }
 
-export type CourseUnit = { id: string; nombre: string; videos: { titulo: string; descripcion: string }[] };
 
 export type CourseReview = { id: number; nombre: string; comentarios: string; calificacion: number; fecha: Date };
 
@@ -235,34 +214,6 @@ export async function getInPersonCourse(id: string): Promise<CourseCard | null> 
     .where(and(eq(cursos.id, id), eq(cursos.tipo, "presencial")))
     .limit(1);
   return row ?? null;
-}
-
-// ---------------------------------------------------------------- products (home carousel)
-
-export type ProductCard = {
-  id: string;
-  nombre: string;
-  marca: string;
-  precio: number;
-  urlImagen: string;
-  cantidad: number;
-};
-
-/** Products for the home carousel: published, in stock first, newest first. */
-export async function featuredProducts(limit: number): Promise<ProductCard[]> {
-  return getDb()
-    .select({
-      id: productos.id,
-      nombre: productos.nombre,
-      marca: productos.marca,
-      precio: productos.precio,
-      urlImagen: productos.urlImagen,
-      cantidad: productos.cantidad,
-    })
-    .from(productos)
-    .where(eq(productos.publicado, true))
-    .orderBy(sql`(${productos.cantidad} > 0) desc`, desc(productos.createdAt), asc(productos.id))
-    .limit(limit);
 }
 
 // ---------------------------------------------------------------- site media
@@ -339,7 +290,7 @@ export async function homeSections() {
   const [media, services, products, online, inPerson, gallery] = await Promise.all([
     siteMedia(),
     listServices(),
-    featuredProducts(12),
+    featuredProducts(getDb(), 12),
     listOnlineCourses(),
     listInPersonCourses(),
     galleryPreview(6),

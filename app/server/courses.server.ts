@@ -11,17 +11,17 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { redirect } from "react-router";
 import { formatSpanishDate } from "~/domain/dates";
-import { type AlertMessage, messages } from "~/domain/messages";
-import { getDb, type Db } from "./db/index.server";
+import { type DbOrTx, getDb } from "./db/index.server";
 import { type CourseSettings, courseSettings, promotionOpen } from "~/config/courses";
 import { compraLineas, cursos, inscripciones, unidades, unidadVideos } from "./db/schema";
 import { privateDir } from "./env.server";
 import { getStorage, resolveRef } from "./storage/index.server";
 import { assertValidKey } from "./storage/types";
+import { requestUser } from "./http/request.server";
 import { currentUser, requireUser, type SessionUser } from "./session.server";
+import { type BuyerRefusal, buyerGate } from "./shop/buyer.server";
 
-/** A database handle or an open transaction: enrolment is written inside the order's. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { DbOrTx };
 
 export type Curso = typeof cursos.$inferSelect;
 
@@ -215,21 +215,22 @@ export async function listMyCourses(userId: string) {
 
 // ---------------------------------------------------------------- buying a course
 
-export type BuyAnswer = { ok: false; reason: "login"; message: AlertMessage } | { ok: false; reason: "terminos" };
+/** BUY's refusal: the buyer gate's answer (an alert to log in, or the terms prompt). */
+export type BuyAnswer = BuyerRefusal;
 
 const checkoutPath = (cursoId: string) => `/pagar-curso/${cursoId}`;
 const viewerPath = (cursoId: string) => `/curso-michel-alvarez/${cursoId}`;
 
 /**
- * BUY on /cursos/{id} (SPEC §4 'Course buying'): logged out → the spec's log-in alert;
- * terms not accepted → the terms prompt; a course already owned → its viewer (never sold
- * twice); otherwise on to /pagar-curso/{id}. Redirects are thrown.
+ * BUY on /cursos/{id} (SPEC §4 'Course buying'): the buyer gate decides (logged out → the
+ * spec's log-in alert; terms not accepted → the terms prompt); a course already owned →
+ * its viewer (never sold twice); otherwise on to /pagar-curso/{id}. Redirects are thrown.
  */
 export async function buyCourse(request: Request, cursoId: string): Promise<BuyAnswer> {
   const user = await currentUser(request);
-  if (!user) return { ok: false, reason: "login", message: messages.loginRequiredPurchase };
-  if (await isEnrolled(user.id, cursoId)) throw redirect(viewerPath(cursoId));
-  if (!user.terminos) return { ok: false, reason: "terminos" };
+  if (user && (await isEnrolled(user.id, cursoId))) throw redirect(viewerPath(cursoId));
+  const gate = buyerGate(user);
+  if (!gate.ok) return gate;
   throw redirect(checkoutPath(cursoId));
 }
 
@@ -247,7 +248,7 @@ export async function requireCourseCheckout(request: Request, cursoId: string): 
     .limit(1);
   if (!curso) throw redirect("/");
   if (await isEnrolled(user.id, cursoId)) throw redirect(viewerPath(cursoId));
-  if (!user.terminos) throw redirect(`/cursos/${cursoId}`);
+  if (!buyerGate(user).ok) throw redirect(`/cursos/${cursoId}`);
   return user;
 }
 
@@ -378,12 +379,7 @@ const SIGNED_VIDEO_SECONDS = 2 * 60 * 60;
  */
 export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   try {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-      else if (Array.isArray(value)) headers.set(name, value.join(", "));
-    }
-    const user = await currentUser(new Request("http://local/", { headers }));
+    const user = await requestUser(req);
     const key = user ? await enrolledVideoKey(user.id, Number(req.params.videoId)) : null;
     const refuse = () => {
       res.status(user ? 404 : 403).type("text/plain; charset=utf-8");

@@ -12,7 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { EXAM_QUESTION_COUNT, isPerfect, scoreExam, shuffle } from "~/domain/exam";
 import { answerField } from "~/domain/exam-form";
-import { getAuth } from "./auth.server";
+import { serverSecret } from "./secret.server";
 import { getDb } from "./db/index.server";
 import { examenIntentos, preguntas } from "./db/schema";
 import { issueDiploma } from "./diploma.server";
@@ -44,9 +44,7 @@ async function examQuestions(cursoId: string) {
 }
 
 function examKey(): string {
-  const secret = getAuth().options.secret;
-  if (!secret) throw new Error("Falta el secreto del servidor para firmar el examen.");
-  return createHmac("sha256", secret).update("examen-opciones-v1").digest("hex");
+  return createHmac("sha256", serverSecret()).update("examen-opciones-v1").digest("hex");
 }
 
 /** The opaque id of answer `index` (1..3) of a question in one attempt. */

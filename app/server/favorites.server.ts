@@ -2,28 +2,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db/index.server";
 import { favoritos, productos } from "./db/schema";
+import { productCardColumns } from "./shop/catalog.server";
+import type { ProductCard } from "~/domain/catalog";
 
-export type FavoriteProduct = {
-  id: string;
-  nombre: string;
-  marca: string;
-  /** centavos */
-  precio: number;
-  urlImagen: string;
-  cantidad: number;
-};
+export type { ProductCard as FavoriteProduct } from "~/domain/catalog";
 
 /** The favourites of a user, newest first; products no longer published are left out. */
-export async function listFavoriteProducts(userId: string): Promise<FavoriteProduct[]> {
+export async function listFavoriteProducts(userId: string): Promise<ProductCard[]> {
   return getDb()
-    .select({
-      id: productos.id,
-      nombre: productos.nombre,
-      marca: productos.marca,
-      precio: productos.precio,
-      urlImagen: productos.urlImagen,
-      cantidad: productos.cantidad,
-    })
+    .select(productCardColumns)
     .from(favoritos)
     .innerJoin(productos, eq(productos.id, favoritos.productoId))
     .where(and(eq(favoritos.userId, userId), eq(productos.publicado, true)))

@@ -9,27 +9,15 @@
  * from the star radio group) and `comentarios` (text); see app/components/reviews.
  */
 import { desc, eq } from "drizzle-orm";
-import type { AlertMessage } from "~/domain/messages";
 import { messages } from "~/domain/messages";
-import { averageRating, parseRating } from "~/domain/ratings";
+import { type ReviewResult, type ReviewsData, averageRating, parseRating } from "~/domain/ratings";
 import { type Db, getDb } from "./db/index.server";
 import { comentarios, user as users } from "./db/schema";
 import { currentUser } from "./session.server";
 
 export type ReviewTarget = { productoId: string } | { cursoId: string };
 
-export type Review = {
-  id: number;
-  nombre: string;
-  comentarios: string;
-  calificacion: number;
-  /** ISO date; show it with formatSpanishDate */
-  fecha: string;
-};
-
-export type ReviewsData = { reviews: Review[]; average: number; count: number };
-
-export type ReviewResult = { ok: true; review: Review } | { ok: false; message: AlertMessage };
+export type { Review, ReviewResult, ReviewsData } from "~/domain/ratings";
 
 /** Longest review text we keep; longer ones are cut rather than refused. */
 export const REVIEW_MAX_LENGTH = 2000;

@@ -10,12 +10,11 @@
  * their name or declared type.
  */
 import { randomBytes } from "node:crypto";
-import { fromNodeHeaders } from "better-auth/node";
 import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import sharp, { type Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
-import { currentUser } from "./session.server";
+import { requestUser } from "./http/request.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
 
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
@@ -214,9 +213,7 @@ export async function storeData(bytes: Uint8Array, uploadCase: string, name: str
 export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
   res.setHeader("Cache-Control", "no-store");
   try {
-    const user = await currentUser(
-      new Request(new URL(req.originalUrl, "http://localhost"), { headers: fromNodeHeaders(req.headers) }),
-    );
+    const user = await requestUser(req);
     if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
     if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
 

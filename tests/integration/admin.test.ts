@@ -15,7 +15,7 @@ import { getAdminOrder, listAdminOrders, orderFilter, updateShippingState } from
 import { editAction, editScreen, listAction, listScreen } from "~/server/admin/sections.server";
 import { readSetting } from "~/server/admin/settings.server";
 import { getAuth } from "~/server/auth.server";
-import { getProduct } from "~/server/catalog.server";
+import { getProduct } from "~/server/shop/catalog.server";
 import type { Database } from "~/server/db/client.server";
 import { initDatabase } from "~/server/db/index.server";
 import {

@@ -19,9 +19,9 @@ import {
   outOfStock,
   removeCartLine,
   updateCartLines,
-} from "~/server/cart.server";
+} from "~/server/shop/cart.server";
 import { getAuth } from "~/server/auth.server";
-import { cartCookie } from "~/server/cart-cookie.server";
+import { cartCookie } from "~/server/shop/cart-cookie.server";
 import type { Database } from "~/server/db/client.server";
 import { initDatabase } from "~/server/db/index.server";
 import {
@@ -350,7 +350,7 @@ describe("route actions", () => {
     const cartId = await newCart("serum", 1);
     const result = unwrap(await post(cartAction, "/carrito", { intent: "pagar", "cantidad.serum": "2" }, cartId));
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ intent: "pagar", ok: false, message: messages.loginRequiredPurchase });
+    expect(result.body).toEqual({ intent: "pagar", ok: false, message: messages.loginRequiredPurchase, terms: false });
     expect((await loadCart(db(), cartId))?.lines[0]?.cantidad).toBe(2);
   });
 

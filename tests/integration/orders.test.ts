@@ -16,8 +16,8 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as pagarAction, loader as pagarLoader } from "~/routes/pagar";
 import { getAuth } from "~/server/auth.server";
-import { cartCookie } from "~/server/cart-cookie.server";
-import { checkoutCookieHeader } from "~/server/checkout.server";
+import { cartCookie } from "~/server/shop/cart-cookie.server";
+import { checkoutCookieHeader } from "~/server/shop/checkout.server";
 import type { Database } from "~/server/db/client.server";
 import { initDatabase } from "~/server/db/index.server";
 import {
@@ -37,13 +37,14 @@ import {
   user,
 } from "~/server/db/schema";
 import { env } from "~/server/env.server";
-import { confirmPayment, startPayment } from "~/server/orders.server";
-import { paymentRoutes } from "~/server/payments/api.server";
+import { completePurchase } from "~/server/shop/complete-purchase.server";
+import { startPayment } from "~/server/shop/payments.server";
+import { paymentRoutes } from "~/server/http/payment-api.server";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
 import { createConektaProvider } from "~/server/payments/conekta.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
-import { priceCart, priceCourse } from "~/server/pricing.server";
+import { priceCart, priceCourse } from "~/server/shop/pricing.server";
 import { createTestDatabase } from "../support/db";
 import { readOutbox } from "../support/outbox";
 import { CONEKTA_DECLINED_MESSAGE, type ConektaStub, startConektaStub } from "../support/conekta-stub";
@@ -562,7 +563,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
     expect(order.id).toBe(body.compraId);
     expect(await stockOf("paleta")).toBe(stockBefore - 2);
     // Asking again (the browser's return, a retry) finds the same order.
-    expect(await confirmPayment(db, body.paymentId, { provider: conekta })).toEqual({
+    expect(await completePurchase(db, body.paymentId, { provider: conekta })).toEqual({
       ok: true,
       compraId: body.compraId,
       created: false,
@@ -663,7 +664,7 @@ describe("stock under concurrency", () => {
     }
     // ...and all 20 confirmations (browser returns) arrive at once.
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const results = await Promise.all(paymentIds.map((id) => confirmPayment(db, id)));
+    const results = await Promise.all(paymentIds.map((id) => completePurchase(db, id)));
     expect(logged.mock.calls.filter(([text]) => String(text).includes("requiere reembolso"))).toHaveLength(19);
     logged.mockRestore();
 
@@ -680,7 +681,7 @@ describe("stock under concurrency", () => {
     expect(readOutbox(env.dataDir).filter((m) => m.subject === "Tu pago será reembolsado")).toHaveLength(19);
     expect(readOutbox(env.dataDir).filter((m) => m.subject.startsWith("Reembolso pendiente"))).toHaveLength(19);
     // Asking again does not write anything or mail again.
-    const retry = await confirmPayment(db, paymentIds[results.findIndex((r) => !r.ok)]);
+    const retry = await completePurchase(db, paymentIds[results.findIndex((r) => !r.ok)]);
     expect(retry).toMatchObject({ ok: false, reason: "sin-stock" });
     expect(readOutbox(env.dataDir).filter((m) => m.subject === "Tu pago será reembolsado")).toHaveLength(19);
   });

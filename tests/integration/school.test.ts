@@ -19,6 +19,7 @@ import { loader as myCoursesLoader } from "~/routes/mis-cursos";
 import { getAuth } from "~/server/auth.server";
 import { setStorages } from "~/server/storage/index.server";
 import { s3Storage } from "~/server/storage/s3.server";
+import { messages } from "~/domain/messages";
 import type { CourseSettings } from "~/config/courses";
 import {
   buyCourse,
@@ -524,7 +525,11 @@ describe("BUY and the course checkout guard", () => {
 
     const buyer = await signUp("Rosa Compradora", "rosa@example.com");
     await database.db.update(user).set({ terminos: false }).where(eq(user.id, buyer.id));
-    expect(await buyCourse(get("/cursos/examen", buyer), "examen")).toEqual({ ok: false, reason: "terminos" });
+    expect(await buyCourse(get("/cursos/examen", buyer), "examen")).toEqual({
+      ok: false,
+      reason: "terminos",
+      message: messages.termsRequired,
+    });
     // /pagar-curso cannot be reached around the prompt
     const backToCourse = await thrown(requireCourseCheckout(get("/pagar-curso/examen", buyer), "examen"));
     expect(backToCourse.headers.get("Location")).toBe("/cursos/examen");

@@ -26,6 +26,13 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 async function createPostgresDatabase(serverUrl: string): Promise<Database> {
+  const database = await createEmptyPostgresDatabase(serverUrl);
+  await database.migrate();
+  return database;
+}
+
+/** A new, empty database of its own on a PostgreSQL server (no migrations), dropped on close. */
+export async function createEmptyPostgresDatabase(serverUrl: string): Promise<Database> {
   const name = `t_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -34,7 +41,6 @@ async function createPostgresDatabase(serverUrl: string): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
-  await database.migrate();
   return {
     ...database,
     close: async () => {

@@ -9,7 +9,7 @@ import { useFetcher, useNavigation } from "react-router";
 import { type ActionFeedback, useActionFeedback, useConfirmedSubmit } from "./use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
 import { messages } from "~/domain/messages";
-import type { FieldErrors, FieldSpec, FormValue, FormValues, GalleryImage, QuestionAnswer } from "./types";
+import type { FieldErrors, FieldSpec, FormValue, FormValues, GalleryImage, QuestionAnswer } from "~/domain/admin-form";
 
 /** Fields that take the whole width of a desktop form (the others go two by two). */
 const WIDE = new Set<FieldSpec["type"]>(["textarea", "image", "gallery", "file", "qa"]);

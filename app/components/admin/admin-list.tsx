@@ -1,7 +1,7 @@
 /** The admin area's one list: items as large cards, each opening its edit screen. */
 import { ChevronRight, Plus, Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { ListItem } from "./types";
+import type { ListItem } from "~/domain/admin-form";
 
 export function AdminList({
   items,

@@ -6,7 +6,7 @@ import { Check, Copy, MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { useToast } from "~/components/ui/toast-provider";
 import { AdminPanel } from "./admin-page";
-import type { EditScreen } from "./types";
+import type { EditScreen } from "~/domain/admin-form";
 
 export function VisitShare({ share }: { share: NonNullable<EditScreen["share"]> }) {
   const toast = useToast();

@@ -1,8 +1,9 @@
 /** The checkout breadcrumb (SPEC §2): Información → Envío → Pagar. Earlier steps are links back. */
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import type { CheckoutStep } from "~/domain/checkout";
 
-export type CheckoutStep = "informacion" | "envio" | "pagar";
+export type { CheckoutStep };
 
 const STEPS: { id: CheckoutStep; label: string }[] = [
   { id: "informacion", label: "Información" },

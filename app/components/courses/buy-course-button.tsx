@@ -10,10 +10,10 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { useLoginRequired } from "~/components/auth/login-overlay-provider";
 import { TermsDialog } from "~/components/auth/terms-dialog";
-import type { BuyAnswer } from "~/server/courses.server";
+import type { BuyerRefusal } from "~/domain/buyer";
 
 export function BuyCourseButton({ courseId, owned }: { courseId: string; owned: boolean }) {
-  const fetcher = useFetcher<BuyAnswer>();
+  const fetcher = useFetcher<BuyerRefusal>();
   const requireLogin = useLoginRequired();
   const navigate = useNavigate();
   const [askTerms, setAskTerms] = useState(false);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MediaImage } from "~/components/site/media-image";
-import type { CourseCard as CourseCardData } from "~/server/catalog-public.server";
+import type { CourseCard as CourseCardData } from "~/domain/catalog";
 import { CoursePrice } from "./course-price";
 
 /**

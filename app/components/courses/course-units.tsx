@@ -1,5 +1,5 @@
 import { PlayCircle } from "lucide-react";
-import type { CourseUnit } from "~/server/catalog-public.server";
+import type { CourseUnit } from "~/domain/catalog";
 
 /** The course's content: its units in order, each with its video titles (never the videos). */
 export function CourseUnits({ unidades }: { unidades: CourseUnit[] }) {

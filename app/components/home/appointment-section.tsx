@@ -1,7 +1,7 @@
 import { MessageCircle, Phone, Send } from "lucide-react";
 import { Link } from "react-router";
 import { site, whatsappLink } from "~/config/site";
-import type { ServiceSummary } from "~/server/catalog-public.server";
+import type { ServiceSummary } from "~/domain/catalog";
 
 /** Ways to book: WhatsApp with a message already written (per service), a call, or the form. */
 export function AppointmentSection({ services }: { services: ServiceSummary[] }) {

@@ -3,7 +3,7 @@ import { CourseCard } from "~/components/courses/course-card";
 import { inPersonCourseHref } from "~/components/courses/in-person-courses";
 import { Carousel } from "~/components/site/carousel";
 import { SectionHeading } from "~/components/site/section-heading";
-import type { CourseCard as CourseCardData } from "~/server/catalog-public.server";
+import type { CourseCard as CourseCardData } from "~/domain/catalog";
 
 /** Courses: 3 at a time, 2 under 851 px, 1 under 551 px (SPEC §9). */
 export function CoursesSection({ courses }: { courses: CourseCardData[] }) {

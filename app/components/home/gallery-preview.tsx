@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { GalleryGrid } from "~/components/gallery/gallery-grid";
 import { SectionHeading } from "~/components/site/section-heading";
-import type { GalleryImage } from "~/server/catalog-public.server";
+import type { GalleryImage } from "~/domain/catalog";
 
 export function GalleryPreview({ images }: { images: GalleryImage[] }) {
   if (images.length === 0) return null;

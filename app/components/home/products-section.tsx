@@ -3,7 +3,7 @@ import { Carousel } from "~/components/site/carousel";
 import { MediaImage } from "~/components/site/media-image";
 import { SectionHeading } from "~/components/site/section-heading";
 import { formatPrice } from "~/domain/money";
-import type { ProductCard } from "~/server/catalog-public.server";
+import type { ProductCard } from "~/domain/catalog";
 
 /** Products: 4 at a time, 1 under 551 px (SPEC §9). */
 export function ProductsSection({ products }: { products: ProductCard[] }) {

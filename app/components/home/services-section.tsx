@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Carousel } from "~/components/site/carousel";
 import { MediaImage } from "~/components/site/media-image";
 import { SectionHeading } from "~/components/site/section-heading";
-import type { ServiceSummary } from "~/server/catalog-public.server";
+import type { ServiceSummary } from "~/domain/catalog";
 
 /** How many services the phone layout lists instead of the carousel (SPEC §9). */
 const PHONE_LINKS = 3;

@@ -1,16 +1,8 @@
 import { Link } from "react-router";
+import type { ProductCard as ProductCardProduct } from "~/domain/catalog";
 import { formatPrice } from "~/domain/money";
 
-export type ProductCardProduct = {
-  id: string;
-  nombre: string;
-  marca: string;
-  /** centavos */
-  precio: number;
-  urlImagen: string;
-  /** stock; 0 or below shows 'Agotado' */
-  cantidad: number;
-};
+export type { ProductCardProduct };
 
 /**
  * A product in a listing, the related products or the favourites: image, name, brand,

@@ -16,7 +16,7 @@ import { useToast } from "~/components/ui/toast-provider";
 import { formatSpanishDate } from "~/domain/dates";
 import { messages } from "~/domain/messages";
 import { parseRating } from "~/domain/ratings";
-import type { ReviewResult, ReviewsData } from "~/server/reviews.server";
+import type { ReviewResult, ReviewsData } from "~/domain/ratings";
 import { StarInput } from "./star-input";
 import { Stars } from "./stars";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MediaImage } from "~/components/site/media-image";
-import type { ServiceSummary } from "~/server/catalog-public.server";
+import type { ServiceSummary } from "~/domain/catalog";
 
 /** A service as a round image with its name (the /servicios list). */
 export function ServiceCircle({ service }: { service: ServiceSummary }) {

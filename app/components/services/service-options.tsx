@@ -1,5 +1,5 @@
 import { MediaImage } from "~/components/site/media-image";
-import type { ServiceDetail } from "~/server/catalog-public.server";
+import type { ServiceDetail } from "~/domain/catalog";
 
 /** The three fixed option blocks of the brows service (SPEC §2), in this order. */
 export const OPTION_TITLES = ["Microblading", "Hibridas", "Ombré"] as const;

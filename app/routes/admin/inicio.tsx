@@ -6,7 +6,7 @@ import { getDb } from "~/server/db/index.server";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import { adminHomeCounts } from "~/server/admin/sections.server";
 import type { Route } from "./+types/inicio";
-import { plural } from "~/components/admin/plural";
+import { plural } from "~/domain/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);

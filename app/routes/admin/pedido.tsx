@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
-import { estadoEnvioLabel } from "~/components/admin/order-status";
+import { estadoEnvioLabel } from "~/domain/order-status";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";

@@ -2,14 +2,14 @@
 import { Link } from "react-router";
 import { AdminList, SearchBox } from "~/components/admin/admin-list";
 import { AdminPage } from "~/components/admin/admin-page";
-import { ESTADOS_ENVIO, estadoEnvioLabel } from "~/components/admin/order-status";
+import { ESTADOS_ENVIO, estadoEnvioLabel } from "~/domain/order-status";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import { ORDERS_PER_PAGE, listAdminOrders, orderFilter } from "~/server/admin/orders.server";
 import type { Route } from "./+types/pedidos";
-import { plural } from "~/components/admin/plural";
+import { plural } from "~/domain/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -4,7 +4,7 @@ import type { Db } from "../db/index.server";
 import { categorias, productos } from "../db/schema";
 import { integer, text } from "./fields.server";
 import { type AdminResource, saveRow } from "./resource.server";
-import { plural } from "~/components/admin/plural";
+import { plural } from "~/domain/plural";
 
 const fields = {
   nombre: text("Nombre", { required: true }),

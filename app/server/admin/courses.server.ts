@@ -4,7 +4,7 @@
  * the correct answer (which never leaves the server except to this admin screen).
  */
 import { asc, count, eq, sql } from "drizzle-orm";
-import type { FormValues } from "~/components/admin/types";
+import type { FormValues } from "~/domain/admin-form";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { cursoImagenes, cursos, inscripciones, preguntas, unidadVideos, unidades } from "../db/schema";
@@ -24,7 +24,7 @@ import {
 import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
 import { type AdminResource, saveRow } from "./resource.server";
 import { deleteFiles } from "./uploads.server";
-import { plural } from "~/components/admin/plural";
+import { plural } from "~/domain/plural";
 
 // ---------------------------------------------------------------- courses
 

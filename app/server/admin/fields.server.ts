@@ -8,7 +8,7 @@
  * form passed (`storeFiles`), so a bad form never leaves files behind.
  */
 import { z } from "zod";
-import type { FieldErrors, FieldSpec, Option, QuestionAnswer } from "~/components/admin/types";
+import type { FieldErrors, FieldSpec, Option, QuestionAnswer } from "~/domain/admin-form";
 import { pesosToCentavos } from "~/domain/money";
 import {
   type ImageSize,

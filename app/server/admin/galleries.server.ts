@@ -5,7 +5,7 @@
  */
 import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { GalleryImage } from "~/components/admin/types";
+import type { GalleryImage } from "~/domain/admin-form";
 import type { AlertMessage } from "~/domain/messages";
 import type { Db } from "../db/index.server";
 import { type StoredImage, deleteFiles } from "./uploads.server";

@@ -4,8 +4,8 @@
  * thing the studio changes on an order, its shipping state (estado_envio).
  */
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { ESTADOS_ENVIO } from "~/components/admin/order-status";
-import type { FieldErrors } from "~/components/admin/types";
+import { ESTADOS_ENVIO } from "~/domain/order-status";
+import type { FieldErrors } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, user } from "../db/schema";
 import { parseForm, select } from "./fields.server";

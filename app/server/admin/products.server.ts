@@ -3,7 +3,7 @@
  * photos). The first photo is the product's cover (urlImagen) on cards and lists.
  */
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
-import type { FormValues } from "~/components/admin/types";
+import type { FormValues } from "~/domain/admin-form";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { categorias, productoImagenes, productos } from "../db/schema";

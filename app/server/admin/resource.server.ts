@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { data, redirect } from "react-router";
-import type { EditScreen, FieldErrors, FormValues, ListItem } from "~/components/admin/types";
+import type { EditScreen, FieldErrors, FormValues, ListItem } from "~/domain/admin-form";
 import type { AlertMessage } from "~/domain/messages";
 import { type Db, getDb } from "../db/index.server";
 import { type Fields, type Parsed, type Stored, parseForm, specsOf, storeFiles } from "./fields.server";

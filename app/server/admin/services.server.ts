@@ -3,7 +3,7 @@
  * the gallery of works shown on /galeria.
  */
 import { asc, eq } from "drizzle-orm";
-import type { FormValues } from "~/components/admin/types";
+import type { FormValues } from "~/domain/admin-form";
 import { servicioImagenes, servicios } from "../db/schema";
 import { gallery, image, integer, newFiles, questions, text, textarea } from "./fields.server";
 import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";

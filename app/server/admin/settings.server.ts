@@ -2,11 +2,10 @@
  * Studio settings kept in `ajustes` (one JSON value per key): the shipping state and the
  * 'Aviso' window. Each is one small form of the same generic kind as the sections' forms.
  */
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import type { FieldErrors, FieldSpec, FormValues } from "~/components/admin/types";
+import type { FieldErrors, FieldSpec, FormValues } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
-import { ajustes } from "../db/schema";
+import { readSetting, writeSetting } from "../settings.server";
 import { type Fields, type Parsed, parseForm, specsOf } from "./fields.server";
 
 export type Setting<F extends Fields = Fields> = {
@@ -31,22 +30,7 @@ export type SettingsScreen = {
   status: string;
 };
 
-/** A setting's stored value, or null when it was never set. */
-export async function readSetting(db: Db, key: string): Promise<unknown> {
-  const [row] = await db.select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, key)).limit(1);
-  return row?.valor ?? null;
-}
-
-export async function writeSetting(db: Db, key: string, valor: unknown): Promise<void> {
-  if (valor === null) {
-    await db.delete(ajustes).where(eq(ajustes.clave, key));
-    return;
-  }
-  await db
-    .insert(ajustes)
-    .values({ clave: key, valor })
-    .onConflictDoUpdate({ target: ajustes.clave, set: { valor, updatedAt: new Date() } });
-}
+export { readSetting, writeSetting };
 
 // biome-ignore lint/suspicious/noExplicitAny: settings have fields of their own types
 type AnySetting = Setting<any>;

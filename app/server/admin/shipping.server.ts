@@ -4,7 +4,7 @@
  * 'Aviso' window that pauses purchases (ajustes 'aviso', read by checkout).
  */
 import { asc, eq } from "drizzle-orm";
-import type { FieldErrors, FormValues } from "~/components/admin/types";
+import type { FieldErrors, FormValues } from "~/domain/admin-form";
 import { formatSpanishDate } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { activeNotice, parseNotice } from "~/domain/notice";

@@ -17,6 +17,9 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A database handle or an open transaction (for code that runs inside another's transaction). */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

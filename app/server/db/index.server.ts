@@ -4,7 +4,7 @@
  * open a second PGlite on the same folder.
  */
 import { env } from "../env.server";
-import { type Database, type Db, openDatabase } from "./client.server";
+import { type Database, type Db, type DbOrTx, openDatabase } from "./client.server";
 
 const holder = globalThis as typeof globalThis & { __database?: Database; __opening?: Promise<Database> };
 
@@ -29,4 +29,4 @@ export function getDb(): Db {
   return getDatabase().db;
 }
 
-export type { Db };
+export type { Db, DbOrTx };

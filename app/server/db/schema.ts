@@ -383,7 +383,8 @@ export const promociones = pgTable(
     descuento: integer().notNull(),
     activo: boolean().notNull().default(true),
   },
-  (t) => [uniqueIndex().on(t.codigo, t.productoId)],
+  // A code is one code whatever its case (app/domain/codes.ts): unique per product ignoring case.
+  (t) => [uniqueIndex("promociones_codigo_producto_unico").on(sql`lower(${t.codigo})`, t.productoId)],
 );
 
 export const promocionesCursos = pgTable(
@@ -398,7 +399,7 @@ export const promocionesCursos = pgTable(
     descuento: integer().notNull(),
     activo: boolean().notNull().default(true),
   },
-  (t) => [uniqueIndex().on(t.codigo, t.cursoId)],
+  (t) => [uniqueIndex("promociones_cursos_codigo_curso_unico").on(sql`lower(${t.codigo})`, t.cursoId)],
 );
 
 /** Shipping bands (the spec's envios.estandar): 7 prices in centavos by item-count bracket. */

@@ -5,15 +5,13 @@
  * read them, and nothing is written to the database before there is a payment. The step
  * being shown is in the URL (?paso=envio, ?paso=pagar).
  */
-import { desc, eq, isNotNull, and } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { createCookie } from "react-router";
-import type { CheckoutStep } from "~/components/checkout/checkout-steps";
-import { type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
-import { type AlertMessage, purchasesPaused } from "~/domain/messages";
-import { activeNotice } from "~/domain/notice";
-import type { Db } from "./db/index.server";
-import { ajustes, compras } from "./db/schema";
-import { env } from "./env.server";
+import { type CheckoutForm, type CheckoutStep, validateCheckoutForm } from "~/domain/checkout";
+import type { Db } from "../db/index.server";
+import { compras } from "../db/schema";
+import { env } from "../env.server";
+import { serverSecret } from "../secret.server";
 
 export type { CheckoutStep };
 
@@ -31,7 +29,7 @@ const checkoutCookie = createCookie("checkout", {
   sameSite: "lax",
   path: "/",
   secure: env.isProduction && process.env.INSECURE_COOKIES !== "1",
-  secrets: [env.authSecret ?? "desarrollo-local-cambia-este-secreto-en-produccion"],
+  secrets: [serverSecret()],
 });
 
 type Stored = { userId: string; datos: unknown; envio: unknown };
@@ -58,16 +56,6 @@ export function reachableStep(asked: string | null, state: CheckoutState): Check
   if (asked === "pagar" && state.datos && state.envio) return "pagar";
   if ((asked === "envio" || asked === "pagar") && state.datos) return "envio";
   return "informacion";
-}
-
-/**
- * The 'Aviso' notice (SPEC §8) when purchases are paused right now: one setting,
- * ajustes clave "aviso" = { desde, hasta }. Null when purchases are open.
- */
-export async function loadNotice(db: Db, now: Date = new Date()): Promise<AlertMessage | null> {
-  const [setting] = await db.select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, "aviso"));
-  const window = activeNotice(setting?.valor, now);
-  return window ? purchasesPaused(window.desde, window.hasta) : null;
 }
 
 /**

@@ -15,7 +15,7 @@
  *                                     checkout floors instead: checkoutDiscountedPrice).
  *   cartSummary(lines, rates)       → { subtotal, shipping: ShippingResult, total } (cart rules;
  *                                     both pure, from app/domain/cart.ts).
- *   loadShippingRates(db)           → { bands, gratis } from bandas_envio and ajustes "envio".
+ *   loadShippingRates(db)           → { bands, gratis } (shipping.server.ts, re-exported).
  *   addToCart(db, cartId, productoId, cantidad)      → creates the cart on first add.
  *   updateCartLines(db, cartId, [{productoId, cantidad}]) → drops lines whose quantity is
  *                                     missing, empty, NaN or zero (cartLineQuantity).
@@ -31,15 +31,14 @@
  * write, as the spec asks.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { ShippingRates } from "~/domain/cart";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
 import { messages } from "~/domain/messages";
 import { cartLineQuantity, parseQuantity } from "~/domain/quantity";
+import { type Db, type DbOrTx, getDb } from "../db/index.server";
+import { carritoLineas, carritos, productos, promociones } from "../db/schema";
 import { cartCookie, readCartId } from "./cart-cookie.server";
-import { productPromotion } from "./pricing.server";
-import { type Db, getDb } from "./db/index.server";
-import { ajustes, bandasEnvio, carritoLineas, carritos, productos, promociones } from "./db/schema";
+import { productPromotion, sameCodeSql } from "./promotions.server";
 
 export type CartLine = {
   productoId: string;
@@ -63,6 +62,7 @@ export type Cart = { id: string; lines: CartLine[] };
 // The cart's pure money rules live in app/domain/cart.ts (the page recomputes them while
 // typing); re-exported here so that callers find the whole cart API in one module.
 export { type CartSummary, type ShippingRates, cartLineUnitPrice, cartSummary } from "~/domain/cart";
+export { loadShippingRates } from "./shipping.server";
 
 /** A cart write that was refused; nothing changed. */
 export type CartRefusal = { ok: false; message: AlertMessage };
@@ -118,11 +118,12 @@ export async function loadCart(db: Db, cartId: string | null): Promise<Cart | nu
     })
     .from(carritoLineas)
     .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
-    // A code counts only while its promotion exists, is active and is for this product.
+    // A code counts only while its promotion exists, is active and is for this product;
+    // it is matched by code identity (any case), as the checkout matches it.
     .leftJoin(
       promociones,
       and(
-        eq(promociones.codigo, carritoLineas.codigoDescuento),
+        sameCodeSql(promociones.codigo, carritoLineas.codigoDescuento),
         eq(promociones.productoId, carritoLineas.productoId),
         eq(promociones.activo, true),
       ),
@@ -130,19 +131,6 @@ export async function loadCart(db: Db, cartId: string | null): Promise<Cart | nu
     .where(and(eq(carritoLineas.carritoId, cartId), eq(productos.publicado, true)))
     .orderBy(asc(carritoLineas.createdAt), asc(carritoLineas.productoId));
   return { id: cart.id, lines: rows };
-}
-
-/** Shipping rate table and the studio's free-shipping switch (ajustes "envio" = {estado: "Gratis"}). */
-export async function loadShippingRates(db: Db): Promise<ShippingRates> {
-  const [bands, [setting]] = await Promise.all([
-    db
-      .select({ gramosMinimos: bandasEnvio.gramosMinimos, gramosMaximos: bandasEnvio.gramosMaximos, precios: bandasEnvio.precios })
-      .from(bandasEnvio)
-      .orderBy(asc(bandasEnvio.gramosMinimos), asc(bandasEnvio.id)),
-    db.select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, "envio")),
-  ]);
-  const estado = (setting?.valor as { estado?: unknown } | undefined)?.estado;
-  return { bands, gratis: typeof estado === "string" && estado.toLowerCase() === "gratis" };
 }
 
 /**
@@ -242,14 +230,12 @@ export async function applyDiscountCode(
   codigoInput: unknown,
 ): Promise<{ ok: true; cartId: string; codigo: string; descuento: number } | CartRefusal> {
   const invalid = { ok: false, message: messages.codeInvalidProduct } as const;
-  const codigo = typeof codigoInput === "string" ? codigoInput.trim() : "";
-  if (!codigo || codigo.length > 100) return invalid;
   const [line] = await db
     .select({ productoId: carritoLineas.productoId })
     .from(carritoLineas)
     .where(and(eq(carritoLineas.carritoId, cartId), eq(carritoLineas.productoId, productoId)));
   if (!line) return invalid;
-  const promo = await productPromotion(db, codigo, productoId);
+  const promo = await productPromotion(db, codigoInput, productoId);
   if (!promo) return invalid;
   await db.transaction(async (tx) => {
     await tx
@@ -259,6 +245,24 @@ export async function applyDiscountCode(
     await tx.update(carritos).set({ updatedAt: new Date() }).where(eq(carritos.id, cartId));
   });
   return { ok: true, cartId, codigo: promo.codigo, descuento: promo.descuento };
+}
+
+/**
+ * After a purchase: removes the bought products from the cart, inside the purchase's
+ * transaction, and deletes the cart when nothing else is left (SPEC §4).
+ */
+export async function removeBoughtFromCart(tx: DbOrTx, cartId: string, productoIds: string[]): Promise<void> {
+  if (productoIds.length > 0) {
+    await tx
+      .delete(carritoLineas)
+      .where(and(eq(carritoLineas.carritoId, cartId), inArray(carritoLineas.productoId, productoIds)));
+  }
+  const [left] = await tx
+    .select({ id: carritoLineas.productoId })
+    .from(carritoLineas)
+    .where(eq(carritoLineas.carritoId, cartId))
+    .limit(1);
+  if (!left) await tx.delete(carritos).where(eq(carritos.id, cartId));
 }
 
 /** Deletes the cart and its lines (emptying the cart deletes it, SPEC section 4). */

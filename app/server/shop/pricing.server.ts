@@ -1,8 +1,9 @@
 /**
  * What an order costs, computed by the server from the database and nothing else (SPEC §9,
- * §4 'On load of /pagar'). The result is an order draft: priced lines (products or courses),
- * shipping and total in centavos. The payment is created for exactly this draft and the
- * order is written from it, so the browser never sends an amount that is charged.
+ * §4 'On load of /pagar'). The result is an order draft (app/domain/order.ts): priced lines
+ * (products or courses), shipping and total in centavos. The payment is created for exactly
+ * this draft and the order is written from it, so the browser never sends an amount that is
+ * charged.
  *
  *   priceCart(db, cartId, { codes? })   → the cart at checkout: stored codes re-checked one
  *                                         by one (codes given here override them), discounts
@@ -12,56 +13,18 @@
  * A draft that cannot be charged (empty cart, a line the stock can no longer serve, a cart
  * outside every shipping band, an unknown course or code) is refused with a Spanish message.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { coursePrice } from "~/domain/course-price";
 import { type AlertMessage, messages } from "~/domain/messages";
-import { checkoutUnitPrice, orderTotals } from "~/domain/order";
+import { type OrderDraft, type OrderLine, checkoutUnitPrice, courseOrderLine, orderTotals } from "~/domain/order";
 import { computeShipping } from "~/domain/shipping";
-import type { Db } from "./db/index.server";
-import {
-  ajustes,
-  bandasEnvio,
-  carritoLineas,
-  carritos,
-  cursos,
-  productos,
-  promociones,
-  promocionesCursos,
-} from "./db/schema";
+import type { DbOrTx } from "../db/index.server";
+import { carritoLineas, carritos, cursos, productos } from "../db/schema";
+import { coursePromotion, productPromotion } from "./promotions.server";
+import { loadShippingRates } from "./shipping.server";
 
-/** A database handle or an open transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-export type OrderLine = {
-  tipo: "producto" | "curso";
-  /** producto id or curso id */
-  id: string;
-  nombre: string;
-  /** image shown in the summary, the mail and /mis-compras */
-  url: string;
-  /** unit list price before a code, centavos */
-  precioOriginal: number;
-  /** unit price charged, centavos */
-  precio: number;
-  cantidad: number;
-  /** the code applied to this line and its percent */
-  codigo: string | null;
-  descuento: number | null;
-  /** grams per unit (0 for courses) */
-  peso: number;
-};
-
-export type OrderDraft = {
-  tipo: "productos" | "curso";
-  /** the cart this draft was priced from (emptied when the order is written) */
-  carritoId: string | null;
-  lines: OrderLine[];
-  subtotal: number;
-  /** Envío Express, centavos (0 when the studio ships for free, and for courses) */
-  envio: number;
-  total: number;
-  /** stored codes that no longer apply (deleted, deactivated, other product): priced without */
-  codigosRechazados: { id: string; codigo: string }[];
-};
+export type { DbOrTx } from "../db/index.server";
+export type { OrderDraft, OrderLine } from "~/domain/order";
 
 export type PricingFailure = "vacio" | "sin-stock" | "envio" | "no-encontrado" | "codigo";
 
@@ -146,7 +109,7 @@ export async function priceCart(
     });
   }
 
-  const rates = await shippingRates(db);
+  const rates = await loadShippingRates(db);
   const shipping = computeShipping({
     lines: lines.map((l) => ({ peso: l.peso, cantidad: l.cantidad })),
     bands: rates.bands,
@@ -168,10 +131,10 @@ export async function priceCart(
 }
 
 /**
- * One online course. Its price is the discounted price when the studio set one (the course
- * page shows the regular price crossed out), then a course code from promociones_cursos
- * takes its percent off, floored. A code that does not exist for this course is refused
- * with the spec's course message, so the buyer can correct it.
+ * One online course. Its price is the course price (app/domain/course-price.ts: the
+ * discounted price when the studio set a lower one), then a course code from
+ * promociones_cursos takes its percent off, floored. A code that does not exist for this
+ * course is refused with the spec's course message, so the buyer can correct it.
  */
 export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string | null): Promise<PricingResult> {
   const [curso] = await db
@@ -179,7 +142,7 @@ export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string |
       id: cursos.id,
       titulo: cursos.titulo,
       tituloExterior: cursos.tituloExterior,
-      imagen: cursos.imagenExterior,
+      imagenExterior: cursos.imagenExterior,
       precio: cursos.precio,
       precioDescuento: cursos.precioDescuento,
     })
@@ -188,69 +151,17 @@ export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string |
     .where(and(eq(cursos.id, cursoId), eq(cursos.publicado, true), eq(cursos.tipo, "online")));
   if (!curso) return { ok: false, reason: "no-encontrado", message: courseUnavailable };
 
-  const base =
-    curso.precioDescuento !== null && curso.precioDescuento < curso.precio ? curso.precioDescuento : curso.precio;
   const wanted = (codigo ?? "").trim();
-  let promo: { codigo: string; descuento: number } | null = null;
-  if (wanted) {
-    [promo = null] = await db
-      .select({ codigo: promocionesCursos.codigo, descuento: promocionesCursos.descuento })
-      .from(promocionesCursos)
-      .where(
-        and(
-          sql`lower(${promocionesCursos.codigo}) = lower(${wanted})`,
-          eq(promocionesCursos.cursoId, curso.id),
-          eq(promocionesCursos.activo, true),
-        ),
-      );
-    if (!promo) return { ok: false, reason: "codigo", message: messages.codeInvalidCourse };
-  }
+  const promo = wanted ? await coursePromotion(db, wanted, curso.id) : null;
+  if (wanted && !promo) return { ok: false, reason: "codigo", message: messages.codeInvalidCourse };
 
-  const line: OrderLine = {
-    tipo: "curso",
-    id: curso.id,
-    nombre: curso.tituloExterior || curso.titulo,
-    url: curso.imagen,
-    precioOriginal: curso.precio,
-    precio: checkoutUnitPrice(base, promo?.descuento ?? null),
-    cantidad: 1,
+  const line = courseOrderLine(curso, {
+    precio: checkoutUnitPrice(coursePrice(curso).precio, promo?.descuento ?? null),
     codigo: promo?.codigo ?? null,
     descuento: promo?.descuento ?? null,
-    peso: 0,
-  };
+  });
   return {
     ok: true,
     draft: { tipo: "curso", carritoId: null, lines: [line], ...orderTotals([line], 0), codigosRechazados: [] },
   };
-}
-
-/** An active promotion for this product, its code matched ignoring case (the cart and the checkout both use it). */
-export async function productPromotion(db: DbOrTx, codigo: string, productoId: string) {
-  if (codigo.length > 100) return null;
-  const [promo] = await db
-    .select({ codigo: promociones.codigo, descuento: promociones.descuento })
-    .from(promociones)
-    .where(
-      and(
-        sql`lower(${promociones.codigo}) = lower(${codigo})`,
-        eq(promociones.productoId, productoId),
-        eq(promociones.activo, true),
-      ),
-    );
-  return promo ?? null;
-}
-
-/** The rate table and the studio's free-shipping switch (ajustes "envio" = { estado: "Gratis" }). */
-async function shippingRates(db: DbOrTx) {
-  const bands = await db
-    .select({
-      gramosMinimos: bandasEnvio.gramosMinimos,
-      gramosMaximos: bandasEnvio.gramosMaximos,
-      precios: bandasEnvio.precios,
-    })
-    .from(bandasEnvio)
-    .orderBy(asc(bandasEnvio.gramosMinimos), asc(bandasEnvio.id));
-  const [setting] = await db.select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, "envio"));
-  const estado = (setting?.valor as { estado?: unknown } | undefined)?.estado;
-  return { bands, gratis: typeof estado === "string" && estado.trim().toLowerCase() === "gratis" };
 }

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { eq, sum } from "drizzle-orm";
-import { getDb } from "./db/index.server";
-import { carritoLineas } from "./db/schema";
+import { getDb } from "../db/index.server";
+import { carritoLineas } from "../db/schema";
 
 /** SPEC section 9: the cart cookie lives 7 days, renewed on each add or update. */
 export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;

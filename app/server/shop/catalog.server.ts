@@ -2,33 +2,16 @@
  * Reads of the product catalogue: categories, category listings, one product with its
  * gallery, related products. Only published products are visible to the shop.
  */
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Category, ProductCard, ProductDetail } from "~/domain/catalog";
 import { PRODUCTS_PER_PAGE, type Page, paginate } from "~/domain/pagination";
-import type { Db } from "./db/index.server";
-import { categorias, favoritos, productoImagenes, productos } from "./db/schema";
+import type { Db, DbOrTx } from "../db/index.server";
+import { categorias, favoritos, productoImagenes, productos } from "../db/schema";
 
-export type Category = { id: string; nombre: string };
+export type { Category, ProductCard as ProductCardData, ProductDetail } from "~/domain/catalog";
 
-/** What a product card shows (see app/components/products/product-card.tsx). */
-export type ProductCardData = {
-  id: string;
-  nombre: string;
-  marca: string;
-  /** centavos */
-  precio: number;
-  urlImagen: string;
-  /** stock; 0 or below shows 'Agotado' */
-  cantidad: number;
-};
-
-export type ProductDetail = ProductCardData & {
-  categoriaId: string;
-  categoriaNombre: string;
-  especificacion: string;
-  imagenes: { nombre: string; url: string }[];
-};
-
-const cardColumns = {
+/** The columns of a product card (app/domain/catalog.ts ProductCard): every listing selects these. */
+export const productCardColumns = {
   id: productos.id,
   nombre: productos.nombre,
   marca: productos.marca,
@@ -52,7 +35,7 @@ export async function listCategoryProducts(
   db: Db,
   categoriaId: string,
   requestedPage: number,
-): Promise<{ category: Category; products: ProductCardData[]; total: number; page: Page } | null> {
+): Promise<{ category: Category; products: ProductCard[]; total: number; page: Page } | null> {
   const [category] = await db
     .select({ id: categorias.id, nombre: categorias.nombre })
     .from(categorias)
@@ -63,7 +46,7 @@ export async function listCategoryProducts(
   const [{ total }] = await db.select({ total: count() }).from(productos).where(visible);
   const page = paginate(total, requestedPage, PRODUCTS_PER_PAGE);
   const products = await db
-    .select(cardColumns)
+    .select(productCardColumns)
     .from(productos)
     .where(visible)
     // id breaks ties so that a product never shows on two pages
@@ -77,7 +60,7 @@ export async function listCategoryProducts(
 export async function getProduct(db: Db, id: string): Promise<ProductDetail | null> {
   const [row] = await db
     .select({
-      ...cardColumns,
+      ...productCardColumns,
       categoriaId: productos.categoriaId,
       categoriaNombre: categorias.nombre,
       especificacion: productos.especificacion,
@@ -103,14 +86,24 @@ export async function relatedProducts(
   db: Db,
   product: { id: string; categoriaId: string },
   limit = 3,
-): Promise<ProductCardData[]> {
+): Promise<ProductCard[]> {
   return db
-    .select(cardColumns)
+    .select(productCardColumns)
     .from(productos)
     .where(
       and(eq(productos.categoriaId, product.categoriaId), ne(productos.id, product.id), eq(productos.publicado, true)),
     )
     .orderBy(asc(productos.nombre), asc(productos.id))
+    .limit(limit);
+}
+
+/** Products for the home carousel: published, in stock first, newest first. */
+export async function featuredProducts(db: Db, limit: number): Promise<ProductCard[]> {
+  return db
+    .select(productCardColumns)
+    .from(productos)
+    .where(eq(productos.publicado, true))
+    .orderBy(sql`(${productos.cantidad} > 0) desc`, desc(productos.createdAt), asc(productos.id))
     .limit(limit);
 }
 
@@ -122,4 +115,26 @@ export async function favoriteIdsAmong(db: Db, userId: string | null, productIds
     .from(favoritos)
     .where(and(eq(favoritos.userId, userId), inArray(favoritos.productoId, productIds)));
   return rows.map((r) => r.productoId);
+}
+
+/**
+ * Takes the stock of the product lines of a paid order, inside its transaction: a
+ * conditional decrement per line, never below 0 (the column's CHECK is the last guard).
+ * Returns the names of the lines the stock could no longer serve (the caller rolls back).
+ */
+export async function takeStock(
+  tx: DbOrTx,
+  lines: readonly { tipo: string; id: string; nombre: string; cantidad: number }[],
+): Promise<string[]> {
+  const gone: string[] = [];
+  for (const line of lines) {
+    if (line.tipo !== "producto") continue;
+    const updated = await tx
+      .update(productos)
+      .set({ cantidad: sql`${productos.cantidad} - ${line.cantidad}` })
+      .where(and(eq(productos.id, line.id), sql`${productos.cantidad} >= ${line.cantidad}`))
+      .returning({ id: productos.id });
+    if (updated.length === 0) gone.push(line.nombre);
+  }
+  return gone;
 }

@@ -22,7 +22,6 @@ import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { PAYMENT_API } from "~/config/payments";
-import { CHECKOUT_FIELD_ORDER, fieldLabel } from "~/domain/checkout";
 import {
   type AlertMessage,
   cardError,
@@ -31,22 +30,20 @@ import {
   loginRequiredPurchase,
   paymentError,
   purchaseSuccess,
-  shippingRequired,
-  termsRequired,
 } from "~/domain/messages";
-import { readCartId } from "../cart-cookie.server";
-import { readCheckout, loadNotice } from "../checkout.server";
 import { getDb } from "../db/index.server";
-import { isEnrolled } from "../courses.server";
 import { pagos } from "../db/schema";
 import { env } from "../env.server";
-import { confirmPayment, sendOrderConfirmation, splitCheckoutForm, startPayment } from "../orders.server";
-import { priceCart, priceCourse } from "../pricing.server";
-import { type SessionUser, currentUser } from "../session.server";
-import { authorizeDemoPayment } from "./demo.server";
-import { activeProvider, conektaProvider } from "./index.server";
-import { CardError, type PaymentProvider } from "./provider.server";
-import { verifyStripeWebhook } from "./stripe.server";
+import { authorizeDemoPayment } from "../payments/demo.server";
+import { activeProvider, conektaProvider } from "../payments/index.server";
+import { CardError, type PaymentProvider } from "../payments/provider.server";
+import { verifyStripeWebhook } from "../payments/stripe.server";
+import type { SessionUser } from "../session.server";
+import { completePurchase } from "../shop/complete-purchase.server";
+import { sendOrderConfirmation } from "../shop/order-mail.server";
+import { startPayment } from "../shop/payments.server";
+import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
+import { requestUser, toFetchRequest } from "./request.server";
 
 const API_BASE = PAYMENT_API;
 
@@ -67,11 +64,6 @@ const notConfirmed = {
   title: "Pago sin confirmar",
   text: "Este pago aún no ha sido confirmado.",
 } as const satisfies AlertMessage;
-const alreadyOwned = {
-  icon: "info",
-  title: "Ya tienes este curso",
-  text: "Este curso ya está en Mis cursos.",
-} as const satisfies AlertMessage;
 
 export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   const router = express.Router();
@@ -91,7 +83,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (event.type !== "payment_intent.succeeded") return void res.json({ received: true });
     const paymentId = (event.data.object as { id: string }).id;
     try {
-      const result = await confirmPayment(getDb(), paymentId, { provider: options.provider });
+      const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
       if (!result.ok && result.reason === "desconocido")
         console.warn(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
       // Retry later (Stripe re-sends on non-2xx) only when the answer might change.
@@ -105,12 +97,12 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     }
   });
 
-  router.post(`${API_BASE}/stripe`, sameOrigin, json, withUser, async (req, res) => {
-    const user = res.locals.user as SessionUser;
-    const priced = await pricePurchase(req, user);
+  router.post(`${API_BASE}/stripe`, sameOrigin, json, async (req, res) => {
+    const priced = await prepare(req);
     if (!priced.ok) return void fail(res, priced.status, priced.message);
+    const { user } = priced;
     try {
-      const payment = await startPayment(getDb(), { userId: user.id, ...priced.purchase, provider: provider() });
+      const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: provider() });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
       console.error(`No se pudo crear el pago de ${user.id}:`, error);
@@ -119,10 +111,9 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   });
 
   // Conekta charges a card token on the server: price, charge and write the order in one call.
-  router.post(`${API_BASE}/conekta`, sameOrigin, json, withUser, async (req, res) => {
+  router.post(`${API_BASE}/conekta`, sameOrigin, json, async (req, res) => {
     const conekta = options.conekta ?? conektaProvider();
     if (!conekta) return void fail(res, 404, comingSoon);
-    const user = res.locals.user as SessionUser;
     const card = conektaBody.safeParse(req.body ?? {});
     if (!card.success) {
       // A missing or malformed contact or card field is named; a malformed product list is a bad request.
@@ -130,9 +121,10 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const label = CONEKTA_FIELDS[field as keyof typeof CONEKTA_FIELDS];
       return void fail(res, 400, label ? checkoutFieldMissing(label) : badRequest);
     }
-    const priced = await pricePurchase(req, user);
+    const priced = await prepare(req);
     if (!priced.ok) return void fail(res, priced.status, priced.message);
-    if (card.data.productos && !sameProducts(priced.purchase.draft, card.data.productos, card.data.cantidades ?? [])) {
+    const { user } = priced;
+    if (card.data.productos && !sameProducts(priced.draft, card.data.productos, card.data.cantidades ?? [])) {
       return void fail(res, 409, cartChanged);
     }
     const db = getDb();
@@ -140,11 +132,11 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const { token, nombre, correo, cel } = card.data;
       const payment = await startPayment(db, {
         userId: user.id,
-        ...priced.purchase,
+        ...purchaseOf(priced),
         provider: conekta,
         card: { token, customer: { nombre, correo, cel } },
       });
-      const result = await confirmPayment(db, payment.paymentId, { provider: conekta });
+      const result = await completePurchase(db, payment.paymentId, { provider: conekta });
       if (result.ok) {
         return void res.json({
           paymentId: payment.paymentId,
@@ -186,7 +178,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     try {
       const [pago] = await db.select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
       if (!pago || pago.userId !== user.id) return void fail(res, 404, paymentError);
-      const result = await confirmPayment(db, paymentId, { provider: options.provider });
+      const result = await completePurchase(db, paymentId, { provider: options.provider });
       if (result.ok) return void res.json({ compraId: result.compraId, message: purchaseSuccess(result.compraId) });
       if (result.reason !== "fallido" && result.reason !== "sin-stock") {
         console.error(`Confirmación del pago ${paymentId}: ${result.reason}`);
@@ -230,40 +222,14 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   return router;
 }
 
-type PricedPurchase = Pick<Parameters<typeof startPayment>[1], "draft" | "datosEnvio" | "datosContacto">;
-
-type Refusal = { ok: false; status: number; message: AlertMessage };
-const refuse = (status: number, message: AlertMessage): Refusal => ({ ok: false, status, message });
-
-/**
- * What the buyer is paying for, priced by the server: `{ curso, codigo? }` for a course,
- * otherwise the cart in her cookie with the checkout steps she finished. Any amount or
- * price in the body is ignored.
- */
-async function pricePurchase(
-  req: Request,
-  user: SessionUser,
-): Promise<{ ok: true; purchase: PricedPurchase } | Refusal> {
-  if (!user.terminos) return refuse(403, termsRequired);
-  const db = getDb();
+/** What the buyer may pay for now, decided by the purchase workflow from the session and the database. */
+async function prepare(req: Request) {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  if (typeof body.curso === "string" && body.curso) {
-    const priced = await priceCourse(db, body.curso, typeof body.codigo === "string" ? body.codigo : null);
-    if (!priced.ok) return refuse(priced.reason === "no-encontrado" ? 404 : 400, priced.message);
-    if (await isEnrolled(user.id, body.curso, db)) return refuse(409, alreadyOwned);
-    const datosContacto = { correo: user.email, telefono: "" };
-    return { ok: true, purchase: { draft: priced.draft, datosEnvio: null, datosContacto } };
-  }
-  const notice = await loadNotice(db);
-  if (notice) return refuse(409, notice);
   const request = toFetchRequest(req);
-  const priced = await priceCart(db, await readCartId(request));
-  if (!priced.ok) return refuse(409, priced.message);
-  const state = await readCheckout(request, user.id);
-  if (!state.datos) return refuse(400, checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
-  if (!state.envio) return refuse(400, shippingRequired);
-  return { ok: true, purchase: { draft: priced.draft, ...splitCheckoutForm(state.datos) } };
+  return preparePurchase(getDb(), { request, user: await requestUser(req), curso: body.curso, codigo: body.codigo });
 }
+
+const purchaseOf = ({ draft, datosEnvio, datosContacto }: PreparedPurchase) => ({ draft, datosEnvio, datosContacto });
 
 /** The `conekta` call's body (SPEC §7); `precios` is accepted and ignored: the server prices. */
 const conektaBody = z.object({
@@ -288,7 +254,7 @@ const cartChanged = {
 } as const satisfies AlertMessage;
 
 /** The browser's list of what it thinks it is buying, checked against the priced cart. */
-function sameProducts(draft: PricedPurchase["draft"], productos: string[], cantidades: number[]): boolean {
+function sameProducts(draft: PreparedPurchase["draft"], productos: string[], cantidades: number[]): boolean {
   const priced = draft.lines
     .filter((line) => line.tipo === "producto")
     .map((line) => `${line.id}×${line.cantidad}`)
@@ -318,21 +284,11 @@ function sameOrigin(req: Request, res: Response, next: NextFunction) {
 
 async function withUser(req: Request, res: Response, next: NextFunction) {
   try {
-    const user = await currentUser(toFetchRequest(req));
+    const user = await requestUser(req);
     if (!user) return void fail(res, 401, loginRequiredPurchase);
     res.locals.user = user;
     next();
   } catch (error) {
     next(error);
   }
-}
-
-/** The Fetch API view of an Express request (headers only) for the session and cookie readers. */
-function toFetchRequest(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return new globalThis.Request(`http://${req.get("host") ?? "localhost"}${req.originalUrl}`, { headers });
 }

@@ -1,0 +1,167 @@
+/**
+ * Shared fixtures for integration tests (epic-stack's db-utils style): one database per test
+ * file adopted as the process database, accounts created through the real Better Auth API,
+ * and small catalogue factories with sensible defaults. Every factory writes real rows.
+ *
+ *   const { db } = await useTestDatabase();         // in beforeAll; closed in afterAll
+ *   const buyer = await signUpUser({ terminos: true });
+ *   const product = await makeProduct({ precio: 35_050 });
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database, Db } from "~/server/db/client.server";
+import {
+  ajustes,
+  bandasEnvio,
+  carritoLineas,
+  carritos,
+  categorias,
+  cursos,
+  productos,
+  promociones,
+  promocionesCursos,
+  user,
+} from "~/server/db/schema";
+import { createTestDatabase } from "./db";
+
+let current: Database | undefined;
+
+const suffix = () => randomBytes(4).toString("hex");
+
+/** A fresh migrated database, adopted by the app modules (getDb) for this test file. */
+export async function useTestDatabase(): Promise<Database> {
+  const database = await createTestDatabase();
+  const { initDatabase } = await import("~/server/db/index.server");
+  await initDatabase(database);
+  current = database;
+  return database;
+}
+
+function db(): Db {
+  if (!current) throw new Error("Llama a useTestDatabase() en beforeAll antes de usar los fixtures.");
+  return current.db;
+}
+
+// ---------------------------------------------------------------- accounts
+
+export type TestUser = { id: string; name: string; email: string; password: string; cookie: string };
+
+/** Signs up through Better Auth's API (in process) and returns the session cookie. */
+export async function signUpUser(
+  input: { name?: string; email?: string; password?: string; terminos?: boolean; role?: "admin" | "cliente" } = {},
+): Promise<TestUser> {
+  const { getAuth } = await import("~/server/auth.server");
+  const s = suffix();
+  const account = {
+    name: input.name ?? `Clienta ${s}`,
+    email: input.email ?? `clienta-${s}@example.com`,
+    password: input.password ?? `clave-${s}-segura`,
+  };
+  const { headers } = await getAuth().api.signUpEmail({
+    body: { ...account, aceptaTerminos: true } as never,
+    returnHeaders: true,
+  });
+  const cookie = (headers.get("set-cookie") ?? "").split(";")[0];
+  const [row] = await db()
+    .update(user)
+    .set({ terminos: input.terminos ?? true, role: input.role ?? "cliente" })
+    .where(eq(user.email, account.email))
+    .returning({ id: user.id });
+  return { id: row.id, ...account, cookie };
+}
+
+// ---------------------------------------------------------------- catalogue
+
+export async function makeCategory(input: Partial<typeof categorias.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(categorias)
+    .values({ id: `cat-${suffix()}`, nombre: "Maquillaje", ...input })
+    .returning();
+  return row;
+}
+
+export async function makeProduct(input: Partial<typeof productos.$inferInsert> = {}) {
+  const categoriaId = input.categoriaId ?? (await makeCategory()).id;
+  const [row] = await db()
+    .insert(productos)
+    .values({ id: `prod-${suffix()}`, nombre: "Labial mate", precio: 35_050, cantidad: 10, peso: 100, ...input, categoriaId })
+    .returning();
+  return row;
+}
+
+export async function makeCourse(input: Partial<typeof cursos.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(cursos)
+    .values({
+      id: `curso-${suffix()}`,
+      titulo: "Curso de cejas",
+      tipo: "online",
+      publicado: true,
+      precio: 250_000,
+      descripcionSecundaria: "En línea",
+      ...input,
+    })
+    .returning();
+  return row;
+}
+
+export async function makePromotion(input: { productoId: string; codigo: string; descuento: number; activo?: boolean }) {
+  const [row] = await db()
+    .insert(promociones)
+    .values({ id: `promo-${suffix()}`, activo: true, ...input })
+    .returning();
+  return row;
+}
+
+export async function makeCoursePromotion(input: { cursoId: string; codigo: string; descuento: number; activo?: boolean }) {
+  const [row] = await db()
+    .insert(promocionesCursos)
+    .values({ id: `promo-curso-${suffix()}`, activo: true, ...input })
+    .returning();
+  return row;
+}
+
+/** One weight band (0–5 kg) priced $150 / $200 / ... by item count, unless given. */
+export async function makeShippingBand(input: Partial<typeof bandasEnvio.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(bandasEnvio)
+    .values({
+      gramosMinimos: 0,
+      gramosMaximos: 5000,
+      precios: [15_000, 20_000, 25_000, 30_000, 35_000, 40_000, 45_000],
+      ...input,
+    })
+    .returning();
+  return row;
+}
+
+export async function makeCart(lines: { productoId: string; cantidad: number; codigo?: string }[], userId?: string) {
+  const id = randomUUID();
+  await db().insert(carritos).values({ id, userId });
+  if (lines.length > 0) {
+    await db()
+      .insert(carritoLineas)
+      .values(
+        lines.map((l) => ({ carritoId: id, productoId: l.productoId, cantidad: l.cantidad, codigoDescuento: l.codigo })),
+      );
+  }
+  return id;
+}
+
+/** Stores a studio setting (ajustes), e.g. setSetting("aviso", { desde, hasta }). */
+export async function setSetting(clave: string, valor: unknown) {
+  await db()
+    .insert(ajustes)
+    .values({ clave, valor })
+    .onConflictDoUpdate({ target: ajustes.clave, set: { valor } });
+}
+
+export async function clearSettings() {
+  await db().delete(ajustes);
+}
+
+/** An 'Aviso' window around now: purchases paused. */
+export const PAUSE_NOW = () => ({
+  desde: new Date(Date.now() - 86_400_000).toISOString(),
+  hasta: new Date(Date.now() + 86_400_000).toISOString(),
+});
