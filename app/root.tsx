@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { LoginOverlayProvider } from "./components/auth/login-overlay-provider";
 import { AlertProvider } from "./components/ui/alert-provider";
 import { ToastProvider } from "./components/ui/toast-provider";
 import { NavigationProgress } from "./components/layout/navigation-progress";
@@ -16,13 +17,27 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
+import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
+import { env } from "./server/env.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
 import { currentUser } from "./server/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [cartCount, user] = await Promise.all([cartItemCount(request), currentUser(request)]);
-  return { cartCount, user: user ? { id: user.id, nombre: user.name, role: user.role } : null };
+  return {
+    cartCount,
+    user: user ? { id: user.id, nombre: user.name, role: user.role } : null,
+    /** PUBLIC_URL, for pages' canonical links (see `rootOrigin` in components/site/seo.ts) */
+    origin: env.publicUrl,
+  };
+}
+
+/** Only when the root's boundary shows an error: the 404 page or the error page names itself. */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
+  return [{ title: `Error | ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -47,18 +62,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        <a href="#principal" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
           Saltar al contenido
         </a>
         <NavigationProgress />
         <ToastProvider>
           <AlertProvider>
-            <SiteHeader cartCount={data?.cartCount ?? 0} user={data?.user ?? null} />
-            <main id="contenido" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter />
-            <WhatsAppButton />
+            <LoginOverlayProvider loggedIn={Boolean(data?.user)}>
+              <SiteHeader cartCount={data?.cartCount ?? 0} user={data?.user ?? null} />
+              <main id="principal" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter />
+              <WhatsAppButton />
+            </LoginOverlayProvider>
           </AlertProvider>
         </ToastProvider>
         <ScrollRestoration />
@@ -77,7 +94,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   console.error(error);
   return (
     <section className="container-page py-24 text-center">
-      <title>{`Error | ${site.name}`}</title>
       <p className="eyebrow">Error</p>
       <h1 className="mt-4 text-4xl">Algo salió mal</h1>
       <p className="mt-4 text-muted">Ocurrió un error inesperado. Intenta de nuevo en unos momentos.</p>

@@ -80,7 +80,7 @@ try {
           : code === "PASSWORD_TOO_LONG"
             ? "la contraseña es demasiado larga"
             : (error as Error).message;
-      throw new Error(`No se pudo crear la cuenta: ${reason}.`);
+      throw new Error(`No se pudo crear la cuenta: ${reason.replace(/\.$/, "")}.`);
     }
     await database.db
       .update(user)

@@ -1,4 +1,5 @@
 import { LegalDocumentPage } from "~/components/legal/legal-document";
+import { canonicalLink, rootOrigin } from "~/components/site/seo";
 import { site } from "~/config/site";
 import { legalDocument } from "~/server/content.server";
 import type { Route } from "./+types/aviso-de-privacidad";
@@ -7,8 +8,9 @@ export function loader() {
   return { document: legalDocument("aviso-de-privacidad") };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(rootOrigin(matches), "/aviso-de-privacidad"),
     { title: `Aviso de Privacidad | ${site.name}` },
     {
       name: "description",

@@ -2,8 +2,9 @@ import { ShoppingBag, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, data, redirect, redirectDocument, useFetcher } from "react-router";
 import { type LocalCode, rememberCartId, rememberCodes } from "~/components/cart/local-storage";
+import { useLoginRequired } from "~/components/auth/login-overlay-provider";
 import { TermsDialog } from "~/components/auth/terms-dialog";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { cartSummary } from "~/domain/cart";
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type CartActionData =
   | { intent: "update" | "remove"; ok: true }
   | { intent: "code"; ok: true; productoId: string; message: AlertMessage }
-  | { intent: "code" | "pagar"; ok: false; message: AlertMessage; terms?: boolean };
+  | { intent: "code" | "pagar"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
 
 /**
  * Every cart write. Form fields: `cantidad.{productoId}` (quantities), `codigo.{productoId}`
@@ -84,7 +85,13 @@ export async function action({ request }: Route.ActionArgs) {
     // terms popup; otherwise a full page load of /pagar (its codes are already on the lines).
     const gate = await checkBuyer(request);
     if (!gate.ok) {
-      const body = { intent: "pagar", ok: false, message: gate.message, terms: gate.reason === "terminos" } as const;
+      const body = {
+        intent: "pagar",
+        ok: false,
+        message: gate.message,
+        terms: gate.reason === "terminos",
+        login: gate.reason === "login",
+      } as const;
       return reply(body, kept, buyerRefusalStatus(gate.reason));
     }
     return redirectDocument("/pagar", { headers: await cartResponseHeaders(kept) });
@@ -93,8 +100,13 @@ export async function action({ request }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-export function meta() {
-  return pageMeta({ title: "Carrito", description: "Tu carrito de compras en Michel Alvarez." });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Carrito",
+    description: "Tu carrito de compras en Michel Alvarez.",
+    origin: rootOrigin(matches),
+    path: "/carrito",
+  });
 }
 
 export default function Carrito({ loaderData, actionData }: Route.ComponentProps) {
@@ -148,6 +160,7 @@ type Line = CartData["lines"][number];
 
 function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
   const alert = useAlert();
+  const requireLogin = useLoginRequired();
   const toast = useToast();
   const form = useFetcher<CartActionData>(); // update, remove, pagar
   const saver = useFetcher<CartActionData>(); // a quantity saved on blur
@@ -179,11 +192,12 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
     if (!reply) return;
     if (reply.intent === "pagar" && !reply.ok) {
       if (reply.terms) setTermsOpen(true);
+      else if (reply.login) void requireLogin(reply.message);
       else void alert.show(reply.message);
     } else if (reply.intent === "update") {
       toast.show("Carrito actualizado");
     }
-  }, [form.state, form.data, alert, toast]);
+  }, [form.state, form.data, alert, toast, requireLogin]);
 
   useEffect(() => {
     const reply = coder.state === "idle" ? coder.data : undefined;
@@ -206,7 +220,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
     // Answer at once what the server would answer; it checks again when the form arrives.
     if (!user) {
       event.preventDefault();
-      void alert.show(messages.loginRequiredPurchase);
+      void requireLogin(messages.loginRequiredPurchase);
     } else if (!user.terminos) {
       event.preventDefault();
       setTermsOpen(true);
@@ -273,10 +287,12 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                           Código {line.codigo} (-{line.descuento}%)
                         </p>
                       )}
-                      <label className="flex flex-col gap-1 text-xs text-muted">
-                        Código de descuento
+                      {/* A label holds one control only (valid HTML): the button sits beside it. */}
+                      <div className="flex flex-col gap-1 text-xs text-muted">
+                        <label htmlFor={`codigo-${line.productoId}`}>Código de descuento</label>
                         <span className="flex gap-2">
                           <input
+                            id={`codigo-${line.productoId}`}
                             name={`codigo.${line.productoId}`}
                             defaultValue={line.codigo ?? ""}
                             autoComplete="off"
@@ -310,7 +326,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                             Aplicar
                           </button>
                         </span>
-                      </label>
+                      </div>
                     </div>
                   </div>
                 </td>

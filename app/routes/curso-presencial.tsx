@@ -3,9 +3,10 @@ import { data } from "react-router";
 import { ContentHtml } from "~/components/content/content-html";
 import { CoursePrice } from "~/components/courses/course-price";
 import { MediaImage } from "~/components/site/media-image";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { whatsappLink } from "~/config/site";
 import { courseLength } from "~/domain/course-length";
+import { courseSchema, joinSentences } from "~/domain/seo";
 import { getInPersonCoursePage, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/curso-presencial";
 
@@ -20,13 +21,33 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { course, text, seo } = loaderData;
-  return pageMeta({
-    title: text.titulo,
-    description: `${text.lema}. ${courseLength(course)}, ${text.asesoria.toLowerCase()}, ${course.kit.toLowerCase()} y ${text.practicas}. En Guadalajara.`,
-    path: `/cursos-presenciales/${course.id}`,
-    ...seo,
-  });
+  const { course, text, image, seo } = loaderData;
+  const path = `/cursos-presenciales/${course.id}`;
+  return [
+    ...pageMeta({
+      title: text.titulo,
+      description: joinSentences(
+        text.lema,
+        `${courseLength(course)}, ${text.asesoria.toLowerCase()}, ${course.kit.toLowerCase()} y ${text.practicas}`,
+        "En Guadalajara",
+      ),
+      path,
+      ...seo,
+    }),
+    structuredData(
+      courseSchema(
+        {
+          path,
+          name: text.titulo,
+          description: joinSentences(text.lema, text.perfil),
+          image,
+          price: course.precio > 0 ? course : null,
+          mode: "presencial",
+        },
+        seo.origin,
+      ),
+    ),
+  ];
 }
 
 export default function CursoPresencial({ loaderData }: Route.ComponentProps) {

@@ -5,9 +5,10 @@ import { CoursePrice } from "~/components/courses/course-price";
 import { CourseUnits } from "~/components/courses/course-units";
 import { ReviewsSection } from "~/components/reviews/reviews-section";
 import { MediaImage } from "~/components/site/media-image";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { coursePrice } from "~/domain/course-price";
 import { formatPrice } from "~/domain/money";
+import { courseSchema, joinSentences } from "~/domain/seo";
 import { useRootData } from "~/root";
 import { getOnlineCourse, pageSeo } from "~/server/catalog-public.server";
 import { buyCourse, isEnrolled } from "~/server/courses.server";
@@ -48,12 +49,29 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { course, seo } = loaderData;
   const price = formatPrice(coursePrice(course).precio, { suffix: true });
-  return pageMeta({
-    title: course.titulo,
-    description: `${course.descripcion || course.tituloSecundario} Curso en línea: ${price}.`,
-    path: `/cursos/${course.id}`,
-    ...seo,
-  });
+  const path = `/cursos/${course.id}`;
+  const description = course.descripcion || course.tituloSecundario;
+  return [
+    ...pageMeta({
+      title: course.titulo,
+      description: joinSentences(description, `Curso en línea: ${price}`),
+      path,
+      ...seo,
+    }),
+    structuredData(
+      courseSchema(
+        {
+          path,
+          name: course.titulo,
+          description: description || course.titulo,
+          image: course.imagenInterior || course.imagenExterior,
+          price: { precio: course.precio, precioDescuento: course.precioDescuento },
+          mode: "online",
+        },
+        seo.origin,
+      ),
+    ),
+  ];
 }
 
 export default function Curso({ loaderData }: Route.ComponentProps) {

@@ -7,8 +7,9 @@ import { ProductsSection } from "~/components/home/products-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { StudioVideo } from "~/components/home/studio-video";
 import { VisitSection } from "~/components/home/visit-section";
-import { pageMeta, studioStructuredData } from "~/components/site/seo";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { site } from "~/config/site";
+import { studioSchema } from "~/domain/seo";
 import { homeSections, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/home";
 
@@ -25,7 +26,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     path: "/",
     ...loaderData?.seo,
   });
-  return loaderData ? [...tags, studioStructuredData(loaderData.seo.origin, loaderData.seo.image)] : tags;
+  return loaderData ? [...tags, structuredData(studioSchema(loaderData.seo.origin, loaderData.seo.image))] : tags;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -41,6 +41,7 @@ export default function MisFavoritos({ loaderData }: Route.ComponentProps) {
             <li key={producto.id}>
               <ProductCard
                 product={producto}
+                headingLevel={2}
                 favorite={<FavoriteButton productoId={producto.id} initialFavorite nombre={producto.nombre} />}
               />
             </li>

@@ -8,12 +8,13 @@ import { ProductGallery } from "~/components/products/product-gallery";
 import { QuantitySelector } from "~/components/products/quantity-selector";
 import { ReviewsSection } from "~/components/reviews/reviews-section";
 import { Stars } from "~/components/reviews/stars";
-import { pageMeta, productStructuredData } from "~/components/site/seo";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { messages } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { parseQuantity } from "~/domain/quantity";
+import { joinSentences, productSchema } from "~/domain/seo";
 import { useRootData } from "~/root";
 import { addToCart, cartResponseHeaders, getCartId } from "~/server/shop/cart.server";
 import { favoriteIdsAmong, getProduct, relatedProducts } from "~/server/shop/catalog.server";
@@ -61,12 +62,15 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     title: product.nombre,
     description:
       product.especificacion ||
-      `${product.nombre} de ${product.marca}, ${formatPrice(product.precio, { suffix: true })}.`,
+      joinSentences(
+        `${product.marca ? `${product.nombre} de ${product.marca}` : product.nombre}, ${formatPrice(product.precio, { suffix: true })}`,
+      ),
     origin,
     path: `/producto/${product.id}`,
     image: product.urlImagen || undefined,
+    product: { precio: product.precio, available: product.cantidad > 0 },
   });
-  return [...tags, productStructuredData(product, origin, reviews)];
+  return [...tags, structuredData(productSchema(product, origin, reviews))];
 }
 
 /** /producto/{id}: gallery, details, add to cart, specification, reviews, related products. */

@@ -84,6 +84,7 @@ export default function Productos({ loaderData }: Route.ComponentProps) {
             <li key={product.id} className="flex">
               <ProductCard
                 product={product}
+                headingLevel={2}
                 favorite={
                   <FavoriteButton productoId={product.id} initialFavorite={favorites.includes(product.id)} nombre={product.nombre} />
                 }

@@ -6,6 +6,7 @@ import { ServiceQuestions } from "~/components/services/service-questions";
 import { MediaImage } from "~/components/site/media-image";
 import { pageMeta } from "~/components/site/seo";
 import { whatsappLink } from "~/config/site";
+import { joinSentences } from "~/domain/seo";
 import { getService, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/servicio";
 
@@ -20,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { service, seo } = loaderData;
   return pageMeta({
     title: service.nombre,
-    description: [service.slogan, service.descripcion].filter(Boolean).join(". ") || `${service.nombre} en Guadalajara.`,
+    description: joinSentences(service.slogan, service.descripcion) || `${service.nombre} en Guadalajara.`,
     path: `/servicios/${service.id}`,
     ...seo,
   });

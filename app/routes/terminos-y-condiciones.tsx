@@ -1,4 +1,5 @@
 import { LegalDocumentPage } from "~/components/legal/legal-document";
+import { canonicalLink, rootOrigin } from "~/components/site/seo";
 import { site } from "~/config/site";
 import { legalDocument } from "~/server/content.server";
 import type { Route } from "./+types/terminos-y-condiciones";
@@ -7,8 +8,9 @@ export function loader() {
   return { document: legalDocument("terminos-y-condiciones") };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(rootOrigin(matches), "/terminos-y-condiciones"),
     { title: `Términos y Condiciones | ${site.name}` },
     {
       name: "description",

@@ -1,4 +1,5 @@
 import { LegalDocumentLayout } from "~/components/legal/legal-document";
+import { canonicalLink, rootOrigin } from "~/components/site/seo";
 import { site } from "~/config/site";
 import { legalDocument } from "~/server/content.server";
 import type { Route } from "./+types/terminos-y-privacidad";
@@ -14,8 +15,9 @@ export function loader() {
   return { documents, actualizado };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(rootOrigin(matches), "/terminos-y-privacidad"),
     { title: `Términos y Condiciones y Aviso de Privacidad | ${site.name}` },
     {
       name: "description",

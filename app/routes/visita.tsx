@@ -8,6 +8,7 @@
 import { CalendarHeart, MessageCircle } from "lucide-react";
 import { Link, data, isRouteErrorResponse, redirect } from "react-router";
 import { NotFoundPage } from "~/components/layout/not-found-page";
+import { notFoundMeta } from "~/components/site/seo";
 import { VisitPhoto } from "~/components/visits/visit-photo";
 import { site, whatsappLink } from "~/config/site";
 import { formatSpanishDate } from "~/domain/dates";
@@ -60,9 +61,14 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  // Any other two-segment path lands here too: its 404 names itself (and is not followed).
+  if (!loaderData) {
+    if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta("noindex, nofollow");
+    return [{ title: `Error | ${site.name}` }, { name: "robots", content: "noindex, nofollow" }];
+  }
   // What a WhatsApp preview shows: the studio's name, never the client's photos.
-  const firstName = loaderData?.clienta.split(/\s+/)[0];
+  const firstName = loaderData.clienta.split(/\s+/)[0];
   const description = `Tus fotos de antes y después en ${site.name}. Toca una foto para descargarla.`;
   return [
     { title: firstName ? `${firstName}, tu visita | ${site.name}` : `Tu visita | ${site.name}` },

@@ -12,6 +12,7 @@ import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
 import { tooManyRequests } from "~/domain/messages";
+import { validateProfileName } from "~/domain/profile";
 import { TERMINOS_VERSION } from "./account.server";
 import { promoteListedAdmin } from "./admin/admin-emails.server";
 import { getDb } from "./db/index.server";
@@ -171,12 +172,18 @@ function createAuth() {
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email" && ctx.body?.aceptaTerminos !== true) {
-          // The register form cannot be sent unticked; this refuses anyone skipping it.
-          throw new APIError("BAD_REQUEST", {
-            code: "TERMS_NOT_ACCEPTED",
-            message: "Debes aceptar los términos y condiciones.",
-          });
+        if (ctx.path === "/sign-up/email") {
+          if (ctx.body?.aceptaTerminos !== true) {
+            // The register form cannot be sent unticked; this refuses anyone skipping it.
+            throw new APIError("BAD_REQUEST", {
+              code: "TERMS_NOT_ACCEPTED",
+              message: "Debes aceptar los términos y condiciones.",
+            });
+          }
+          // SPEC section 5: registration needs a name, by the same rule as the profile's.
+          const checked = validateProfileName(ctx.body?.name);
+          if ("error" in checked) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: checked.error });
+          return { context: { body: { ...ctx.body, name: checked.nombre } } };
         }
         if (ctx.path === "/request-password-reset") {
           // SPEC section 8 distinguishes an invalid address and an unknown user, so we say so

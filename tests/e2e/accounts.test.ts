@@ -22,6 +22,7 @@ import {
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
+import { acceptLoginPrompt, dismissLoginPrompt } from "../support/login-prompt";
 import { readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
@@ -157,6 +158,44 @@ describe("accounts", () => {
     await page.close();
   });
 
+  it("asks for a name at sign-up: empty or blank is refused in Spanish and nothing is sent", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const signUps: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/sign-up/email")) signUps.push(request.url());
+    });
+    await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+    const overlay = await openOverlay(page);
+    await overlay.getByRole("button", { name: "Regístrate" }).click();
+    await overlay.getByRole("button", { name: "Registrarme con correo" }).click();
+    await overlay.getByLabel("Correo").fill(`lucia-${Date.now()}@example.com`);
+    await overlay.getByLabel("Contraseña").fill("clave-de-lucia-1");
+    await overlay.getByRole("checkbox", { name: "Acepto los Términos y Condiciones" }).check();
+    const name = overlay.getByLabel("Nombre");
+    for (const typed of ["", "   "]) {
+      await name.fill(typed);
+      await overlay.getByRole("button", { name: "Crear cuenta" }).click();
+      expect(await overlay.getByRole("alert").textContent()).toBe("El nombre es obligatorio.");
+      expect(await name.getAttribute("aria-invalid")).toBe("true");
+      expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    }
+    expect(signUps).toEqual([]);
+    expect(await page.getByTestId("login-icon").isVisible()).toBe(true);
+
+    // Typing clears the message; a name creates the account, tidied as the profile keeps it.
+    await name.fill("  Lucía   Nombre ");
+    expect(await overlay.getByRole("alert").count()).toBe(0);
+    await overlay.getByRole("button", { name: "Crear cuenta" }).click();
+    expect(await readAlert(page)).toEqual({ title: "¡Bienvenido!", text: "Nos da gusto que seas parte de nosotros" });
+    const account = page.getByTestId("account-menu");
+    await account.waitFor();
+    expect(await account.getAttribute("aria-label")).toBe("Mi cuenta (Lucía Nombre)");
+    await account.click();
+    await page.getByText("Hola, Lucía").waitFor();
+    expect(signUps).toHaveLength(1);
+    await page.close();
+  });
+
   it("edits the name: empty is refused in Spanish, a valid name is saved", async () => {
     const account = await createAccount(baseURL, { name: "Nombre Viejo" });
     const context = await browser.newContext({ viewport: PHONE });
@@ -192,12 +231,14 @@ describe("accounts", () => {
     const product = demo.producto[0];
     if (!product) throw new Error("demo.json sin productos");
     const visitor = await browser.newPage({ viewport: PHONE });
-    await visitor.goto(`${baseURL}/producto/${product.id}`);
+    await visitor.goto(`${baseURL}/producto/${product.id}`, { waitUntil: "networkidle" });
+    // The spec's alert: 'Ahora no' leaves the visitor where she was ...
     await visitor.getByTestId("favorite-button").first().click();
-    expect(await readAlert(visitor)).toEqual({
-      title: "¡Inicia sesion!",
-      text: "para agregar a favoritos inicia sesion",
-    });
+    await dismissLoginPrompt(visitor, "para agregar a favoritos inicia sesion");
+    // ... and its button opens the log-in overlay.
+    await visitor.getByTestId("favorite-button").first().click();
+    await acceptLoginPrompt(visitor, "para agregar a favoritos inicia sesion");
+    expect(new URL(visitor.url()).pathname).toBe(`/producto/${product.id}`);
     await visitor.close();
 
     const account = await createAccount(baseURL);

@@ -9,6 +9,8 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
+import { site } from "~/config/site";
+import { formatPrice } from "~/domain/money";
 import { readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
@@ -129,6 +131,100 @@ describe("search engines", () => {
     // The offer's price is the one the page shows.
     expect(product.html).toContain(`$${Number(item?.offers.price).toFixed(2)} MXN`);
     expect(item?.aggregateRating.reviewCount).toBeGreaterThan(0);
+  });
+
+  /** The `content` of each `<meta property|name="key">` of the page's head. */
+  const metaTags = (html: string, key: string) =>
+    [...html.matchAll(new RegExp(`<meta (?:property|name)="${key.replace(/[.:+]/g, "\\$&")}" content="([^"]*)"`, "g"))].map(
+      (m) => m[1],
+    );
+  const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
+
+  it("gives every public page one absolute canonical link from PUBLIC_URL, without tracking or overlay parameters", async () => {
+    const paths = [
+      ...PAGES.map((p) => p.path),
+      "/categorias",
+      "/productos/pigmentos",
+      "/producto/pig-01",
+      "/carrito",
+      "/aviso-de-privacidad",
+      "/terminos-y-condiciones",
+      "/terminos-y-privacidad",
+    ];
+    for (const url of paths) {
+      const { html } = await structuredData(url);
+      expect(canonicals(html), url).toEqual([`${baseURL}${url}`]);
+    }
+    // The query is left out, except a listing's later page.
+    expect(canonicals((await structuredData("/servicios/cejas?login=1&utm_source=whatsapp")).html)).toEqual([
+      `${baseURL}/servicios/cejas`,
+    ]);
+    expect(canonicals((await structuredData("/productos/pigmentos?pagina=2&utm_source=x")).html)).toEqual([
+      `${baseURL}/productos/pigmentos?pagina=2`,
+    ]);
+    // Nothing to index on a 404 or a client's visit page.
+    expect(canonicals((await structuredData("/no/existe")).html)).toEqual([]);
+  });
+
+  it("describes online and in-person courses as schema.org Courses from the studio, with their offer", async () => {
+    type CourseLd = {
+      "@type": string;
+      name: string;
+      provider: { name: string };
+      offers?: { price: string; priceCurrency: string };
+      hasCourseInstance: { courseMode: string; location?: { address: Record<string, string> } };
+    };
+    const online = await structuredData("/cursos/microblading-online");
+    const course = (online.data as unknown as CourseLd[]).find((d) => d["@type"] === "Course");
+    expect(course).toMatchObject({
+      name: "Microblading Pelo a Pelo",
+      provider: { name: "Michel Alvarez" },
+      offers: { priceCurrency: "MXN" },
+      hasCourseInstance: { courseMode: "online" },
+    });
+    // The offer is the price the page charges.
+    expect(online.html).toContain(formatPrice(Math.round(Number(course?.offers?.price) * 100), { suffix: true }));
+
+    const inPerson = await structuredData("/cursos-presenciales/microblading-presencial");
+    const studioCourse = (inPerson.data as unknown as CourseLd[]).find((d) => d["@type"] === "Course");
+    expect(studioCourse).toMatchObject({
+      name: "Curso presencial de Microblading",
+      provider: { name: "Michel Alvarez" },
+      offers: { priceCurrency: "MXN" },
+      hasCourseInstance: {
+        courseMode: "onsite",
+        location: {
+          address: {
+            streetAddress: `${site.address.street}, ${site.address.colonia}`,
+            addressLocality: "Guadalajara",
+            postalCode: site.address.postalCode,
+          },
+        },
+      },
+    });
+    expect(inPerson.html).toContain(formatPrice(Math.round(Number(studioCourse?.offers?.price) * 100), { suffix: true }));
+  });
+
+  it("shares a product page as an Open Graph product with its price in MXN", async () => {
+    const { html, data } = await structuredData("/producto/pig-01");
+    const offer = data.find((d) => d["@type"] === "Product")?.offers;
+    expect(metaTags(html, "og:type")).toEqual(["product"]);
+    expect(metaTags(html, "product:price:amount")).toEqual([offer?.price]);
+    expect(metaTags(html, "product:price:currency")).toEqual(["MXN"]);
+    expect(metaTags((await structuredData("/servicios")).html, "og:type")).toEqual(["website"]);
+  });
+
+  it("never ends a sentence twice in a description ('..')", async () => {
+    const paths = [...PAGES.map((p) => p.path), "/servicios/labios", "/producto/pig-01", "/cursos/lip-blush-online"];
+    for (const url of paths) {
+      const { html } = await structuredData(url);
+      for (const description of [...metaTags(html, "description"), ...metaTags(html, "og:description")]) {
+        expect(description, url).not.toMatch(/\.\.|\.\s*\.|\.…/);
+      }
+    }
+    expect(metaTags((await structuredData("/servicios/cejas")).html, "description")[0]).toMatch(
+      /^Cejas perfectas al despertar, diseñadas para tu rostro\. La micropigmentación/,
+    );
   });
 });
 
@@ -748,6 +844,28 @@ describe("not found", () => {
       expect(await response.text()).toContain("Página no encontrada");
     });
   }
+
+  for (const url of ["/no-existe", "/no/existe", "/tu-visita-con-nadie/abc", "/servicios/no-existe", "/a/b/c/d"]) {
+    it(`gives ${url} the 404 page's own title, and only that one`, async () => {
+      const response = await fetch(`${baseURL}${url}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
+        "Página no encontrada | Michel Alvarez",
+      ]);
+      expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+    });
+  }
+
+  it("names the 404 page in the browser for a two-segment path", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseURL}/no/existe`, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe("Página no encontrada | Michel Alvarez");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Página no encontrada");
+    await context.close();
+  });
 
   it("shows the 404 page in the browser for an unknown service", async () => {
     const context = await browser.newContext({ viewport: PHONE });

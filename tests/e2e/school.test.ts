@@ -15,6 +15,7 @@ import { formatSpanishDate } from "~/domain/dates";
 import { type TestAccount, createAccount, sessionCookies } from "../support/accounts";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
+import { acceptLoginPrompt, closeLoginOverlay } from "../support/login-prompt";
 import { readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
@@ -102,7 +103,9 @@ describe("the online school", () => {
     await page.getByRole("button", { name: "Comprar" }).click();
     await alertSays(page, "¡Inicia sesion!", "para continuar con la compra inicia sesion");
     await page.screenshot({ path: path.join(SHOTS, "school-comprar-sin-sesion-375.png") });
-    await closeAlert(page);
+    // The alert's button opens the log-in overlay on the course page.
+    await acceptLoginPrompt(page, "para continuar con la compra inicia sesion");
+    await closeLoginOverlay(page);
     expect(new URL(page.url()).pathname).toBe(`/cursos/${CURSO}`);
     // and the private pages send a visitor home
     for (const pathname of ["/mis-cursos", `/curso-michel-alvarez/${CURSO}`, `/examen-michel-alvare/${CURSO}`]) {

@@ -1,13 +1,15 @@
 /**
  * The shop in a real browser against the production server and the demo catalogue:
  * categories → listing pages → product → cart → codes → quantities → empty cart, at 375 px
- * and 1280 px; out-of-stock products; reviews logged out and logged in.
+ * and 1280 px; out-of-stock products; reviews logged out and logged in; 'Pagar' logged out
+ * leads to the log-in overlay.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createAccount, signUpInBrowser } from "../support/accounts";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
-import { signUpInBrowser } from "../support/accounts";
+import { acceptLoginPrompt } from "../support/login-prompt";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -243,11 +245,19 @@ describe("Pagar from the cart", () => {
     await expectBadge(page, 1);
     await open(page, "/carrito");
     await page.getByRole("button", { name: "Pagar" }).click();
-    expect(await closeAlert(page, "¡Inicia sesion!")).toContain("para continuar con la compra inicia sesion");
+    // The spec's alert, whose button opens the log-in overlay: she logs in right there and
+    // comes back to her cart.
+    const overlay = await acceptLoginPrompt(page, "para continuar con la compra inicia sesion");
     expect(page.url()).toBe(`${baseURL}/carrito`);
-
-    await signUpInBrowser(context, baseURL, { name: "Paula Pagos" });
-    await page.reload({ waitUntil: "networkidle" });
+    const account = await createAccount(baseURL, { name: "Paula Pagos" });
+    await overlay.getByRole("button", { name: "Continuar con correo" }).click();
+    await overlay.getByLabel("Correo").fill(account.email);
+    await overlay.getByLabel("Contraseña").fill(account.password);
+    await overlay.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+    expect(await closeAlert(page, "¡Bienvenido!")).toContain("Nos da gusto verte nuevamente");
+    await page.getByTestId("account-menu").waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).toBe(`${baseURL}/carrito`);
     await page.getByLabel("Cantidad de Nube Beauty Bálsamo Reparador Post-Micro 15 g").fill("2");
     await page.getByRole("button", { name: "Pagar" }).click();
     await page.waitForURL(`${baseURL}/pagar`);

@@ -121,6 +121,49 @@ describe("email sign-up and log-in", () => {
     expect(await userByEmail("sin.terminos@example.com")).toBeUndefined();
   });
 
+  it("refuses an empty, blank or too long name in Spanish and creates nothing", async () => {
+    const from = randomLoopbackAddress();
+    const cases: [unknown, string][] = [
+      ["", "El nombre es obligatorio."],
+      ["   \t ", "El nombre es obligatorio."],
+      [42, "El nombre es obligatorio."],
+      ["a".repeat(81), "El nombre puede tener como máximo 80 caracteres."],
+    ];
+    for (const [i, [name, message]] of cases.entries()) {
+      const email = `sin.nombre.${i}@example.com`;
+      const answer = await postAuth(
+        baseURL,
+        "/sign-up/email",
+        { name, email, password: "una-clave-larga", aceptaTerminos: true },
+        from,
+      );
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect(JSON.parse(answer.body), JSON.stringify(name)).toMatchObject({ code: "INVALID_NAME", message });
+      expect(answer.setCookies.some((c) => c.startsWith("better-auth.session_token="))).toBe(false);
+      expect(await userByEmail(email)).toBeUndefined();
+    }
+    // Without a name at all: refused too.
+    const missing = await postAuth(
+      baseURL,
+      "/sign-up/email",
+      { email: "sin.nombre.x@example.com", password: "una-clave-larga", aceptaTerminos: true },
+      from,
+    );
+    expect(missing.status).toBe(400);
+    expect(await userByEmail("sin.nombre.x@example.com")).toBeUndefined();
+  });
+
+  it("stores the name as the profile would: trimmed, single spaces", async () => {
+    const answer = await postAuth(
+      baseURL,
+      "/sign-up/email",
+      { name: "  Ana   María  ", email: "ana.maria@example.com", password: "una-clave-larga", aceptaTerminos: true },
+      randomLoopbackAddress(),
+    );
+    expect(answer.status).toBe(200);
+    expect((await userByEmail("ana.maria@example.com"))?.name).toBe("Ana María");
+  });
+
   it("never lets a request set terminos or the role", async () => {
     const answer = await postAuth(baseURL, "/sign-up/email", {
       name: "Lista",

@@ -348,7 +348,14 @@ describe("route actions", () => {
     const cartId = await newCart("serum", 1);
     const result = unwrap(await post(cartAction, "/carrito", { intent: "pagar", "cantidad.serum": "2" }, cartId));
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ intent: "pagar", ok: false, message: messages.loginRequiredPurchase, terms: false });
+    // `login`: the page offers the log-in overlay with the alert
+    expect(result.body).toEqual({
+      intent: "pagar",
+      ok: false,
+      message: messages.loginRequiredPurchase,
+      terms: false,
+      login: true,
+    });
     expect((await loadCart(db(), cartId))?.lines[0]?.cantidad).toBe(2);
   });
 
@@ -365,7 +372,7 @@ describe("route actions", () => {
 
     const refused = unwrap(await post(cartAction, "/carrito", { intent: "pagar", "cantidad.serum": "1" }, cartId, session));
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ intent: "pagar", ok: false, terms: true, message: messages.termsRequired });
+    expect(refused.body).toEqual({ intent: "pagar", ok: false, terms: true, login: false, message: messages.termsRequired });
 
     await db().update(user).set({ terminos: true }).where(eq(user.email, email));
     const result = await post(cartAction, "/carrito", { intent: "pagar", "cantidad.serum": "2" }, cartId, session);

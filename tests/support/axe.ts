@@ -10,7 +10,7 @@ export type AxeViolation = { id: string; impact: string; targets: string[] };
  * Audits the element matching `scope` (the page's own content by default), or the whole
  * document when `scope` is null. Third-party iframes (the map) are not audited.
  */
-export async function axeViolations(page: Page, scope: string | null = "#contenido"): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, scope: string | null = "#principal"): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (include) => {
     type Result = {

@@ -4,7 +4,7 @@
  */
 import { type AlertMessage, messages } from "~/domain/messages";
 
-type AuthAnswer<T> = { ok: true; data: T } | { ok: false; status: number; code: string };
+type AuthAnswer<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
 
 async function post<T>(path: string, body: unknown): Promise<AuthAnswer<T>> {
   let response: Response;
@@ -16,11 +16,11 @@ async function post<T>(path: string, body: unknown): Promise<AuthAnswer<T>> {
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, code: "NETWORK" };
+    return { ok: false, status: 0, code: "NETWORK", message: "" };
   }
-  const payload = (await response.json().catch(() => null)) as (T & { code?: string }) | null;
+  const payload = (await response.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
   if (response.ok) return { ok: true, data: payload as T };
-  return { ok: false, status: response.status, code: payload?.code ?? "" };
+  return { ok: false, status: response.status, code: payload?.code ?? "", message: payload?.message ?? "" };
 }
 
 /** A failure answer as the alert to show: 429 always speaks of the limit. */
@@ -36,19 +36,25 @@ export async function signInWithEmail(email: string, password: string): Promise<
   return answer.ok ? null : failure(answer, messages.loginFailed);
 }
 
-/** Creates the account (the form only sends it with the terms ticked) and logs in. */
+/**
+ * Creates the account (the form only sends it with the terms ticked and a name) and logs in:
+ * null on success, the server's Spanish words about the name when it refuses it, else the
+ * alert to show.
+ */
 export async function signUpWithEmail(input: {
   name: string;
   email: string;
   password: string;
-}): Promise<AlertMessage | null> {
+}): Promise<AlertMessage | { nameError: string } | null> {
   const answer = await post("/sign-up/email", {
     name: input.name.trim(),
     email: input.email.trim(),
     password: input.password,
     aceptaTerminos: true,
   });
-  return answer.ok ? null : failure(answer, messages.registerFailed);
+  if (answer.ok) return null;
+  if (answer.code === "INVALID_NAME" && answer.message) return { nameError: answer.message };
+  return failure(answer, messages.registerFailed);
 }
 
 export async function signOut(): Promise<boolean> {

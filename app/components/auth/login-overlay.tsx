@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { messages } from "~/domain/messages";
+import { NOMBRE_MAX, validateProfileName } from "~/domain/profile";
 import type { action as visitCodeAction } from "~/routes/api.codigo-visita";
 import {
   type SocialProvider,
@@ -56,6 +57,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
   const [email, setEmail] = useState("");
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
   const alert = useAlert();
   const id = useId();
 
@@ -64,6 +66,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
     if (!dialog) return;
     if (open && !dialog.open) {
       setView("elegir");
+      setNameError(null);
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -259,17 +262,38 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   event.preventDefault();
                   if (!termsAccepted) return;
                   const form = new FormData(event.currentTarget);
+                  // SPEC section 5: the name is required (the profile's rule; the server checks it again).
+                  const checked = validateProfileName(form.get("name"));
+                  if ("error" in checked) {
+                    setNameError(checked.error);
+                    event.currentTarget.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+                    return;
+                  }
+                  setNameError(null);
                   void run(async () => {
                     const failure = await signUpWithEmail({
-                      name: String(form.get("name") ?? ""),
+                      name: checked.nombre,
                       email,
                       password: String(form.get("password") ?? ""),
                     });
+                    if (failure && "nameError" in failure) {
+                      setNameError(failure.nameError);
+                      return { alert: null, ok: false };
+                    }
                     return failure ? { alert: failure, ok: false } : { alert: messages.welcomeNew, ok: true };
                   });
                 }}
               >
-                <Field label="Nombre" name="name" autoComplete="name" autoFocus />
+                <Field
+                  label="Nombre"
+                  name="name"
+                  autoComplete="name"
+                  autoFocus
+                  required
+                  maxLength={NOMBRE_MAX}
+                  error={nameError}
+                  onInput={() => setNameError(null)}
+                />
                 <EmailField value={email} onChange={setEmail} />
                 <Field
                   label="Contraseña"
@@ -403,6 +427,10 @@ function Field({
   autoComplete,
   autoFocus,
   hint,
+  required,
+  maxLength,
+  error,
+  onInput,
 }: {
   label: string;
   name: string;
@@ -410,8 +438,14 @@ function Field({
   autoComplete: string;
   autoFocus?: boolean;
   hint?: string;
+  required?: boolean;
+  maxLength?: number;
+  /** a Spanish message under the field, announced when it appears */
+  error?: string | null;
+  onInput?: () => void;
 }) {
   const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-ayuda` : null].filter(Boolean).join(" ");
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-cocoa">
@@ -424,9 +458,18 @@ function Field({
         autoComplete={autoComplete}
         // biome-ignore lint/a11y/noAutofocus: a view just shown in the dialog starts at its first field
         autoFocus={autoFocus}
-        aria-describedby={hint ? `${id}-ayuda` : undefined}
-        className="field mt-2"
+        aria-required={required || undefined}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onInput={onInput}
+        className={`field mt-2 ${error ? "border-red-700" : ""}`}
       />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={`${id}-ayuda`} className="mt-1 text-xs text-muted">
           {hint}

@@ -1,20 +1,20 @@
 /**
  * The course page's BUY button (SPEC §4 'Course buying'). It posts `intent=comprar` to the
  * course page, whose action asks the server (buyCourse in courses.server.ts): logged out →
- * the spec's log-in alert; terms not accepted → the terms prompt, then /pagar-curso/{id};
+ * the spec's log-in alert (its button opens the log-in overlay); terms not accepted → the terms prompt, then /pagar-curso/{id};
  * otherwise the server redirects straight on. A course already owned is not sold again:
  * the button becomes a link to its viewer.
  */
 import { CircleCheck, PlayCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
+import { useLoginRequired } from "~/components/auth/login-overlay-provider";
 import { TermsDialog } from "~/components/auth/terms-dialog";
-import { useAlert } from "~/components/ui/alert-provider";
 import type { BuyerRefusal } from "~/domain/buyer";
 
 export function BuyCourseButton({ courseId, owned }: { courseId: string; owned: boolean }) {
   const fetcher = useFetcher<BuyerRefusal>();
-  const alert = useAlert();
+  const requireLogin = useLoginRequired();
   const navigate = useNavigate();
   const [askTerms, setAskTerms] = useState(false);
   const handled = useRef<unknown>(null);
@@ -24,9 +24,9 @@ export function BuyCourseButton({ courseId, owned }: { courseId: string; owned: 
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
-    if (answer.reason === "login") void alert.show(answer.message);
+    if (answer.reason === "login") void requireLogin(answer.message);
     else if (answer.reason === "terminos") setAskTerms(true);
-  }, [fetcher.state, fetcher.data, alert]);
+  }, [fetcher.state, fetcher.data, requireLogin]);
 
   if (owned) {
     return (

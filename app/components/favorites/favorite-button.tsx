@@ -1,13 +1,14 @@
 /**
  * The favourite toggle of product cards and the product page (SPEC section 4): adds or
  * removes the product in the user's favourites, with a toast. Logged out it shows the
- * spec's '¡Inicia sesion!' alert. The server decides; the heart only shows its answer
+ * spec's '¡Inicia sesion!' alert,
+ * whose button opens the log-in overlay. The server decides; the heart only shows its answer
  * (optimistically while the request runs).
  */
 import { Heart } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useAlert } from "~/components/ui/alert-provider";
+import { useLoginRequired } from "~/components/auth/login-overlay-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { loginRequiredFavorites, serverError } from "~/domain/messages";
 import { useRootData } from "~/root";
@@ -30,7 +31,7 @@ export function FavoriteButton({
   const [favorite, setFavorite] = useState(initialFavorite);
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
-  const alert = useAlert();
+  const requireLogin = useLoginRequired();
   const toast = useToast();
 
   useEffect(() => setFavorite(initialFavorite), [initialFavorite]);
@@ -42,7 +43,7 @@ export function FavoriteButton({
     event.preventDefault();
     event.stopPropagation();
     if (!user) {
-      void alert.show(loginRequiredFavorites);
+      void requireLogin(loginRequiredFavorites);
       return;
     }
     if (busy) return;
@@ -62,7 +63,7 @@ export function FavoriteButton({
         revalidator.revalidate();
       } else if (response.status === 401) {
         setFavorite(before);
-        void alert.show(loginRequiredFavorites);
+        void requireLogin(loginRequiredFavorites);
       } else {
         setFavorite(before);
         toast.show(result.message ?? serverError.text, { tone: "error" });

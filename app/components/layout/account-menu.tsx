@@ -1,13 +1,13 @@
 /**
- * The header's login icon. Logged out it opens the login overlay (also opened by `?login=1`
- * in the URL, for links such as "inicia sesión"); logged in, a menu with 'Mi perfil',
+ * The header's login icon. Logged out it opens the login overlay (`LoginOverlayProvider`,
+ * also opened by `?login=1` in the URL); logged in, a menu with 'Mi perfil',
  * 'Administración' for the studio's admins, and 'Cerrar Sesión'. It also greets the user coming back from Google or Facebook.
  */
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { signOut } from "~/components/auth/auth-client";
-import { LoginOverlay } from "~/components/auth/login-overlay";
+import { useLoginOverlay } from "~/components/auth/login-overlay-provider";
 import { SocialLoginResult } from "~/components/auth/social-login-result";
 import { useAlert } from "~/components/ui/alert-provider";
 import { messages } from "~/domain/messages";
@@ -24,48 +24,18 @@ export function AccountMenu({ user }: { user: HeaderUser | null }) {
 }
 
 function LoginButton() {
-  const [open, setOpen] = useState(false);
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const wantsLogin = searchParams.get("login") === "1";
-
-  useEffect(() => {
-    if (wantsLogin) setOpen(true);
-  }, [wantsLogin]);
-
-  // Leaving the page (e.g. to a visit page from the code view) closes the overlay.
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    setOpen(false);
-  }, [location.pathname]);
-
-  function close() {
-    setOpen(false);
-    if (wantsLogin) {
-      const params = new URLSearchParams(searchParams);
-      params.delete("login");
-      const search = params.toString();
-      navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
-    }
-  }
-
+  const { openLogin } = useLoginOverlay();
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="p-2 text-cocoa hover:text-clay"
-        aria-label="Iniciar sesión"
-        aria-haspopup="dialog"
-        data-testid="login-icon"
-      >
-        <UserRound className="size-6" aria-hidden strokeWidth={1.5} />
-      </button>
-      <LoginOverlay open={open} onClose={close} />
-    </>
+    <button
+      type="button"
+      onClick={openLogin}
+      className="p-2 text-cocoa hover:text-clay"
+      aria-label="Iniciar sesión"
+      aria-haspopup="dialog"
+      data-testid="login-icon"
+    >
+      <UserRound className="size-6" aria-hidden strokeWidth={1.5} />
+    </button>
   );
 }
 
@@ -110,7 +80,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
     window.location.assign("/");
   }
 
-  const firstName = user.nombre.split(" ")[0] ?? user.nombre;
+  // Accounts created before sign-up required a name may still have none.
+  const nombre = user.nombre.trim();
+  const firstName = nombre.split(/\s+/)[0] ?? "";
 
   return (
     <div ref={container} className="relative">
@@ -119,7 +91,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-controls="menu-cuenta"
-        aria-label={`Mi cuenta (${user.nombre})`}
+        aria-label={nombre ? `Mi cuenta (${nombre})` : "Mi cuenta"}
         data-testid="account-menu"
         className="flex items-center gap-1 p-2 text-cocoa hover:text-clay"
       >
@@ -139,7 +111,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
           id="menu-cuenta"
           className="absolute right-0 top-full z-50 mt-2 w-56 overflow-hidden rounded-2xl border border-sand bg-cream py-2 shadow-xl"
         >
-          <p className="truncate px-4 pb-2 pt-1 text-xs text-muted">Hola, {firstName}</p>
+          <p className="truncate px-4 pb-2 pt-1 text-xs text-muted">{firstName ? `Hola, ${firstName}` : "Hola"}</p>
           <ul>
             <li>
               <Link to="/mi-perfil" className="flex items-center gap-3 px-4 py-3 text-sm text-ink hover:bg-white">

@@ -12,8 +12,8 @@ export function NavigationProgress() {
       data-testid="navigation-progress"
       className={`fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden transition-opacity ${busy ? "opacity-100" : "opacity-0"}`}
     >
-      <div className="h-full w-1/3 animate-[progress_1.1s_ease-in-out_infinite] bg-clay" />
-      <style>{"@keyframes progress{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
+      {/* the animation lives in app.css: a <style> element is not allowed inside <body> */}
+      <div className="h-full w-1/3 animate-progress bg-clay" />
     </div>
   );
 }

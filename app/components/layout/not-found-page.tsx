@@ -1,11 +1,9 @@
 import { Link } from "react-router";
-import { site } from "~/config/site";
 
+/** The Spanish 404 page. Its title comes from `notFoundMeta()` in the meta of the route whose boundary shows it. */
 export function NotFoundPage() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center md:py-32">
-      <title>{`Página no encontrada | ${site.name}`}</title>
-      <meta name="robots" content="noindex" />
       <p className="eyebrow">Error 404</p>
       <h1 className="mt-4 text-4xl md:text-5xl">Página no encontrada</h1>
       <p className="mt-4 max-w-md text-muted">La página que buscas no existe o cambió de lugar.</p>

@@ -7,9 +7,20 @@ export type { ProductCardProduct };
 /**
  * A product in a listing, the related products or the favourites: image, name, brand,
  * price, an 'Agotado' badge when out of stock, and a corner slot for the favourite toggle.
+ * The name is a heading one level below the list's own (`headingLevel`, h3 by default, for
+ * cards under an h2; a listing right under the page's h1 passes 2).
  */
-export function ProductCard({ product, favorite }: { product: ProductCardProduct; favorite?: React.ReactNode }) {
+export function ProductCard({
+  product,
+  favorite,
+  headingLevel = 3,
+}: {
+  product: ProductCardProduct;
+  favorite?: React.ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const soldOut = product.cantidad <= 0;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
       <Link to={`/producto/${product.id}`} className="flex flex-1 flex-col" prefetch="intent">
@@ -30,7 +41,9 @@ export function ProductCard({ product, favorite }: { product: ProductCardProduct
         </div>
         <div className="mt-3 flex flex-1 flex-col px-1">
           {product.marca && <p className="text-[0.65rem] uppercase tracking-[0.25em] text-clay-dark">{product.marca}</p>}
-          <h3 className="mt-1 font-sans text-[0.95rem] font-normal leading-snug tracking-normal text-ink">{product.nombre}</h3>
+          <Heading className="mt-1 font-sans text-[0.95rem] font-normal leading-snug tracking-normal text-ink">
+            {product.nombre}
+          </Heading>
           <p className="mt-auto pt-2 text-sm font-medium text-cocoa">{formatPrice(product.precio)}</p>
         </div>
       </Link>

@@ -1,34 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageMeta, productStructuredData, studioStructuredData, summary } from "./seo";
-
-describe("absoluteUrl", () => {
-  it("joins an origin and a path with exactly one slash", () => {
-    expect(absoluteUrl("https://michelalvarez.mx/", "/media/hero.jpg")).toBe("https://michelalvarez.mx/media/hero.jpg");
-    expect(absoluteUrl("https://michelalvarez.mx", "media/hero.jpg")).toBe("https://michelalvarez.mx/media/hero.jpg");
-  });
-
-  it("keeps absolute URLs and empty values", () => {
-    expect(absoluteUrl("https://a.mx", "https://cdn.mx/x.jpg")).toBe("https://cdn.mx/x.jpg");
-    expect(absoluteUrl("https://a.mx", "")).toBe("");
-    expect(absoluteUrl(undefined, "/x.jpg")).toBe("/x.jpg");
-  });
-});
-
-describe("summary", () => {
-  it("keeps short text and collapses whitespace", () => {
-    expect(summary("  Cejas   naturales \n y labios ")).toBe("Cejas naturales y labios");
-  });
-
-  it("cuts long text at a word boundary with an ellipsis", () => {
-    const text = "palabra ".repeat(40);
-    const result = summary(text, 50);
-    expect(result.length).toBeLessThanOrEqual(50);
-    expect(result.endsWith("palabra…")).toBe(true);
-  });
-});
+import { canonicalLink, notFoundMeta, pageMeta, rootOrigin, structuredData } from "./seo";
 
 describe("pageMeta", () => {
-  it("gives title, description and Open Graph tags with an absolute image", () => {
+  it("gives title, description, the canonical link and Open Graph tags with an absolute image", () => {
     const tags = pageMeta({
       title: "Servicios",
       description: "Nuestros servicios",
@@ -38,51 +12,62 @@ describe("pageMeta", () => {
     });
     expect(tags).toContainEqual({ title: "Servicios | Michel Alvarez" });
     expect(tags).toContainEqual({ name: "description", content: "Nuestros servicios" });
+    expect(tags).toContainEqual({ property: "og:type", content: "website" });
     expect(tags).toContainEqual({ property: "og:title", content: "Servicios | Michel Alvarez" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://michelalvarez.mx/servicios" });
     expect(tags).toContainEqual({ property: "og:url", content: "https://michelalvarez.mx/servicios" });
     expect(tags).toContainEqual({ property: "og:image", content: "https://michelalvarez.mx/media/hero.jpg" });
+    expect(tags.some((t) => "property" in t && String(t.property).startsWith("product:"))).toBe(false);
   });
 
-  it("uses a full title as is and leaves out the image when there is none", () => {
+  it("keeps a listing's page in the canonical link", () => {
+    const tags = pageMeta({ title: "Pigmentos", description: "x", origin: "https://a.mx", path: "/productos/p?pagina=3" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://a.mx/productos/p?pagina=3" });
+  });
+
+  it("uses a full title as is and leaves out the image and canonical link without an origin", () => {
     const tags = pageMeta({ title: "Michel Alvarez | Cejas", description: "x", fullTitle: true });
     expect(tags).toContainEqual({ title: "Michel Alvarez | Cejas" });
     expect(tags.some((t) => "property" in t && t.property === "og:image")).toBe(false);
+    expect(tags.some((t) => "tagName" in t)).toBe(false);
+  });
+
+  it("marks a product page as an Open Graph product with its price in MXN and its stock", () => {
+    const tags = pageMeta({
+      title: "Pigmento",
+      description: "x",
+      origin: "https://a.mx",
+      path: "/producto/p1",
+      product: { precio: 68950, available: false },
+    });
+    expect(tags).toContainEqual({ property: "og:type", content: "product" });
+    expect(tags).toContainEqual({ property: "product:price:amount", content: "689.50" });
+    expect(tags).toContainEqual({ property: "product:price:currency", content: "MXN" });
+    expect(tags).toContainEqual({ property: "product:availability", content: "out of stock" });
+    expect(tags.filter((t) => "property" in t && t.property === "og:type")).toHaveLength(1);
   });
 });
 
-describe("structured data", () => {
-  const ld = (descriptor: ReturnType<typeof productStructuredData>) =>
-    (descriptor as { "script:ld+json": Record<string, unknown> })["script:ld+json"];
+describe("canonicalLink and rootOrigin", () => {
+  it("reads the public origin from the root route's data", () => {
+    const matches = [{ id: "root", data: { origin: "https://a.mx" } }, { id: "routes/carrito", data: {} }];
+    expect(rootOrigin(matches)).toBe("https://a.mx");
+    expect(rootOrigin([{ id: "root", data: undefined }])).toBeUndefined();
+    expect(canonicalLink("https://a.mx", "/aviso-de-privacidad")).toEqual([
+      { tagName: "link", rel: "canonical", href: "https://a.mx/aviso-de-privacidad" },
+    ]);
+    expect(canonicalLink(undefined, "/aviso-de-privacidad")).toEqual([]);
+  });
+});
 
-  it("gives a product's price in pesos, its stock as availability and a rating only when reviewed", () => {
-    const product = {
-      id: "p1",
-      nombre: "Pigmento",
-      marca: "Velvet",
-      precio: 68950,
-      cantidad: 0,
-      urlImagen: "/media/p.jpg",
-    };
-    const data = ld(productStructuredData(product, "https://michelalvarez.mx", { average: 0, count: 0 }));
-    expect(data).toMatchObject({
-      "@context": "https://schema.org",
-      "@type": "Product",
-      image: "https://michelalvarez.mx/media/p.jpg",
-      offers: { price: "689.50", priceCurrency: "MXN", availability: "https://schema.org/OutOfStock" },
-    });
-    expect(JSON.parse(JSON.stringify(data))).not.toHaveProperty("aggregateRating");
-    const reviewed = ld(productStructuredData({ ...product, cantidad: 3 }, "https://a.mx", { average: 5, count: 2 }));
-    expect(reviewed).toMatchObject({
-      offers: { availability: "https://schema.org/InStock" },
-      aggregateRating: { ratingValue: 5, reviewCount: 2 },
-    });
+describe("notFoundMeta and structuredData", () => {
+  it("names the 404 page and keeps it out of the index", () => {
+    expect(notFoundMeta()).toEqual([{ title: "Página no encontrada | Michel Alvarez" }, { name: "robots", content: "noindex" }]);
+    expect(notFoundMeta("noindex, nofollow")).toContainEqual({ name: "robots", content: "noindex, nofollow" });
   });
 
-  it("describes the studio with its hours in 24-hour time", () => {
-    const data = ld(studioStructuredData("https://michelalvarez.mx")) as { openingHoursSpecification: unknown[] };
-    expect(data.openingHoursSpecification).toEqual([
-      expect.objectContaining({ opens: "09:00", closes: "19:00" }),
-      expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "09:00", closes: "18:00" }),
-    ]);
+  it("wraps schema.org data as a JSON-LD descriptor", () => {
+    const data = { "@context": "https://schema.org", "@type": "Thing", name: "x" } as const;
+    expect(structuredData(data)).toEqual({ "script:ld+json": data });
   });
 });
