@@ -24,6 +24,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // A busy 2-core machine (CI, other work) can take seconds to answer a click.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -774,8 +774,8 @@ describe("legal pages", () => {
           ids.filter((id, i) => ids.indexOf(id) !== i),
           url,
         ).toEqual([]);
-        // The layout's <main> keeps #contenido; the contents list is #indice, where 'Volver al contenido' leads.
-        expect(await page.locator("main").getAttribute("id")).toBe("contenido");
+        // The layout's <main> is #principal; the contents list is #indice, where 'Volver al contenido' leads.
+        expect(await page.locator("main").getAttribute("id")).toBe("principal");
         const toc = page.getByRole("navigation", { name: "Contenido" });
         expect(await toc.getAttribute("id")).toBe("indice");
         // The contents list leads to every section (and, on the combined page, to each document), in order.
