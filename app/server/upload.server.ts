@@ -13,8 +13,9 @@ import { randomBytes } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
+import { loadSharp } from "./images.server";
 import { currentUser } from "./session.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
 
@@ -152,6 +153,7 @@ export type ImageUploadResult = ImageUrls & { webp: ImageUrls | null; ancho: num
  */
 export async function storeImage(bytes: Uint8Array, uploadCase: string, name: string): Promise<ImageUploadResult> {
   const visibility = UPLOAD_CASES[uploadCase];
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
