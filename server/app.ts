@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { sql } from "drizzle-orm";
-import { getDatabase, initDatabase } from "~/server/db/index.server";
+import { closeDatabase, getDatabase } from "~/server/db/index.server";
 import { env, uploadsDir } from "~/server/env.server";
 import { sameOriginWrites, securityHeaders } from "~/server/security.server";
 import { handleAuthRequest } from "~/server/auth.server";
@@ -23,8 +23,7 @@ declare module "react-router" {
 }
 
 const startedAt = Date.now();
-await initDatabase();
-await prepareDatabase(getDatabase());
+await prepareDatabase();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
 
 export const app = express();
@@ -64,5 +63,5 @@ app.use(
 );
 
 export async function shutdown() {
-  await getDatabase().close();
+  await closeDatabase();
 }
