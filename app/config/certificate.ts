@@ -14,16 +14,16 @@
  */
 
 /** Landscape A4 in PDF points. The demo artwork is drawn at 150 dpi: 1754 × 1240 px. */
-export const CERTIFICATE_PAGE = { width: 841.89, height: 595.28 } as const;
+const PAGE = { width: 841.89, height: 595.28 } as const;
 
-export const CERTIFICATE_COLORS = {
+const COLORS = {
   ink: "#4a3630",
   accent: "#b47a63",
   muted: "#7a6a62",
   paper: "#fbf7f2",
 } as const;
 
-export type CertificateColor = keyof typeof CERTIFICATE_COLORS;
+export type CertificateColor = keyof typeof COLORS;
 
 /** serif: the title face; italic: its italic; sans: small capitals. */
 export type CertificateFace = "serif" | "italic" | "sans";
@@ -38,7 +38,7 @@ export type CertificateText = {
 };
 
 /** Every text printed on every certificate, top to bottom. */
-export const CERTIFICATE_TEXTS: readonly CertificateText[] = [
+const TEXTS: readonly CertificateText[] = [
   {
     text: "MICHEL ALVAREZ · ACADEMIA DE MICROPIGMENTACIÓN",
     x: 0.5,
@@ -66,24 +66,30 @@ export const CERTIFICATE_TEXTS: readonly CertificateText[] = [
 export type CertificateRule = { from: number; to: number; y: number; weight: number; color: CertificateColor };
 
 /** The line the name is written above, and the two signature lines. */
-export const CERTIFICATE_RULES: readonly CertificateRule[] = [
+const RULES: readonly CertificateRule[] = [
   { from: 0.22, to: 0.78, y: 0.545, weight: 0.8, color: "accent" },
   { from: 0.17, to: 0.37, y: 0.84, weight: 0.8, color: "ink" },
   { from: 0.63, to: 0.83, y: 0.84, weight: 0.8, color: "ink" },
 ];
 
 /** Two frames inside the page edge: `inset` points in, `weight` points thick. */
-export const CERTIFICATE_FRAMES = [
+const FRAMES = [
   { inset: 22, weight: 2.5 },
   { inset: 33, weight: 0.6 },
 ] as const;
 
 /** What changes from one certificate to the next: the course title, the name, the date. */
-export const CERTIFICATE_FIELDS: Record<
-  "course" | "name" | "date",
-  Omit<CertificateText, "text"> & { maxWidth: number }
-> = {
+const FIELDS: Record<"course" | "name" | "date", Omit<CertificateText, "text"> & { maxWidth: number }> = {
   course: { x: 0.5, y: 0.675, size: 22, maxWidth: 0.8, face: "serif", color: "ink" },
   name: { x: 0.5, y: 0.505, size: 44, maxWidth: 0.62, face: "italic", color: "ink" },
   date: { x: 0.73, y: 0.822, size: 15, maxWidth: 0.2, face: "serif", color: "ink" },
 };
+
+export const CERTIFICATE = {
+  page: PAGE,
+  colors: COLORS,
+  texts: TEXTS,
+  rules: RULES,
+  frames: FRAMES,
+  fields: FIELDS,
+} as const;

@@ -6,23 +6,14 @@
  * in diploma.server.ts; this module only draws.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import {
-  CERTIFICATE_COLORS,
-  CERTIFICATE_FIELDS,
-  CERTIFICATE_FRAMES,
-  CERTIFICATE_PAGE,
-  CERTIFICATE_RULES,
-  CERTIFICATE_TEXTS,
-  type CertificateColor,
-  type CertificateFace,
-} from "~/config/certificate";
+import { CERTIFICATE, type CertificateColor, type CertificateFace } from "~/config/certificate";
 import { formatSpanishDate } from "~/domain/dates";
 import { env } from "./env.server";
 import { loadSharp } from "./images.server";
 import { readRef } from "./storage/index.server";
 
 /** Landscape A4 in PDF points. */
-export const DIPLOMA_PAGE = [CERTIFICATE_PAGE.width, CERTIFICATE_PAGE.height] as const;
+export const DIPLOMA_PAGE = [CERTIFICATE.page.width, CERTIFICATE.page.height] as const;
 
 export type CertificateImage = { bytes: Uint8Array; type: "jpg" | "png" };
 
@@ -75,12 +66,12 @@ export async function renderDiplomaPdf(content: DiplomaContent): Promise<Uint8Ar
   if (content.imagen) await drawArtwork(pdf, page, content.imagen);
   else drawPlainCertificate(page, write, content.curso);
 
-  write(content.nombre, CERTIFICATE_FIELDS.name);
-  write(formatSpanishDate(content.fecha), CERTIFICATE_FIELDS.date);
+  write(content.nombre, CERTIFICATE.fields.name);
+  write(formatSpanishDate(content.fecha), CERTIFICATE.fields.date);
   const link = `${env.publicUrl.replace(/\/$/, "")}/diploma/${content.codigo}`;
   write(`Código de verificación: ${content.codigo} · ${link}`, {
     x: 0.5,
-    y: 1 - 44 / CERTIFICATE_PAGE.height,
+    y: 1 - 44 / CERTIFICATE.page.height,
     size: 7.5,
     face: "sans",
     color: "muted",
@@ -102,7 +93,7 @@ async function drawArtwork(pdf: PDFDocument, page: PDFPage, artwork: Certificate
 function drawPlainCertificate(page: PDFPage, write: Write, curso: string) {
   const { width, height } = page.getSize();
   page.drawRectangle({ x: 0, y: 0, width, height, color: color("paper") });
-  for (const { inset, weight } of CERTIFICATE_FRAMES) {
+  for (const { inset, weight } of CERTIFICATE.frames) {
     page.drawRectangle({
       x: inset,
       y: inset,
@@ -112,8 +103,8 @@ function drawPlainCertificate(page: PDFPage, write: Write, curso: string) {
       borderWidth: weight,
     });
   }
-  for (const text of CERTIFICATE_TEXTS) write(text.text, text);
-  for (const rule of CERTIFICATE_RULES) {
+  for (const text of CERTIFICATE.texts) write(text.text, text);
+  for (const rule of CERTIFICATE.rules) {
     page.drawLine({
       start: { x: width * rule.from, y: height * (1 - rule.y) },
       end: { x: width * rule.to, y: height * (1 - rule.y) },
@@ -121,7 +112,7 @@ function drawPlainCertificate(page: PDFPage, write: Write, curso: string) {
       color: color(rule.color),
     });
   }
-  write(curso, CERTIFICATE_FIELDS.course);
+  write(curso, CERTIFICATE.fields.course);
 }
 
 type Placement = {
@@ -161,7 +152,7 @@ async function writer(pdf: PDFDocument, page: PDFPage): Promise<Write> {
 }
 
 function color(name: CertificateColor) {
-  const n = Number.parseInt(CERTIFICATE_COLORS[name].slice(1), 16);
+  const n = Number.parseInt(CERTIFICATE.colors[name].slice(1), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 }
 

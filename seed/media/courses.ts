@@ -4,16 +4,7 @@
  * small PDF kit for enrolled students).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import {
-  CERTIFICATE_COLORS,
-  CERTIFICATE_FIELDS,
-  CERTIFICATE_FRAMES,
-  CERTIFICATE_PAGE,
-  CERTIFICATE_RULES,
-  CERTIFICATE_TEXTS,
-  type CertificateColor,
-  type CertificateText,
-} from "../../app/config/certificate";
+import { CERTIFICATE, type CertificateColor, type CertificateText } from "../../app/config/certificate";
 import { PALETTE as C, SANS_LIGHT, SANS_MEDIUM, SERIF, SERIF_BOLD } from "./style";
 import { type Drawing, f, hash, linear, monogram, radial, rng, sprig, svgDoc, txt, wrap } from "./draw";
 import { brow, skin, stretchMarks, subject, themeOf } from "./faces";
@@ -99,8 +90,8 @@ export function lessonPoster(
  */
 export function certificate(w: number, h: number, courseTitle: string): Drawing {
   const u = w / 1754; // ornaments are drawn for 1754 px
-  const pt = w / CERTIFICATE_PAGE.width; // the certificate's places are in PDF points
-  const ink = (color: CertificateColor) => CERTIFICATE_COLORS[color];
+  const pt = w / CERTIFICATE.page.width; // the certificate's places are in PDF points
+  const ink = (color: CertificateColor) => CERTIFICATE.colors[color];
   const write = (text: string, at: Omit<CertificateText, "text">, dy = 0) =>
     txt(w * at.x, h * at.y + dy, text, {
       size: at.size * pt,
@@ -131,19 +122,21 @@ export function certificate(w: number, h: number, courseTitle: string): Drawing 
     1,
     1,
   )}`;
-  const [outer, inner] = CERTIFICATE_FRAMES.map(({ inset, weight }) => ({ inset: inset * pt, weight: weight * pt }));
+  const [outer, inner] = CERTIFICATE.frames.map(({ inset, weight }) => ({ inset: inset * pt, weight: weight * pt }));
   const frames = `<rect x="${f(outer.inset)}" y="${f(outer.inset)}" width="${f(w - 2 * outer.inset)}" height="${f(h - 2 * outer.inset)}" fill="none" stroke="url(#foil)" stroke-width="${f(outer.weight)}"/><rect x="${f(inner.inset)}" y="${f(inner.inset)}" width="${f(w - 2 * inner.inset)}" height="${f(h - 2 * inner.inset)}" fill="none" stroke="${C.clay}" stroke-width="${f(inner.weight)}" opacity="0.7"/>`;
   const corner = (x: number, y: number, sx: number, sy: number) =>
     `<g transform="translate(${f(x)},${f(y)}) scale(${sx * u},${sy * u})"><path d="M0,0 C60,0 90,20 120,60 M0,0 C0,60 20,90 60,120" stroke="url(#foil)" stroke-width="3" fill="none"/><circle cx="0" cy="0" r="9" fill="url(#foil)"/><path d="M22,22 C52,32 72,52 82,82" stroke="url(#foil)" stroke-width="1.5" fill="none"/></g>`;
   const c = inner.inset;
   const corners = `${corner(c, c, 1, 1)}${corner(w - c, c, -1, 1)}${corner(c, h - c, 1, -1)}${corner(w - c, h - c, -1, -1)}`;
   const brows = `<g transform="translate(${f(w - 330 * u)},${f(150 * u)}) scale(${f(u)})" opacity="0.5">${brow("linea", 220, rng("cert"), "cb", C.clay)}</g><g transform="translate(${f(330 * u)},${f(150 * u)}) scale(${f(-u)},${f(u)})" opacity="0.5">${brow("linea", 220, rng("cert2"), "cb2", C.clay)}</g>`;
-  const texts = CERTIFICATE_TEXTS.map((text) => write(text.text, text)).join("");
-  const rules = CERTIFICATE_RULES.map(
-    (rule) =>
-      `<line x1="${f(w * rule.from)}" y1="${f(h * rule.y)}" x2="${f(w * rule.to)}" y2="${f(h * rule.y)}" stroke="${ink(rule.color)}" stroke-width="${f(rule.weight * pt)}"/>`,
-  ).join("");
-  const course = CERTIFICATE_FIELDS.course;
+  const texts = CERTIFICATE.texts.map((text) => write(text.text, text)).join("");
+  const rules = CERTIFICATE.rules
+    .map(
+      (rule) =>
+        `<line x1="${f(w * rule.from)}" y1="${f(h * rule.y)}" x2="${f(w * rule.to)}" y2="${f(h * rule.y)}" stroke="${ink(rule.color)}" stroke-width="${f(rule.weight * pt)}"/>`,
+    )
+    .join("");
+  const course = CERTIFICATE.fields.course;
   const courseLines = wrap(courseTitle, 46, 2)
     .map((line, i) => write(line, course, i * course.size * pt * 1.15))
     .join("");
