@@ -8,6 +8,7 @@ import { cubicAt, cubicTan, f, lerp, linear, normalize, pick, type Pt, radial, t
 
 // ---------------------------------------------------------------- skin
 
+/** Light, mid and deep shades of four skin tones. */
 export const SKIN_TONES = [
   ["#f6e1d3", "#ecc9b4", "#d8a88d"],
   ["#f0d3bf", "#e0b397", "#c48f72"],
@@ -191,6 +192,7 @@ export function browPair(
 
 // ---------------------------------------------------------------- lips, eyes, stretch marks
 
+/** Lips centred at (0,0), W wide: upper and lower lip with light; `soft` for a faded "before". */
 export function lips(W: number, id: string, color = "#c0776b", soft = false): string {
   const w = (k: number) => f(W * k);
   const upper = `M${w(-0.5)},0 C${w(-0.36)},${w(-0.07)} ${w(-0.2)},${w(-0.2)} ${w(-0.1)},${w(-0.19)} C${w(-0.05)},${w(-0.185)} ${w(-0.02)},${w(-0.15)} 0,${w(-0.145)} C${w(0.02)},${w(-0.15)} ${w(0.05)},${w(-0.185)} ${w(0.1)},${w(-0.19)} C${w(0.2)},${w(-0.2)} ${w(0.36)},${w(-0.07)} ${w(0.5)},0 C${w(0.3)},${w(0.02)} ${w(0.12)},${w(-0.008)} 0,${w(0.012)} C${w(-0.12)},${w(-0.008)} ${w(-0.3)},${w(0.02)} ${w(-0.5)},0Z`;
@@ -213,6 +215,7 @@ export function lips(W: number, id: string, color = "#c0776b", soft = false): st
   return `<defs>${defs}<clipPath id="${id}-lc"><path d="${lower}"/></clipPath></defs><path d="${upper}" fill="url(#${id}-u)"/><path d="${lower}" fill="url(#${id}-d)"/><g clip-path="url(#${id}-lc)">${lines}</g><ellipse cx="${w(0.04)}" cy="${w(0.125)}" rx="${w(0.13)}" ry="${w(0.03)}" fill="#fff" opacity="${soft ? 0.12 : 0.28}"/><path d="${upper}" fill="none" stroke="${shade(color, -0.25)}" stroke-width="${w(0.004)}" opacity="${soft ? 0.25 : 0.6}"/><path d="${lower}" fill="none" stroke="${shade(color, -0.25)}" stroke-width="${w(0.004)}" opacity="${soft ? 0.25 : 0.6}"/>`;
 }
 
+/** An eye centred at (0,0), W wide, with lashes and, when `liner`, an eyeliner wing. */
 export function eye(W: number, id: string, liner: boolean, rand: Rand): string {
   const w = (k: number) => f(W * k);
   const shape = `M${w(-0.5)},0 C${w(-0.25)},${w(-0.33)} ${w(0.22)},${w(-0.35)} ${w(0.5)},${w(-0.03)} C${w(0.25)},${w(0.17)} ${w(-0.25)},${w(0.18)} ${w(-0.5)},0Z`;
@@ -247,6 +250,7 @@ export function eye(W: number, id: string, liner: boolean, rand: Rand): string {
   return `<defs>${defs}</defs><path d="M${w(-0.52)},${w(-0.08)} C${w(-0.25)},${w(-0.46)} ${w(0.25)},${w(-0.47)} ${w(0.55)},${w(-0.12)}" fill="none" stroke="${C.cocoa}" stroke-width="${w(0.006)}" opacity="0.35"/><path d="${shape}" fill="#fbf4ee"/><g clip-path="url(#${id}-c)"><circle cx="${w(0.02)}" cy="${w(-0.06)}" r="${w(0.165)}" fill="url(#${id}-i)"/><circle cx="${w(0.02)}" cy="${w(-0.06)}" r="${w(0.07)}" fill="#140c08"/><circle cx="${w(0.07)}" cy="${w(-0.11)}" r="${w(0.028)}" fill="#fff" opacity="0.85"/><path d="${shape}" fill="none" stroke="${C.cocoa}" stroke-width="${w(0.02)}" opacity="0.25"/></g>${lashes}<path d="${shape}" fill="none" stroke="${C.ink}" stroke-width="${w(0.008)}"/>${linerPath}`;
 }
 
+/** Stretch marks across a w × h patch of skin; `faded` after the camouflage. */
 export function stretchMarks(w: number, h: number, rand: Rand, faded: boolean): string {
   let out = "";
   const angle = lerp(-30, -10, rand());
@@ -264,8 +268,10 @@ export function stretchMarks(w: number, h: number, rand: Rand, faded: boolean): 
 
 // ---------------------------------------------------------------- themes (what to draw for a subject)
 
+/** The subjects the studio works on; every drawing is about one of them. */
 export type Theme = "cejas" | "labios" | "estrias" | "ojos" | "neutralizacion" | "maquillaje";
 
+/** What a service, course or file is about, from the words in its name. */
 export function themeOf(text: string): Theme {
   const s = normalize(text);
   if (/labio|lip/.test(s)) return "labios";

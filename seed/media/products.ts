@@ -40,6 +40,7 @@ export function productImage(
   return { width: W, height: W, svg: svgDoc(W, W, defs, body) };
 }
 
+/** Backdrops (top and bottom of the gradient), one per product and shot. */
 const PRODUCT_BACKDROPS: [string, string][] = [
   [C.cream, C.sand],
   [C.sand, C.blush],
@@ -47,6 +48,7 @@ const PRODUCT_BACKDROPS: [string, string][] = [
   [C.blush, "#d9b4a4"],
 ];
 
+/** The name without the brand it starts with (the label prints the brand apart). */
 function shortName(nombre: string, marca: string): string {
   let s = nombre;
   if (marca && s.toLowerCase().startsWith(marca.toLowerCase())) s = s.slice(marca.length).trim();
@@ -225,6 +227,7 @@ export function productObject(
   }
 }
 
+/** What a product can look like. */
 export type ProductShape =
   | "gotero"
   | "set"
@@ -242,6 +245,7 @@ export type ProductShape =
   | "hilo"
   | "regla";
 
+/** The shape a product is drawn as, from words in its name and category. */
 function productShape(nombre: string, categoria: string): ProductShape {
   const s = normalize(`${nombre} ${categoria}`);
   if (/dermografo|maquina|pen /.test(s)) return "dermografo";
@@ -262,6 +266,7 @@ function productShape(nombre: string, categoria: string): ProductShape {
   return "gotero";
 }
 
+/** A pigment's colour by the words of its name; clay when none matches. */
 const PIGMENT_COLORS: [RegExp, string][] = [
   [/negro|carbon/, "#2a2320"],
   [/gris|ceniza|taupe/, "#6e625c"],
