@@ -72,10 +72,8 @@ export async function generateDemoMedia(
       Array.from({ length: workers }, async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           const bytes = await job.render();
-          await fsp.mkdir(path.dirname(job.file), { recursive: true });
-          const tmp = `${job.file}.${process.pid}.tmp`;
-          await fsp.writeFile(tmp, bytes);
-          await fsp.rename(tmp, job.file);
+          fs.mkdirSync(path.dirname(job.file), { recursive: true });
+          writeAtomic(job.file, bytes);
           written++;
         }
       }),
