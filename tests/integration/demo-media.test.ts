@@ -148,6 +148,17 @@ describe("seeding the demo (seed/seed-demo.ts)", () => {
     expect((await readSiteMedia(database.db)).hero).toBe("/media/estudio/portada.jpg");
   });
 
+  it("gives a demo seeded before the site's images were a setting (no manifest, no 'sitio') the demo's", async () => {
+    await database.db.delete(ajustes).where(eq(ajustes.clave, "sitio"));
+    fs.rmSync(path.join(dirs.privateDir, "demo-media.json"));
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(true);
+
+    const again = await seedDemo(database.db, dirs);
+    expect(again.imported).toBe(false);
+    expect((await readSiteMedia(database.db)).hero).toBe(demo._sitio.hero);
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(false);
+  });
+
   it("leaves the studio's own catalogue alone: nothing imported, drawn or set, and nothing to check again", async () => {
     const own = await createTestDatabase();
     const ownRoot = fs.mkdtempSync(path.join(os.tmpdir(), "own-catalogue-"));
