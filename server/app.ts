@@ -5,7 +5,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import "react-router";
-import { getDatabase, initDatabase } from "~/server/db/index.server";
+import { closeDatabase, getDatabase } from "~/server/db/index.server";
 import { createApp } from "~/server/http/app.server";
 import { loadContext } from "~/server/http/request.server";
 import { prepareDatabase } from "~/server/startup.server";
@@ -18,8 +18,7 @@ declare module "react-router" {
 }
 
 const startedAt = Date.now();
-await initDatabase();
-await prepareDatabase(getDatabase());
+await prepareDatabase();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
 
 export const app = createApp({
@@ -30,5 +29,5 @@ export const app = createApp({
 });
 
 export async function shutdown() {
-  await getDatabase().close();
+  await closeDatabase();
 }

@@ -3,8 +3,6 @@
  * writes. Course video URLs never leave this module: the public course page only needs unit
  * and video titles.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 import type { InPersonCourseText } from "~/domain/content";
@@ -13,15 +11,8 @@ import { inPersonCoursePath, inPersonCourseText } from "./content.server";
 import { getDb } from "./db/index.server";
 import { featuredProducts } from "./shop/catalog.server";
 import { env } from "./env.server";
-import {
-  ajustes,
-  comentarios,
-  cursos,
-  servicioImagenes,
-  servicios,
-  unidadVideos,
-  unidades,
-} from "./db/schema";
+import { comentarios, cursos, servicioImagenes, servicios, unidadVideos, unidades } from "./db/schema";
+import { readSiteMedia, type SiteMedia } from "./site-media.server";
 
 export type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 
@@ -262,65 +253,11 @@ export async function getInPersonCoursePage(
 
 // ---------------------------------------------------------------- site media
 
-export type SiteImage = { url: string; nombre: string; ancho: number | null; alto: number | null };
+export type { SiteImage, SiteMedia } from "./site-media.server";
 
-export type SiteMedia = {
-  hero: string;
-  heroAncho: number;
-  heroAlto: number;
-  video: string;
-  poster: string;
-  instalaciones: SiteImage[];
-};
-
-/** The `_sitio` block of an export: hero, studio video with poster, facilities photos. */
-type SitioExport = {
-  hero?: string;
-  heroAncho?: number;
-  heroAlto?: number;
-  video?: string;
-  poster?: string;
-  instalaciones?: { url: string; titulo?: string; nombre?: string; width?: number; height?: number }[];
-};
-
-function toSiteMedia(value: SitioExport): SiteMedia {
-  return {
-    hero: value.hero ?? "",
-    heroAncho: value.heroAncho ?? 1600,
-    heroAlto: value.heroAlto ?? 1000,
-    video: value.video ?? "",
-    poster: value.poster ?? value.hero ?? "",
-    instalaciones: (value.instalaciones ?? [])
-      .filter((image) => typeof image?.url === "string" && image.url !== "")
-      .map((image) => ({
-        url: image.url,
-        nombre: image.titulo ?? image.nombre ?? "",
-        ancho: image.width ?? null,
-        alto: image.height ?? null,
-      })),
-  };
-}
-
-let demoSitio: Promise<SitioExport> | undefined;
-
-/** `_sitio` of the demo export (seed/demo.json), read once; {} when there is none. */
-function readDemoSitio(): Promise<SitioExport> {
-  demoSitio ??= fs
-    .readFile(path.join(process.cwd(), "seed", "demo.json"), "utf8")
-    .then((text) => (JSON.parse(text) as { _sitio?: SitioExport })._sitio ?? {})
-    .catch(() => ({}));
-  return demoSitio;
-}
-
-/**
- * Hero image, studio video and facilities photos. The studio's own choice, when set, lives in
- * ajustes under 'sitio' (same shape as the export's `_sitio`); otherwise the demo export's.
- */
-export async function siteMedia(): Promise<SiteMedia> {
-  const [row] = await getDb().select({ valor: ajustes.valor }).from(ajustes).where(eq(ajustes.clave, "sitio")).limit(1);
-  if (row?.valor && typeof row.valor === "object") return toSiteMedia(row.valor as SitioExport);
-  if (!env.seedDemo) return toSiteMedia({});
-  return toSiteMedia(await readDemoSitio());
+/** Hero image, studio video and facilities photos (ajustes 'sitio'; none when unset). */
+export function siteMedia(): Promise<SiteMedia> {
+  return readSiteMedia(getDb());
 }
 
 /** What a page's meta tags need from the server: the public origin and a default preview image. */

@@ -1,51 +1,102 @@
 /**
- * The demo catalogue: on an empty database (no products and no categories) seed/demo.json is
- * imported through the same importer as the studio's real export, and its media (images
- * drawn by seed/media.ts, the two committed videos) are written under DATA_DIR.
+ * The demo catalogue, seeded outside the web server (ADR 011).
  *
- * Media are ensured on every start, seeded or not: a database seeded earlier whose uploads
- * folder was wiped gets its images back, and the site's hero/facilities images (demo.json's
- * `_sitio`) exist even before the studio uploads its own. Existing files are skipped, so this
- * costs a few milliseconds once everything is there.
+ * On start, with SEED_DEMO on, the server asks one question: does the demo need seeding? It
+ * does when the database is empty (no products and no categories) or when demo files the
+ * last seeding wrote are missing from DATA_DIR (a wiped uploads folder, a first start after
+ * upgrading). Then the server runs seed/seed-demo.ts in a child process and waits for it
+ * before it listens, so the first page already has every image. The child imports
+ * seed/demo.json through the same importer as the studio's real export, stores its `_sitio`
+ * block as the site's images, draws the demo media and lists them in a manifest; its memory
+ * (librsvg, the import) leaves with it. The server never loads the drawing code.
+ *
+ * The manifest (`private/demo-media.json`) is the contract between the two: the child writes
+ * it last, the server checks that every file it lists is there (a few milliseconds).
  */
-import fs from "node:fs/promises";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { type DemoMediaReport, generateDemoMedia } from "../../seed/media";
 import type { Db } from "./db/client.server";
 import { categorias, productos } from "./db/schema";
-import { importExport } from "./importer.server";
 
 export type SeedDirs = { uploadsDir: string; privateDir: string };
 
 export const demoExportPath = () => path.join(process.cwd(), "seed", "demo.json");
 
+/** The seeding program the server runs in a child process. */
+export const demoSeedScript = () => path.join(process.cwd(), "seed", "seed-demo.ts");
+
+/** The demo's export, parsed (tests and the seeding program). */
 export async function readDemoExport(): Promise<unknown> {
-  return JSON.parse(await fs.readFile(demoExportPath(), "utf8"));
+  return JSON.parse(await fs.promises.readFile(demoExportPath(), "utf8"));
 }
 
-/** Imports the demo catalogue when the database has no products and no categories; returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, dirs: SeedDirs): Promise<boolean> {
-  const demo = await readDemoExport();
+/** No products and no categories: nothing of the studio's, nothing of the demo's. */
+export async function catalogueIsEmpty(db: Db): Promise<boolean> {
   const [[p], [c]] = await Promise.all([
     db.select({ n: count() }).from(productos),
     db.select({ n: count() }).from(categorias),
   ]);
-  const empty = (p?.n ?? 0) === 0 && (c?.n ?? 0) === 0;
-  if (empty) {
-    const result = await importExport(db, demo);
-    console.log(
-      `Catálogo de demostración importado: ${result.counts.producto} productos, ${result.counts.servicios} servicios, ${result.counts.cursos} cursos.`,
-    );
-  }
-  await ensureDemoMedia(dirs, demo);
-  return empty;
+  return (p?.n ?? 0) === 0 && (c?.n ?? 0) === 0;
 }
 
-/** Writes whatever demo image or video is missing (idempotent, cheap when all exist). */
-export async function ensureDemoMedia(dirs: SeedDirs, demo?: unknown): Promise<DemoMediaReport> {
-  const report = await generateDemoMedia(dirs.uploadsDir, dirs.privateDir, demo ?? (await readDemoExport()));
-  if (report.written > 0)
-    console.log(`Imágenes de demostración: ${report.written} archivos escritos en ${report.ms} ms.`);
-  return report;
+export async function demoSeedNeeded(db: Db, dirs: SeedDirs): Promise<boolean> {
+  return (await catalogueIsEmpty(db)) || !demoMediaComplete(dirs);
+}
+
+// ---------------------------------------------------------------- the manifest
+
+/** Files of the last seeding, relative to the public uploads folder and to the private one. */
+export type DemoMediaManifest = { publicos: string[]; privados: string[] };
+
+const manifestPath = (dirs: SeedDirs) => path.join(dirs.privateDir, "demo-media.json");
+
+/** Written by the seeding program once every file is in place (an empty list: no demo here). */
+export function writeDemoMediaManifest(dirs: SeedDirs, files: string[]): void {
+  const manifest: DemoMediaManifest = { publicos: [], privados: [] };
+  for (const file of files) {
+    const under = (root: string) => path.relative(root, file);
+    if (!under(dirs.uploadsDir).startsWith("..")) manifest.publicos.push(under(dirs.uploadsDir));
+    else if (!under(dirs.privateDir).startsWith("..")) manifest.privados.push(under(dirs.privateDir));
+  }
+  fs.mkdirSync(dirs.privateDir, { recursive: true });
+  const target = manifestPath(dirs);
+  fs.writeFileSync(`${target}.tmp`, `${JSON.stringify(manifest, null, 1)}\n`);
+  fs.renameSync(`${target}.tmp`, target);
+}
+
+/** Whether the last seeding's manifest exists and every file it lists is still there. */
+export function demoMediaComplete(dirs: SeedDirs): boolean {
+  let manifest: DemoMediaManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestPath(dirs), "utf8"));
+  } catch {
+    return false;
+  }
+  const files = [
+    ...(manifest.publicos ?? []).map((file) => path.join(dirs.uploadsDir, file)),
+    ...(manifest.privados ?? []).map((file) => path.join(dirs.privateDir, file)),
+  ];
+  return files.every((file) => (fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0);
+}
+
+// ---------------------------------------------------------------- the child process
+
+/**
+ * Runs the seeding program (`node --import tsx seed/seed-demo.ts`) with the server's
+ * environment, its output joined to the server's, and resolves when it succeeded.
+ */
+export function runDemoSeed(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", demoSeedScript()], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: process.env,
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`No se pudo preparar el catálogo de demostración (${signal ?? `código ${code}`}).`));
+    });
+  });
 }

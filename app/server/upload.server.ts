@@ -12,9 +12,10 @@
 import { randomBytes } from "node:crypto";
 import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
 import { requestUser } from "./http/request.server";
+import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
 
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
@@ -151,6 +152,7 @@ export type ImageUploadResult = ImageUrls & { webp: ImageUrls | null; ancho: num
  */
 export async function storeImage(bytes: Uint8Array, uploadCase: string, name: string): Promise<ImageUploadResult> {
   const visibility = UPLOAD_CASES[uploadCase];
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();

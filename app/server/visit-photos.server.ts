@@ -3,7 +3,7 @@
  * WebP and downloaded as a PNG (the spec's download format). Re-encoding also drops the
  * camera's metadata (GPS, device) before a photo leaves the studio.
  */
-import sharp from "sharp";
+import { loadSharp } from "./images.server";
 import { readRef } from "./storage/index.server";
 
 /** Wide enough for a retina phone and a desktop column. */
@@ -19,6 +19,7 @@ export async function photoSize(ref: string): Promise<{ width: number; height: n
   const bytes = await readPhoto(ref);
   if (!bytes) return null;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes).metadata();
     const { width, height } = meta.autoOrient ?? meta;
     return width && height ? { width, height } : null;
@@ -27,7 +28,8 @@ export async function photoSize(ref: string): Promise<{ width: number; height: n
   }
 }
 
-export function photoAsWebp(bytes: Uint8Array): Promise<Buffer> {
+export async function photoAsWebp(bytes: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(bytes)
     .rotate()
     .resize({ width: DISPLAY_WIDTH, withoutEnlargement: true })
@@ -35,6 +37,7 @@ export function photoAsWebp(bytes: Uint8Array): Promise<Buffer> {
     .toBuffer();
 }
 
-export function photoAsPng(bytes: Uint8Array): Promise<Buffer> {
+export async function photoAsPng(bytes: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(bytes).rotate().png({ compressionLevel: 8 }).toBuffer();
 }

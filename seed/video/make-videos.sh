@@ -9,11 +9,11 @@ out=seed/video
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The studio's serif (unpacked from @fontsource by seed/media.ts) and a line-art brow.
-font=$(npx tsx -e 'import("./seed/media.ts").then((m) => console.log(m.prepareFonts().serif ?? ""))')
+# The studio's serif (unpacked from @fontsource by seed/media/style.ts) and a line-art brow.
+font=$(npx tsx -e 'import("./seed/media/style.ts").then((m) => console.log(m.prepareFonts().serif ?? ""))')
 sans=$(dirname "$font")/jost-latin-300-normal.ttf
 npx tsx -e '
-import("./seed/media.ts").then(async (m) => {
+import("./seed/media/site.ts").then(async (m) => {
   const sharp = (await import("sharp")).default;
   await sharp(Buffer.from(m.videoOverlaySvg("estudio"))).png().toFile(process.argv[1]);
   await sharp(Buffer.from(m.videoOverlaySvg("clase"))).png().toFile(process.argv[2]);

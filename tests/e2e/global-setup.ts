@@ -74,8 +74,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A first start creates the database, imports the demo and draws its images (in the
+ * seeding child process) before the server listens: seconds on an idle machine, minutes
+ * on two cores shared with other test runs.
+ */
 async function waitForHealth(baseURL: string, log: () => string) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server?.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${log()}`);
     try {

@@ -12,7 +12,8 @@ import {
   siteMedia,
 } from "~/server/catalog-public.server";
 import type { Database } from "~/server/db/client.server";
-import { ajustes } from "~/server/db/schema";
+import { readDemoExport } from "~/server/seed.server";
+import { saveSiteMedia } from "~/server/site-media.server";
 import { useDemoDatabase } from "../support/fixtures";
 
 let database: Database;
@@ -108,21 +109,46 @@ describe("courses", () => {
 });
 
 describe("site media", () => {
-  it("uses the demo export's _sitio until the studio sets its own", async () => {
+  it("shows no hero, video or facilities until the site's images are set, then the demo's, then the studio's", async () => {
+    // The importer leaves `_sitio` alone: the seeding step stores it (seed/seed-demo.ts).
+    expect(await siteMedia()).toEqual({
+      hero: "",
+      heroAncho: 1600,
+      heroAlto: 1000,
+      video: "",
+      poster: "",
+      instalaciones: [],
+    });
+
+    const demoExport = (await readDemoExport()) as { _sitio: unknown };
+    await saveSiteMedia(database.db, demoExport._sitio);
     const demo = await siteMedia();
     expect(demo.hero).toMatch(/^\/media\/demo\/sitio\/hero\./);
     expect(demo.video).toMatch(/\.webm$/);
+    expect(demo.poster).toMatch(/^\/media\/demo\/video\/estudio-poster\./);
     expect(demo.instalaciones.length).toBeGreaterThanOrEqual(6);
     expect(demo.instalaciones[0]).toMatchObject({ nombre: "Recepción", ancho: 1200, alto: 900 });
 
-    await database.db.insert(ajustes).values({
-      clave: "sitio",
-      valor: { hero: "/media/estudio/portada.jpg", instalaciones: [{ url: "/media/estudio/1.jpg", titulo: "Cabina" }] },
+    await saveSiteMedia(database.db, {
+      hero: "/media/estudio/portada.jpg",
+      instalaciones: [{ url: "/media/estudio/1.jpg", titulo: "Cabina" }],
     });
     const own = await siteMedia();
     expect(own.hero).toBe("/media/estudio/portada.jpg");
     expect(own.poster).toBe("/media/estudio/portada.jpg");
     expect(own.video).toBe("");
     expect(own.instalaciones).toEqual([{ url: "/media/estudio/1.jpg", nombre: "Cabina", ancho: null, alto: null }]);
+  });
+
+  it("refuses a malformed _sitio block, naming the field, and keeps what was set", async () => {
+    const before = await siteMedia();
+    await expect(saveSiteMedia(database.db, { hero: "javascript:alert(1)" })).rejects.toThrow(
+      '_sitio, campo "hero": La dirección debe empezar con / o con http(s)://.',
+    );
+    await expect(saveSiteMedia(database.db, { instalaciones: [{ titulo: "Sin foto" }] })).rejects.toThrow(
+      /_sitio, campo "instalaciones\.0\.url"/,
+    );
+    await expect(saveSiteMedia(database.db, "hero.jpg")).rejects.toThrow(/_sitio/);
+    expect(await siteMedia()).toEqual(before);
   });
 });

@@ -1,9 +1,22 @@
+/**
+ * The demo media (seed/media/) and the seeding program (seed/seed-demo.ts) that the server
+ * runs in a child process: files drawn, the site's images stored, the manifest the server
+ * checks on every start, and the same program run as a real child process.
+ */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoMediaReport, generateDemoMedia, planDemoMedia } from "../../seed/media";
+import { type Database, openDatabase } from "~/server/db/client.server";
+import { ajustes, categorias, productos } from "~/server/db/schema";
+import { importExport } from "~/server/importer.server";
+import { demoMediaComplete, demoSeedNeeded, runDemoSeed, type SeedDirs } from "~/server/seed.server";
+import { readSiteMedia } from "~/server/site-media.server";
+import { type DemoMediaReport, generateDemoMedia, planDemoMedia } from "../../seed/media/generate";
+import { seedDemo } from "../../seed/seed-demo";
+import { createTestDatabase } from "../support/db";
 
 const demo = JSON.parse(fs.readFileSync(path.join(process.cwd(), "seed", "demo.json"), "utf8"));
 
@@ -16,25 +29,26 @@ function demoRefs(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-describe("demo media", () => {
-  let root: string;
-  let uploads: string;
-  let privateDir: string;
-  let first: DemoMediaReport;
+// Drawn once for the whole file.
+let root: string;
+let uploads: string;
+let privateDir: string;
+let first: DemoMediaReport;
 
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "demo-media-"));
+  uploads = path.join(root, "uploads");
+  privateDir = path.join(root, "private");
+  first = await generateDemoMedia(uploads, privateDir);
+  console.log(`demo media: ${first.written} files in ${first.ms} ms`);
+}, 180_000);
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("demo media", () => {
   const fileOf = (ref: string) =>
     ref.startsWith("private:")
       ? path.join(privateDir, ref.slice("private:".length))
       : path.join(uploads, ref.slice("/media/".length));
-
-  beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "demo-media-"));
-    uploads = path.join(root, "uploads");
-    privateDir = path.join(root, "private");
-    first = await generateDemoMedia(uploads, privateDir);
-    console.log(`demo media: ${first.written} files in ${first.ms} ms`);
-  }, 180_000);
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it("writes every file demo.json references, public ones under uploads and private ones outside it", () => {
     const refs = [...new Set(demoRefs(demo))];
@@ -83,6 +97,7 @@ describe("demo media", () => {
     const again = await generateDemoMedia(uploads, privateDir);
     expect(first.written).toBe(planDemoMedia(demo, uploads, privateDir).length + 2);
     expect(again.written).toBe(0);
+    expect(again.files.sort()).toEqual(first.files.sort());
   });
 
   it("the committed videos are small WebM files", () => {
@@ -92,4 +107,127 @@ describe("demo media", () => {
       expect(bytes.readUInt32BE(0)).toBe(0x1a45dfa3); // EBML (Matroska/WebM)
     }
   });
+});
+
+describe("seeding the demo (seed/seed-demo.ts)", () => {
+  let dirs: SeedDirs;
+  let database: Database;
+
+  beforeAll(async () => {
+    dirs = { uploadsDir: uploads, privateDir };
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it("imports the demo into an empty database, stores its site images and lists its files", async () => {
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(true);
+    const result = await seedDemo(database.db, dirs);
+    expect(result.imported).toBe(true);
+    expect((await database.db.select().from(productos)).length).toBe(demo.producto.length);
+    const site = await readSiteMedia(database.db);
+    expect(site.hero).toBe(demo._sitio.hero);
+    expect(site.instalaciones).toHaveLength(demo._sitio.instalaciones.length);
+    expect(demoMediaComplete(dirs)).toBe(true);
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(false);
+  });
+
+  it("draws again a file that went missing, without importing again or touching the studio's site images", async () => {
+    const hero = path.join(dirs.uploadsDir, demo._sitio.hero.slice("/media/".length));
+    fs.rmSync(hero);
+    expect(demoMediaComplete(dirs)).toBe(false);
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(true);
+    await database.db
+      .update(ajustes)
+      .set({ valor: { hero: "/media/estudio/portada.jpg" } })
+      .where(eq(ajustes.clave, "sitio"));
+
+    const again = await seedDemo(database.db, dirs);
+    expect(again.imported).toBe(false);
+    expect(fs.statSync(hero).size).toBeGreaterThan(0);
+    expect(demoMediaComplete(dirs)).toBe(true);
+    expect((await readSiteMedia(database.db)).hero).toBe("/media/estudio/portada.jpg");
+  });
+
+  it("gives a demo seeded before the site's images were a setting (no manifest, no 'sitio') the demo's", async () => {
+    await database.db.delete(ajustes).where(eq(ajustes.clave, "sitio"));
+    fs.rmSync(path.join(dirs.privateDir, "demo-media.json"));
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(true);
+
+    const again = await seedDemo(database.db, dirs);
+    expect(again.imported).toBe(false);
+    expect((await readSiteMedia(database.db)).hero).toBe(demo._sitio.hero);
+    expect(await demoSeedNeeded(database.db, dirs)).toBe(false);
+  });
+
+  it("leaves the studio's own catalogue alone: nothing imported, drawn or set, and nothing to check again", async () => {
+    const own = await createTestDatabase();
+    const ownRoot = fs.mkdtempSync(path.join(os.tmpdir(), "own-catalogue-"));
+    const ownDirs = { uploadsDir: path.join(ownRoot, "uploads"), privateDir: path.join(ownRoot, "private") };
+    try {
+      await importExport(own.db, {
+        categoria: [{ id: "pigmentos", nombre: "Pigmentos" }],
+        producto: [
+          {
+            id: "p1",
+            nombre: "Pigmento del estudio",
+            marca: "Estudio",
+            precio: 450,
+            cantidad: 3,
+            categoria: "pigmentos",
+            urlImagen: "/media/productos/p1.jpg",
+          },
+        ],
+      });
+      expect(await demoSeedNeeded(own.db, ownDirs)).toBe(true); // no manifest yet
+      const result = await seedDemo(own.db, ownDirs);
+      expect(result).toEqual({ imported: false, files: [] });
+      expect((await own.db.select().from(categorias)).map((c) => c.id)).toEqual(["pigmentos"]);
+      expect(await own.db.select().from(ajustes).where(eq(ajustes.clave, "sitio"))).toEqual([]);
+      expect(fs.existsSync(ownDirs.uploadsDir)).toBe(false);
+      expect(await demoSeedNeeded(own.db, ownDirs)).toBe(false);
+    } finally {
+      await own.close();
+      fs.rmSync(ownRoot, { recursive: true, force: true });
+    }
+  });
+
+  it("runs as the server runs it: a child process that creates, migrates and seeds an embedded database", async () => {
+    const dataDir = path.join(root, "data");
+    const childDirs = { uploadsDir: path.join(dataDir, "uploads"), privateDir: path.join(dataDir, "private") };
+    // the drawn files are copied in, so that the child only checks them
+    fs.cpSync(dirs.uploadsDir, childDirs.uploadsDir, { recursive: true });
+    fs.cpSync(dirs.privateDir, childDirs.privateDir, { recursive: true });
+    fs.rmSync(path.join(childDirs.privateDir, "demo-media.json"));
+
+    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+    process.env.DATA_DIR = dataDir;
+    process.env.DATABASE_URL = "";
+    try {
+      await runDemoSeed();
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+    const seeded = await openDatabase({ dataDir });
+    try {
+      expect((await seeded.db.select().from(productos)).length).toBe(demo.producto.length);
+      expect((await readSiteMedia(seeded.db)).hero).toBe(demo._sitio.hero);
+      expect(await demoSeedNeeded(seeded.db, childDirs)).toBe(false);
+    } finally {
+      await seeded.close();
+    }
+  }, 180_000);
+
+  it("fails with the child's exit when the seeding program cannot seed", async () => {
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = "postgres://nadie@127.0.0.1:1/ninguna";
+    try {
+      await expect(runDemoSeed()).rejects.toThrow(/No se pudo preparar el catálogo de demostración \(código 1\)/);
+    } finally {
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
+  }, 60_000);
 });

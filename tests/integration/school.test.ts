@@ -41,7 +41,8 @@ import {
   unidadVideos,
   user,
 } from "~/server/db/schema";
-import { DIPLOMA_FILENAME, DIPLOMA_PAGE } from "~/server/diploma.server";
+import { DIPLOMA_FILENAME } from "~/server/diploma.server";
+import { DIPLOMA_PAGE } from "~/server/diploma-pdf.server";
 import { env } from "~/server/env.server";
 import type { ExamPaper } from "~/server/exam.server";
 import { answerField } from "~/domain/exam-form";

@@ -20,6 +20,14 @@ export async function initDatabase(given?: Database): Promise<Database> {
   return holder.__database;
 }
 
+/** Closes the process-wide database; the next initDatabase() opens it again. */
+export async function closeDatabase(): Promise<void> {
+  const database = holder.__database;
+  holder.__database = undefined;
+  holder.__opening = undefined;
+  await database?.close();
+}
+
 export function getDatabase(): Database {
   if (!holder.__database) throw new Error("La base de datos no está abierta: llama a initDatabase() primero.");
   return holder.__database;
