@@ -14,7 +14,7 @@ import { count } from "drizzle-orm";
 import { type DemoMediaReport, generateDemoMedia } from "../../seed/media";
 import type { Db } from "./db/client.server";
 import { categorias, productos } from "./db/schema";
-import { importExport } from "./importer.server";
+import { importExport } from "./import/index.server";
 
 export type SeedDirs = { uploadsDir: string; privateDir: string };
 

@@ -14,7 +14,7 @@ import {
 import type { Database } from "~/server/db/client.server";
 import { initDatabase } from "~/server/db/index.server";
 import { ajustes } from "~/server/db/schema";
-import { importExport } from "~/server/importer.server";
+import { importExport } from "~/server/import/index.server";
 import { readDemoExport } from "~/server/seed.server";
 import { createTestDatabase } from "../support/db";
 
