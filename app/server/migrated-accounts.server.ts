@@ -20,6 +20,7 @@
 import { verifyPassword as verifyOwnPassword } from "better-auth/crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { FIRST_PASSWORD_CODE } from "~/domain/messages";
 import { FirebaseScrypt } from "firebase-scrypt";
 import { getDb } from "./db/index.server";
 import { account, cuentasImportadas, user } from "./db/schema";
@@ -84,9 +85,6 @@ export async function replaceFirebasePassword(userId: string, ownHash: () => Pro
 }
 
 // ---------------------------------------------------------------- first password
-
-/** What the sign-in endpoint answers an imported account that has no password yet. */
-export const FIRST_PASSWORD_CODE = "PASSWORD_SETUP_REQUIRED";
 
 /** How long the mail's link works (Better Auth's resetPasswordTokenExpiresIn): one mail per link. */
 const FIRST_PASSWORD_MAIL_EVERY_MS = 60 * 60 * 1000;

@@ -117,3 +117,36 @@ export function linkInMail(raw: string, pathname: string): string | null {
   const escaped = pathname.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return decoded.match(new RegExp(`https?://[^\\s"<>]+${escaped}[^\\s"<>]*`))?.[0]?.replace(/&amp;/g, "&") ?? null;
 }
+
+/**
+ * A Google or Facebook log-in as a browser does it, against the local OAuth stub: our server
+ * → the provider → our callback. `intent` is what the register view sends (terms ticked).
+ */
+export async function socialLogInThroughStub(
+  baseURL: string,
+  stubURL: string,
+  provider: "google" | "facebook",
+  intent?: string,
+) {
+  const start = await postAuth(baseURL, "/sign-in/social", {
+    provider,
+    callbackURL: "/?sesion=iniciada",
+    newUserCallbackURL: "/?sesion=nueva",
+    errorCallbackURL: "/?sesion=error",
+    disableRedirect: true,
+    ...(intent ? { additionalData: { intent } } : {}),
+  });
+  if (start.status !== 200)
+    throw new Error(`No se pudo empezar el acceso con ${provider} (${start.status}): ${start.body}`);
+  const { url } = JSON.parse(start.body) as { url: string };
+  if (!url.startsWith(`${stubURL}/${provider}/authorize`)) throw new Error(`El acceso no fue al proveedor: ${url}`);
+  const atProvider = await httpRequest(url);
+  const callback = await httpRequest(String(atProvider.headers.location), {
+    headers: { Cookie: cookieHeader(start.setCookies) },
+  });
+  return {
+    status: callback.status,
+    location: String(callback.headers.location ?? ""),
+    cookie: cookieHeader(callback.setCookies),
+  };
+}
