@@ -351,7 +351,8 @@ function fileNameOf(origin: string): string {
   return decodeURIComponent(path.split("/").filter(Boolean).at(-1) ?? "archivo");
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** The whole body, within `limit` bytes and `timeoutMs` (connection and transfer together). */
 async function download(url: string, limit: number, timeoutMs: number): Promise<Uint8Array> {
@@ -371,7 +372,7 @@ async function download(url: string, limit: number, timeoutMs: number): Promise<
     await response.body?.cancel().catch(() => {});
     throw new MediaError(`respondió ${response.status}`);
   }
-  const tooBig = new MediaError(`pesa más de ${megabytes(limit)}`);
+  const tooBig = new MediaError(`pesa más de ${sizeText(limit)}`);
   if (Number(response.headers.get("content-length") ?? 0) > limit) {
     await response.body?.cancel().catch(() => {});
     throw tooBig;
