@@ -114,7 +114,8 @@ function showProgress(p: MediaProgress) {
   }
   if (process.stdout.isTTY) process.stdout.write("\r");
   const errores = p.fallidos ? `, ${p.fallidos} con error` : "";
-  console.log(`${label} ${p.total} archivos (${p.copiados} copiados, ${p.yaCopiados} ya estaban${errores})`);
+  const archivos = p.total === 1 ? "archivo" : "archivos";
+  console.log(`${label} ${p.total} ${archivos} (${p.copiados} copiados, ${p.yaCopiados} ya estaban${errores})`);
 }
 
 const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite en ${env.dataDir}`;

@@ -19,7 +19,7 @@
  */
 import { verifyPassword as verifyOwnPassword } from "better-auth/crypto";
 import { APIError } from "better-auth/api";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { FIRST_PASSWORD_CODE } from "~/domain/messages";
 import { FirebaseScrypt } from "firebase-scrypt";
 import { getDb } from "./db/index.server";
@@ -116,7 +116,8 @@ export async function offerFirstPassword(email: unknown, requestReset: (email: s
     .select({ userId: user.id })
     .from(user)
     .innerJoin(cuentasImportadas, eq(cuentasImportadas.userId, user.id))
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    // Better Auth and the importer store e-mails in lower case: the unique index answers.
+    .where(eq(user.email, email.trim().toLowerCase()))
     .limit(1);
   if (!found || !(await waitingForPassword(found.userId))) return;
 
@@ -134,16 +135,42 @@ export async function offerFirstPassword(email: unknown, requestReset: (email: s
       ),
     )
     .returning({ userId: cuentasImportadas.userId });
-  if (claimed.length) await requestReset(email.trim());
+  if (claimed.length) {
+    await requestReset(email.trim());
+    // Better Auth logs a failed mail and carries on; sendFirstPasswordMail then gave the claim back.
+    const [after] = await db
+      .select({ sent: cuentasImportadas.correoContrasenaEn })
+      .from(cuentasImportadas)
+      .where(eq(cuentasImportadas.userId, found.userId));
+    if (!after?.sent) {
+      throw new APIError("INTERNAL_SERVER_ERROR", { message: "No se pudo enviar el correo para crear tu contraseña." });
+    }
+  }
   throw new APIError("FORBIDDEN", {
     code: FIRST_PASSWORD_CODE,
     message: "Tu cuenta aún no tiene contraseña en el sitio nuevo: te enviamos un correo para crearla.",
   });
 }
 
-/** The mail: same link as a reset (it opens /restablecer-contrasena), worded for a first password. */
-export async function sendFirstPasswordMail(to: { email: string; name: string }, link: string): Promise<void> {
-  await sendMail({
+/**
+ * The mail: same link as a reset (it opens /restablecer-contrasena), worded for a first
+ * password. When it cannot be sent (mail server down), the claim is given back so that the
+ * next attempt sends it instead of waiting for the hour to pass.
+ */
+export async function sendFirstPasswordMail(to: { id: string; email: string; name: string }, link: string) {
+  try {
+    await firstPasswordMail(to, link);
+  } catch (error) {
+    await getDb()
+      .update(cuentasImportadas)
+      .set({ correoContrasenaEn: null })
+      .where(eq(cuentasImportadas.userId, to.id));
+    throw error;
+  }
+}
+
+function firstPasswordMail(to: { email: string; name: string }, link: string): Promise<void> {
+  return sendMail({
     to: to.email,
     subject: "Crea tu contraseña",
     text:

@@ -445,7 +445,7 @@ describe(`importer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
   it("a course code in the spec's shape (no descuento) gives the course's discounted price", async () => {
     const { db } = await open();
     const result = await importExport(db, studioExport("listas"));
-    expect(result.notas.join("\n")).toMatch(/promocionesCursos: "ALUMNA" no tienen descuento/);
+    expect(result.notas.join("\n")).toMatch(/promocionesCursos: "ALUMNA" no tiene descuento: da el precio con descuento del curso/);
     const [row] = await db.select().from(t.promocionesCursos);
     expect(row).toMatchObject({ codigo: "ALUMNA", cursoId: "c-micro", descuento: 0, activo: true });
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInFailure } from "~/components/auth/auth-client";
 import { messages } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
-import { account, user } from "~/server/db/schema";
+import { account, cuentasImportadas, user } from "~/server/db/schema";
 import { cookieHeader, httpRequest, linkInMail, postAuth, socialLogInThroughStub } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
@@ -167,6 +167,27 @@ describe("a student without a password hash", () => {
     const answer = await postAuth(baseURL, "/sign-in/email", { email: STUDENTS.bea.email, password: "no-la-tengo" });
     expect(JSON.parse(answer.body).code).toBe("PASSWORD_SETUP_REQUIRED");
     expect(mailsTo(STUDENTS.bea.email).map((m) => m.subject)).toEqual(["Crea tu contraseña"]);
+  });
+
+  it("when the mail cannot be sent, says so and tries again at the next attempt", async () => {
+    const { env } = await import("~/server/env.server");
+    await database.db.insert(user).values({ id: "uid-eva", name: "Eva", email: "eva@example.com" });
+    await database.db.insert(cuentasImportadas).values({ userId: "uid-eva" });
+    const smtpUrl = env.smtpUrl;
+    env.smtpUrl = "smtp://127.0.0.1:9"; // nothing listens there
+    try {
+      const down = await postAuth(baseURL, "/sign-in/email", { email: "eva@example.com", password: "una-clave-1" });
+      expect(down.status).toBe(500);
+      expect(signInFailure({ status: down.status, code: "" })).toEqual(messages.serverError);
+    } finally {
+      env.smtpUrl = smtpUrl;
+    }
+    const [pending] = await database.db.select().from(cuentasImportadas).where(eq(cuentasImportadas.userId, "uid-eva"));
+    expect(pending?.correoContrasenaEn).toBeNull();
+
+    const up = await postAuth(baseURL, "/sign-in/email", { email: "eva@example.com", password: "una-clave-1" });
+    expect(JSON.parse(up.body).code).toBe("PASSWORD_SETUP_REQUIRED");
+    expect(mailsTo("eva@example.com").map((m) => m.subject)).toEqual(["Crea tu contraseña"]);
   });
 
   it("an account of the new site without a password is not offered one (ordinary 'Credenciales incorrectas')", async () => {

@@ -763,8 +763,9 @@ function adjustments(parsed: Parsed): string[] {
   const sinDescuento = parsed.promocionesCursos.filter((p) => p.descuento === undefined);
   if (sinDescuento.length) {
     notas.push(
-      `promocionesCursos: ${sinDescuento.map((p) => `"${p.codigo}"`).join(", ")} no tienen descuento: dan el precio con descuento del curso, ` +
-        "que en el sitio nuevo ya paga toda compradora; se guardaron válidos con 0 % (asígnales un porcentaje en el administrador si deben descontar más).",
+      `promocionesCursos: ${sinDescuento.map((p) => `"${p.codigo}"`).join(", ")} ${sinDescuento.length === 1 ? "no tiene" : "no tienen"} descuento: ` +
+        "da el precio con descuento del curso, que en el sitio nuevo ya paga toda compradora; se guardó válido con 0 % " +
+        "(asígnale un porcentaje en el administrador si debe descontar más).",
     );
   }
   const bands = [...(parsed.envios[0]?.estandar ?? [])].sort((a, b) => a.gramos_minimos - b.gramos_minimos);
