@@ -3,7 +3,6 @@
  * mount as server/app.ts), with Google and Facebook pointed at a local OAuth stub server.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -18,6 +17,7 @@ import {
   postAuth,
   randomLoopbackAddress,
   socialLogInThroughStub,
+  listenOnLoopback,
 } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
@@ -42,11 +42,7 @@ beforeAll(async () => {
   stub = await startOAuthStub();
   const app = express();
   app.all("/api/auth/*splat", (req, res) => auth.handleAuthRequest(req, res));
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeApp = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cuentas-"));
   Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" }, oauthStubEnv(stub));
 

@@ -7,13 +7,12 @@
  * served her course video; a client's visit photos and the diploma artwork are served too.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { cookieHeader, httpRequest, postAuth, randomLoopbackAddress } from "../support/accounts";
+import { cookieHeader, httpRequest, postAuth, randomLoopbackAddress, listenOnLoopback } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type MediaStub, startMediaStub, studioFiles } from "../support/media-stub";
 import { authExport, FIREBASE_SAMPLE, type Shape, STUDENTS, studioExport, VISIT } from "../support/studio-export";
@@ -47,11 +46,7 @@ beforeAll(async () => {
   // the same mounts as server/app.ts
   app.get("/curso-video/:videoId", (req, res, next) => m.courses.serveCourseVideo(req, res, next));
   app.all("/api/auth/*splat", (req, res) => m.auth.handleAuthRequest(req, res));
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeApp = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   Object.assign(process.env, { PUBLIC_URL: baseURL, SMTP_URL: "" });
   m = {
     auth: await import("~/server/auth.server"),

@@ -6,7 +6,6 @@
  * The Firebase hash is firebase/scrypt's published sample (known parameters and password).
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
@@ -16,7 +15,14 @@ import { signInFailure } from "~/components/auth/auth-client";
 import { messages } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
 import { account, cuentasImportadas, user } from "~/server/db/schema";
-import { cookieHeader, httpRequest, linkInMail, postAuth, socialLogInThroughStub } from "../support/accounts";
+import {
+  cookieHeader,
+  httpRequest,
+  linkInMail,
+  postAuth,
+  socialLogInThroughStub,
+  listenOnLoopback,
+} from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { readOutbox } from "../support/outbox";
@@ -39,11 +45,7 @@ beforeAll(async () => {
   stub = await startOAuthStub();
   const app = express();
   app.all("/api/auth/*splat", (req, res) => auth.handleAuthRequest(req, res));
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeApp = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cuentas-importadas-"));
   Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" }, oauthStubEnv(stub));
 

@@ -9,6 +9,8 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
 
 export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string; setCookies: string[] };
 
@@ -148,5 +150,16 @@ export async function socialLogInThroughStub(
     status: callback.status,
     location: String(callback.headers.location ?? ""),
     cookie: cookieHeader(callback.setCookies),
+  };
+}
+
+/** Serves an Express app (the auth mount, say) on a free port of 127.0.0.1: its base URL and how to stop it. */
+export async function listenOnLoopback(app: Express): Promise<{ baseURL: string; close: () => Promise<void> }> {
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -237,65 +237,53 @@ async function existing(db: Db, column: PgColumn, table: PgTable, inExport: Set<
   return found;
 }
 
+/** What a catalogue reference may point at, and how the message names it. */
+const TARGETS = {
+  categoria: { table: t.categorias, column: t.categorias.id, noun: "la categoría" },
+  cursos: { table: t.cursos, column: t.cursos.id, noun: "el curso" },
+  producto: { table: t.productos, column: t.productos.id, noun: "el producto" },
+} as const;
+
+/** A product's category, a unit's or question's course, a promotion's product or course must exist. */
 async function checkCatalogueReferences(
   db: Db,
   parsed: Parsed,
   present: Record<Coleccion, Set<string>>,
   errors: ImportIssue[],
 ) {
-  const categorias = await existing(
-    db,
-    t.categorias.id,
-    t.categorias,
-    present.categoria,
-    parsed.producto.map((p) => p.categoria),
-  );
-  for (const p of parsed.producto) {
-    if (!categorias.has(p.categoria)) {
-      errors.push({
-        collection: "producto",
-        id: p.id,
-        field: "categoria",
-        message: `la categoría "${p.categoria}" no existe en la exportación ni en la base de datos`,
-      });
-    }
-  }
-
-  const cursos = await existing(db, t.cursos.id, t.cursos, present.cursos, [
-    ...parsed.unidades.map((u) => u.curso_id),
-    ...parsed.preguntas.map((q) => q.curso),
-    ...parsed.promocionesCursos.map((p) => p.curso_id),
-  ]);
-  const missingCourse = (curso: string) => `el curso "${curso}" no existe en la exportación ni en la base de datos`;
-  for (const u of parsed.unidades) {
-    if (!cursos.has(u.curso_id))
-      errors.push({ collection: "unidades", id: u.id, field: "curso_id", message: missingCourse(u.curso_id) });
-  }
-  for (const q of parsed.preguntas) {
-    if (!cursos.has(q.curso))
-      errors.push({ collection: "preguntas", id: q.id, field: "curso", message: missingCourse(q.curso) });
-  }
-  for (const p of parsed.promocionesCursos) {
-    if (!cursos.has(p.curso_id)) {
-      errors.push({ collection: "promocionesCursos", id: p.id, field: "curso_id", message: missingCourse(p.curso_id) });
-    }
-  }
-
-  const productos = await existing(
-    db,
-    t.productos.id,
-    t.productos,
-    present.producto,
-    parsed.promociones.map((p) => p.producto_id),
-  );
-  for (const p of parsed.promociones) {
-    if (!productos.has(p.producto_id)) {
-      errors.push({
-        collection: "promociones",
-        id: p.id,
-        field: "producto_id",
-        message: `el producto "${p.producto_id}" no existe en la exportación ni en la base de datos`,
-      });
+  const references: { collection: Coleccion; field: string; to: keyof typeof TARGETS; pairs: [string, string][] }[] = [
+    {
+      collection: "producto",
+      field: "categoria",
+      to: "categoria",
+      pairs: parsed.producto.map((d) => [d.id, d.categoria]),
+    },
+    { collection: "unidades", field: "curso_id", to: "cursos", pairs: parsed.unidades.map((d) => [d.id, d.curso_id]) },
+    { collection: "preguntas", field: "curso", to: "cursos", pairs: parsed.preguntas.map((d) => [d.id, d.curso]) },
+    {
+      collection: "promocionesCursos",
+      field: "curso_id",
+      to: "cursos",
+      pairs: parsed.promocionesCursos.map((d) => [d.id, d.curso_id]),
+    },
+    {
+      collection: "promociones",
+      field: "producto_id",
+      to: "producto",
+      pairs: parsed.promociones.map((d) => [d.id, d.producto_id]),
+    },
+  ];
+  for (const to of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {
+    const target = TARGETS[to];
+    const mine = references.filter((r) => r.to === to);
+    const wanted = mine.flatMap((r) => r.pairs.map(([, ref]) => ref));
+    const found = await existing(db, target.column, target.table, present[to], wanted);
+    for (const { collection, field, pairs } of mine) {
+      for (const [id, ref] of pairs) {
+        if (found.has(ref)) continue;
+        const message = `${target.noun} "${ref}" no existe en la exportación ni en la base de datos`;
+        errors.push({ collection, id, field, message });
+      }
     }
   }
 }
