@@ -11,6 +11,11 @@
  * Any problem in any phase throws ImportError (the list of { collection, id, field,
  * message }) before the write, so the database is never half-imported. seed/demo.json goes
  * through the same path (its files are already local: no media phase).
+ *
+ * The rules each phase applies are in its own header: people merged from `user` and the
+ * Authentication export, codes compared ignoring case, a course code without `descuento`
+ * giving the course's discounted price (validate); a file that cannot be copied refusing
+ * the import (media); accounts never overwritten by a later import (write). ADR 008 has the why.
  */
 import type { Db } from "../db/client.server";
 import { ImportError } from "./issues";
