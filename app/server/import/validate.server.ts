@@ -100,7 +100,6 @@ export async function validate(db: Db, read: ReadExport, auth: AuthInput | null)
   await checkVisitCodes(db, parsed, errors);
   await resolveCodes(db, parsed, errors);
   const usuarios = await mergeUsers(db, parsed.user, authUsers, hashParams, errors, notas);
-  if (errors.length) throw new ImportError(errors);
 
   // 3. students' data: whatever points nowhere is named in the notes and skipped
   const index = await catalogueIndex(db, parsed);
