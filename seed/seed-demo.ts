@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../app/server/db/client.server";
 import { productos } from "../app/server/db/schema";
 import { env, privateDir, uploadsDir } from "../app/server/env.server";
-import { importExport } from "../app/server/importer.server";
+import { importExport } from "../app/server/import/index.server";
 import { catalogueIsEmpty, readDemoExport, type SeedDirs, writeDemoMediaManifest } from "../app/server/seed.server";
 import { hasSiteMedia, saveSiteMedia } from "../app/server/site-media.server";
 import { generateDemoMedia } from "./media/generate";

@@ -101,7 +101,7 @@ describe("messages catalogue", () => {
           )
         : entry,
     );
-    expect(samples).toHaveLength(36);
+    expect(samples).toHaveLength(37);
     for (const m of samples) {
       expect(["success", "error", "warning", "info"]).toContain(m.icon);
       expect(m.title.length).toBeGreaterThan(0);

@@ -61,6 +61,19 @@ export const resetSent = {
   text: "Revisa tu bandeja de entrada o la carpeta de spam para restablecer tu contraseña.",
 } as const satisfies AlertMessage;
 
+/**
+ * An account brought from the original site without a password (Google or Facebook only, or
+ * no Authentication record) tried the email log-in: the server answers this code and mails a
+ * link to create one (migrated-accounts.server.ts); the overlay shows firstPasswordSent.
+ */
+export const FIRST_PASSWORD_CODE = "PASSWORD_SETUP_REQUIRED";
+
+export const firstPasswordSent = {
+  icon: "info",
+  title: "Crea tu contraseña",
+  text: "Tu cuenta viene de nuestro sitio anterior y aún no tiene contraseña aquí. Te enviamos un correo con un enlace para crearla: revisa tu bandeja de entrada o la carpeta de spam.",
+} as const satisfies AlertMessage;
+
 export const resetUserNotFound = {
   icon: "error",
   title: "Error!",
@@ -287,6 +300,7 @@ export const messages = {
   welcomeNew,
   welcomeBack,
   resetSent,
+  firstPasswordSent,
   resetUserNotFound,
   resetInvalidEmail,
   resetFailed,

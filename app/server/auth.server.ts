@@ -21,6 +21,13 @@ import { env } from "./env.server";
 import { clientIp } from "./http/request.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
 import { serverSecret } from "./secret.server";
+import {
+  needsFirstPassword,
+  offerFirstPassword,
+  replaceFirebasePassword,
+  sendFirstPasswordMail,
+  verifyStoredPassword,
+} from "./migrated-accounts.server";
 
 /** Where the password-reset mail sends people: our page, which posts the new password. */
 export const RESET_PASSWORD_PATH = "/restablecer-contrasena";
@@ -137,8 +144,11 @@ function createAuth() {
       minPasswordLength: 8,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Accounts imported from the old site may hold a Firebase hash (migrated-accounts.server.ts).
+      password: { verify: verifyStoredPassword },
       sendResetPassword: async ({ user, token }) => {
         const link = `${env.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        if (await needsFirstPassword(user.id)) return sendFirstPasswordMail(user, link);
         await sendMail({
           to: user.email,
           subject: "Restablece tu contraseña",
@@ -196,6 +206,17 @@ function createAuth() {
             .where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()))
             .limit(1);
           if (!found) throw new APIError("NOT_FOUND", { code: "USER_NOT_FOUND", message: "User not found" });
+        }
+        if (ctx.path === "/sign-in/email") {
+          // An imported account without a password gets the 'Crea tu contraseña' mail instead.
+          await offerFirstPassword(ctx.body?.email, (email) => getAuth().api.requestPasswordReset({ body: { email } }));
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A Firebase hash is used once: after the log-in it verified, the password is re-stored with ours.
+        const signedIn = ctx.path === "/sign-in/email" ? ctx.context.newSession : null;
+        if (signedIn && typeof ctx.body?.password === "string") {
+          await replaceFirebasePassword(signedIn.user.id, () => ctx.context.password.hash(ctx.body.password));
         }
       }),
     },

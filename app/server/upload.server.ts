@@ -129,7 +129,7 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
 }
 
 /** 'Labial Mate #3' → 'labial-mate-3' */
-function slugName(name: string): string {
+export function slugName(name: string): string {
   const slug = name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -148,9 +148,15 @@ export type ImageUploadResult = ImageUrls & { webp: ImageUrls | null; ancho: num
 /**
  * Stores an image in four sizes (never upscaled), plus WebP versions of each when the
  * image is not WebP already. Orientation from the camera is applied and its metadata
- * (GPS, device) dropped.
+ * (GPS, device) dropped. `base` names the files ('{base}-{size}.{ext}'); by default a new
+ * random one under the case's folder (the importer passes one derived from the source URL).
  */
-export async function storeImage(bytes: Uint8Array, uploadCase: string, name: string): Promise<ImageUploadResult> {
+export async function storeImage(
+  bytes: Uint8Array,
+  uploadCase: string,
+  name: string,
+  base = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}`,
+): Promise<ImageUploadResult> {
   const visibility = UPLOAD_CASES[uploadCase];
   const sharp = await loadSharp();
   let meta: Metadata;
@@ -170,7 +176,6 @@ export async function storeImage(bytes: Uint8Array, uploadCase: string, name: st
     meta.format === "webp" ? "webp" : meta.hasAlpha || meta.format === "png" || meta.format === "gif" ? "png" : "jpeg";
   const ext = format === "jpeg" ? "jpg" : format;
   const contentType = `image/${format}`;
-  const base = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}`;
 
   const encode = (width: number | null, as: "jpeg" | "png" | "webp") => {
     let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();

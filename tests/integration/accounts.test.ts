@@ -3,7 +3,6 @@
  * mount as server/app.ts), with Google and Facebook pointed at a local OAuth stub server.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -11,7 +10,15 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { categorias, productos, user } from "~/server/db/schema";
-import { cookieHeader, httpRequest, linkInMail, postAuth, randomLoopbackAddress } from "../support/accounts";
+import {
+  cookieHeader,
+  httpRequest,
+  linkInMail,
+  postAuth,
+  randomLoopbackAddress,
+  socialLogInThroughStub,
+  listenOnLoopback,
+} from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { readOutbox } from "../support/outbox";
@@ -35,11 +42,7 @@ beforeAll(async () => {
   stub = await startOAuthStub();
   const app = express();
   app.all("/api/auth/*splat", (req, res) => auth.handleAuthRequest(req, res));
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeApp = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cuentas-"));
   Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" }, oauthStubEnv(stub));
 
@@ -64,29 +67,8 @@ const userByEmail = async (email: string) => {
 };
 
 /** A Google or Facebook log-in as a browser does it: our server → the provider → our callback. */
-async function socialLogIn(provider: "google" | "facebook", registro: boolean) {
-  const start = await postAuth(baseURL, "/sign-in/social", {
-    provider,
-    callbackURL: "/?sesion=iniciada",
-    newUserCallbackURL: "/?sesion=nueva",
-    errorCallbackURL: "/?sesion=error",
-    disableRedirect: true,
-    ...(registro ? { additionalData: { intent: auth.SOCIAL_SIGN_UP_INTENT } } : {}),
-  });
-  expect(start.status).toBe(200);
-  const { url } = JSON.parse(start.body) as { url: string };
-  expect(url.startsWith(`${stub.url}/${provider}/authorize`)).toBe(true);
-  const atProvider = await httpRequest(url);
-  expect(atProvider.status).toBe(302);
-  const callback = await httpRequest(String(atProvider.headers.location), {
-    headers: { Cookie: cookieHeader(start.setCookies) },
-  });
-  return {
-    status: callback.status,
-    location: String(callback.headers.location ?? ""),
-    cookie: cookieHeader(callback.setCookies),
-  };
-}
+const socialLogIn = (provider: "google" | "facebook", registro: boolean) =>
+  socialLogInThroughStub(baseURL, stub.url, provider, registro ? auth.SOCIAL_SIGN_UP_INTENT : undefined);
 
 describe("email sign-up and log-in", () => {
   it("stores terminos = true with its time and version, role cliente and a lastLogin", async () => {

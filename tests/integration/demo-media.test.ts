@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { ajustes, categorias, productos } from "~/server/db/schema";
-import { importExport } from "~/server/importer.server";
+import { importExport } from "~/server/import/index.server";
 import { demoMediaComplete, demoSeedNeeded, runDemoSeed, type SeedDirs } from "~/server/seed.server";
 import { readSiteMedia } from "~/server/site-media.server";
 import { type DemoMediaReport, generateDemoMedia, planDemoMedia } from "../../seed/media/generate";

@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import * as t from "~/server/db/schema";
-import { COLLECTIONS, formatIssue, ImportError, type ImportIssue, importExport } from "~/server/importer.server";
+import { COLLECTIONS, formatIssue, ImportError, type ImportIssue, importExport } from "~/server/import/index.server";
+import { listOrders } from "~/server/shop/orders.server";
+import { priceCourse } from "~/server/shop/pricing.server";
 import { createTestDatabase } from "../support/db";
+import { STUDENTS, studioExport } from "../support/studio-export";
 
 type Doc = Record<string, unknown> & { id: string };
 type Demo = Record<(typeof COLLECTIONS)[number], Doc[]> & Record<string, unknown>;
@@ -31,15 +34,29 @@ const TABLES = [
   "promociones_cursos",
   "bandas_envio",
   "ajustes",
+  "users",
+  "accounts",
+  "cuentas_importadas",
+  "favoritos",
+  "inscripciones",
+  "compras",
+  "compra_lineas",
 ];
 
-async function snapshot(database: Database) {
+/** Every row of those tables; `withoutClock` drops the columns the database fills with now(). */
+async function snapshot(database: Database, withoutClock = false) {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const result = (await database.db.execute(sql.raw(`select * from ${table} order by 1`))) as unknown as {
+    const result = (await database.db.execute(sql.raw(`select * from ${table} order by 1, 2`))) as unknown as {
       rows: Record<string, unknown>[];
     };
-    out[table] = result.rows;
+    out[table] = withoutClock
+      ? result.rows.map((row) =>
+          Object.fromEntries(
+            Object.entries(row).filter(([k]) => !["created_at", "updated_at", "importada_en"].includes(k)),
+          ),
+        )
+      : result.rows;
   }
   return out;
 }
@@ -71,8 +88,10 @@ describe(`importer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
     const result = await importExport(db, data);
 
     for (const collection of COLLECTIONS) {
-      expect(result.counts[collection], collection).toBe(collection === "envios" ? 1 : data[collection].length);
+      expect(result.counts[collection], collection).toBe(collection === "envios" ? 1 : (data[collection]?.length ?? 0));
     }
+    expect(result.formato).toBe("listas");
+    expect(result.medios).toBeNull();
     expect(result.notas).toEqual([]);
     const [{ n: products }] = await db.select({ n: count() }).from(t.productos);
     expect(products).toBe(data.producto.length);
@@ -296,11 +315,15 @@ describe(`importer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
         },
       ],
       codigosVisitas: [{ id: "v1", codigo: "ABC", clienta: "Ana", imagenes: { antes: ["/media/a.jpg"], despues: [] } }],
-      usuarios: [{ id: "x" }],
+      usuarios: [{ id: "x", correo: " Xime@Example.COM ", nombre: null, terminos: "true" }],
+      carrito: [{ id: "c1", productos: [] }],
       _sitio: { hero: "/media/hero.jpg" },
     });
     expect(result.counts.categoria).toBe(1);
-    expect(result.notas.join("\n")).toMatch(/usuarios/);
+    expect(result.notas.join("\n")).toMatch(/Se ignoró "carrito"/);
+    // `usuarios` is the `user` collection: e-mail in lower case, a name from it when there is none
+    const [account] = await db.select().from(t.user);
+    expect(account).toMatchObject({ id: "x", email: "xime@example.com", name: "xime", terminos: true });
     expect(result.notas.join("\n")).toMatch(/existencia -2/);
     expect(result.notas.join("\n")).toMatch(/codigosVisitas "v1"/);
 
@@ -323,18 +346,18 @@ describe(`importer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
     expect(questions.map((q) => q.respuestaCorrecta)).toEqual([2, 3]);
   });
 
-  it("refuses a visit code or promotion that already belongs to another document", async () => {
+  it("refuses a visit code that already belongs to another visit", async () => {
     const database = await open();
     await importExport(database.db, demo());
-    const data = demo();
-    const visit = data.codigosVisitas[0]!;
-    const errors = await rejected(database, {
-      codigosVisitas: [{ ...visit, id: "otra-visita-con-id-largo-123" }],
-      promociones: [{ ...data.promociones[0]!, id: "otra-promo" }],
-    });
+    const visit = demo().codigosVisitas[0]!;
+    const errors = await rejected(database, { codigosVisitas: [{ ...visit, id: "otra-visita-con-id-largo-123" }] });
     expect(errors).toEqual([
-      expect.objectContaining({ collection: "codigosVisitas", id: "otra-visita-con-id-largo-123", field: "codigo" }),
-      expect.objectContaining({ collection: "promociones", id: "otra-promo", field: "codigo" }),
+      {
+        collection: "codigosVisitas",
+        id: "otra-visita-con-id-largo-123",
+        field: "codigo",
+        message: `el código "${visit.codigo}" ya pertenece a otra visita`,
+      },
     ]);
   });
 
@@ -346,5 +369,216 @@ describe(`importer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
     expect(await rejected(database, { producto: "x" })).toEqual([
       { collection: "producto", id: "", field: "", message: "debe ser una lista de documentos" },
     ]);
+  });
+
+  it("refuses two spellings of one code for the same product or course, naming the code", async () => {
+    const database = await open();
+    await importExport(database.db, demo());
+    const data = demo();
+    const product = data.producto[0]!.id;
+    const course = data.cursos.find((c) => c.descripcion_secundaria !== undefined)!.id;
+    const errors = await rejected(database, {
+      promociones: [
+        { id: "verano-a", codigo: "VERANO", producto_id: product, descuento: 10 },
+        { id: "verano-b", codigo: "verano", producto_id: product, descuento: 90 },
+        // the same code for another product is another promotion
+        { id: "verano-c", codigo: "Verano", producto_id: data.producto[1]!.id, descuento: 15 },
+      ],
+      promocionesCursos: [
+        { id: "alumna-a", codigo: " Alumna ", curso_id: course, descuento: 20 },
+        { id: "alumna-b", codigo: "ALUMNA", curso_id: course, descuento: 30 },
+      ],
+    });
+    expect(errors).toEqual([
+      {
+        collection: "promociones",
+        id: "verano-b",
+        field: "codigo",
+        message: `el código "verano" ya está en la exportación como "VERANO" (documento "verano-a") para el producto "${product}"; mayúsculas y minúsculas no distinguen códigos`,
+      },
+      {
+        collection: "promocionesCursos",
+        id: "alumna-b",
+        field: "codigo",
+        message: `el código "ALUMNA" ya está en la exportación como "Alumna" (documento "alumna-a") para el curso "${course}"; mayúsculas y minúsculas no distinguen códigos`,
+      },
+    ]);
+  });
+
+  it("a code already in the database for that product or course, in any case, is updated rather than doubled", async () => {
+    const database = await open();
+    const { db } = database;
+    await importExport(db, demo());
+    const data = demo();
+    const promo = data.promociones[0]!;
+    const coursePromo = data.promocionesCursos[0]!;
+    await importExport(db, {
+      promociones: [{ ...promo, id: "otra-promo", codigo: ` ${String(promo.codigo).toLowerCase()} `, descuento: 15 }],
+      promocionesCursos: [
+        { ...coursePromo, id: "otra-promo-curso", codigo: String(coursePromo.codigo).toLowerCase(), descuento: 35 },
+      ],
+    });
+    const rows = await db
+      .select()
+      .from(t.promociones)
+      .where(
+        and(
+          sql`lower(${t.promociones.codigo}) = lower(${promo.codigo})`,
+          eq(t.promociones.productoId, String(promo.producto_id)),
+        ),
+      );
+    expect(rows).toEqual([
+      expect.objectContaining({ id: promo.id, codigo: String(promo.codigo).toLowerCase(), descuento: 15 }),
+    ]);
+    const courseRows = await db
+      .select()
+      .from(t.promocionesCursos)
+      .where(
+        and(
+          sql`lower(${t.promocionesCursos.codigo}) = lower(${coursePromo.codigo})`,
+          eq(t.promocionesCursos.cursoId, String(coursePromo.curso_id)),
+        ),
+      );
+    expect(courseRows).toEqual([expect.objectContaining({ id: coursePromo.id, descuento: 35 })]);
+  });
+
+  it("a course code in the spec's shape (no descuento) gives the course's discounted price", async () => {
+    const { db } = await open();
+    const result = await importExport(db, studioExport("listas"));
+    expect(result.notas.join("\n")).toMatch(
+      /promocionesCursos: "ALUMNA" no tiene descuento: da el precio con descuento del curso/,
+    );
+    const [row] = await db.select().from(t.promocionesCursos);
+    expect(row).toMatchObject({ codigo: "ALUMNA", cursoId: "c-micro", descuento: 0, activo: true });
+
+    // at checkout the code is valid and the buyer pays precioDescuento (3,990), no further percent
+    const priced = await priceCourse(db, "c-micro", "alumna");
+    expect(priced.ok && priced.draft.lines[0]).toMatchObject({ precioOriginal: 499000, precio: 399000 });
+    expect(priced.ok && priced.draft.total).toBe(399000);
+    expect((await priceCourse(db, "c-micro", "OTRO")).ok).toBe(false);
+  });
+
+  it("imports students and their orders: accounts, favourites, courses and order history", async () => {
+    const database = await open();
+    const { db } = database;
+    const result = await importExport(db, studioExport("listas"));
+    expect(result.counts).toMatchObject({ user: 3, compras: 2 });
+    expect(result.notas.join("\n")).toMatch(
+      /user "uid-ana-7Qz", favoritos: el producto "p-borrado" no existe; se omitió/,
+    );
+
+    const ana = STUDENTS.ana.uid;
+    const [account] = await db.select().from(t.user).where(eq(t.user.id, ana));
+    expect(account).toMatchObject({
+      email: STUDENTS.ana.email,
+      name: "Ana Pérez",
+      role: "cliente",
+      terminos: true,
+      terminosVersion: "sitio-anterior",
+      lastLogin: new Date("2025-01-10T18:00:00.000Z"),
+    });
+    // no Authentication export: no password, every account waits for its first one
+    expect(await db.select().from(t.account)).toEqual([]);
+    expect((await db.select().from(t.cuentasImportadas)).map((r) => r.userId).sort()).toEqual(
+      [STUDENTS.ana.uid, STUDENTS.bea.uid, STUDENTS.caro.uid].sort(),
+    );
+
+    expect(await db.select({ p: t.favoritos.productoId }).from(t.favoritos).where(eq(t.favoritos.userId, ana))).toEqual(
+      [{ p: "p-pigmento" }],
+    );
+    expect(await db.select().from(t.inscripciones)).toEqual([
+      expect.objectContaining({ userId: ana, cursoId: "c-micro", compraId: "pi_3Kx2" }),
+    ]);
+
+    // /mis-compras reads them like any order: newest first, shipping apart, lines linked
+    const orders = await listOrders(db, ana);
+    expect(orders.map((o) => o.id)).toEqual(["pi_3Kx2", "pi_3Kx1"]);
+    expect(orders[1]).toMatchObject({
+      pagoId: "importado:pi_3Kx1",
+      fecha: new Date("2024-11-05T17:30:12.000Z"),
+      total: 152700,
+      envio: 14900,
+      curso: false,
+      estadoEnvio: 1,
+      datosEnvio: expect.objectContaining({ codigo_postal: "44100", ciudad: "Guadalajara" }),
+      datosContacto: { correo: STUDENTS.ana.email, telefono: "3312345678" },
+      lines: [
+        {
+          nombre: "Pigmento Café Oscuro",
+          url: expect.stringContaining("pigmento.jpg"),
+          precio: 68900,
+          precioOriginal: 68900,
+          cantidad: 2,
+        },
+      ],
+    });
+    const lines = await db.select().from(t.compraLineas).orderBy(asc(t.compraLineas.id));
+    expect(lines.map((l) => [l.compraId, l.productoId, l.cursoId])).toEqual([
+      ["pi_3Kx1", "p-pigmento", null],
+      ["pi_3Kx2", null, "c-micro"],
+    ]);
+    const [order] = await db.select().from(t.compras).where(eq(t.compras.id, "pi_3Kx1"));
+    expect(order).toMatchObject({ proveedor: "importado", compradorId: ana });
+
+    // importing twice changes nothing
+    const first = await snapshot(database);
+    await importExport(db, studioExport("listas"));
+    expect(await snapshot(database)).toEqual(first);
+  });
+
+  it("reads the three export shapes into the same database", async () => {
+    const snapshots: Record<string, unknown>[] = [];
+    for (const shape of ["listas", "firestore-export-import", "node-firestore-import-export"] as const) {
+      const database = await createTestDatabase();
+      try {
+        const result = await importExport(database.db, studioExport(shape));
+        expect(result.formato).toBe(shape);
+        expect(result.counts).toMatchObject({ producto: 2, cursos: 1, user: 3, compras: 2, codigosVisitas: 1 });
+        // dates and references came through, not just ids
+        const [order] = await database.db.select().from(t.compras).where(eq(t.compras.id, "pi_3Kx1"));
+        expect(order).toMatchObject({ compradorId: STUDENTS.ana.uid, fecha: new Date("2024-11-05T17:30:12.000Z") });
+        snapshots.push(await snapshot(database, true));
+      } finally {
+        await database.close();
+      }
+    }
+    expect(snapshots[1]).toEqual(snapshots[0]);
+    expect(snapshots[2]).toEqual(snapshots[0]);
+  });
+
+  it("names the subcollections it skips", async () => {
+    const { db } = await open();
+    const data = studioExport("node-firestore-import-export") as {
+      __collections__: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    data.__collections__.producto!["p-kit"]!.__collections__ = { resenas: { r1: { texto: "hola" } } };
+    const result = await importExport(db, data);
+    expect(result.notas).toContain('producto "p-kit": se ignoraron sus subcolecciones (resenas).');
+  });
+
+  it("refuses an e-mail or an order id that another account or order of the new site already has", async () => {
+    const database = await open();
+    const { db } = database;
+    await db.insert(t.user).values({ id: "cuenta-nueva", name: "Ana", email: STUDENTS.ana.email });
+    await db
+      .insert(t.compras)
+      .values({ id: "pi_3Kx1", compradorId: "cuenta-nueva", total: 100, pagoId: "pi_real", proveedor: "stripe" });
+    const errors = await rejected(database, studioExport("listas"));
+    expect(errors).toEqual([
+      {
+        collection: "user",
+        id: STUDENTS.ana.uid,
+        field: "correo",
+        message: `el correo "${STUDENTS.ana.email}" ya es de otra cuenta del sitio nuevo ("cuenta-nueva"); decide cuál es la suya antes de importar`,
+      },
+      {
+        collection: "compras",
+        id: "doc-compra-1",
+        field: "id_compra",
+        message: '"pi_3Kx1" ya es una compra hecha en el sitio nuevo',
+      },
+    ]);
+    const [{ n }] = await db.select({ n: count() }).from(t.productos);
+    expect(n).toBe(0);
   });
 });

@@ -9,6 +9,8 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
 
 export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string; setCookies: string[] };
 
@@ -140,4 +142,48 @@ export async function signUpInBrowser(
   });
   if (!response.ok()) throw new Error(`No se pudo crear la cuenta: ${await response.text()}`);
   return account;
+}
+
+/**
+ * A Google or Facebook log-in as a browser does it, against the local OAuth stub: our server
+ * → the provider → our callback. `intent` is what the register view sends (terms ticked).
+ */
+export async function socialLogInThroughStub(
+  baseURL: string,
+  stubURL: string,
+  provider: "google" | "facebook",
+  intent?: string,
+) {
+  const start = await postAuth(baseURL, "/sign-in/social", {
+    provider,
+    callbackURL: "/?sesion=iniciada",
+    newUserCallbackURL: "/?sesion=nueva",
+    errorCallbackURL: "/?sesion=error",
+    disableRedirect: true,
+    ...(intent ? { additionalData: { intent } } : {}),
+  });
+  if (start.status !== 200)
+    throw new Error(`No se pudo empezar el acceso con ${provider} (${start.status}): ${start.body}`);
+  const { url } = JSON.parse(start.body) as { url: string };
+  if (!url.startsWith(`${stubURL}/${provider}/authorize`)) throw new Error(`El acceso no fue al proveedor: ${url}`);
+  const atProvider = await httpRequest(url);
+  const callback = await httpRequest(String(atProvider.headers.location), {
+    headers: { Cookie: cookieHeader(start.setCookies) },
+  });
+  return {
+    status: callback.status,
+    location: String(callback.headers.location ?? ""),
+    cookie: cookieHeader(callback.setCookies),
+  };
+}
+
+/** Serves an Express app (the auth mount, say) on a free port of 127.0.0.1: its base URL and how to stop it. */
+export async function listenOnLoopback(app: Express): Promise<{ baseURL: string; close: () => Promise<void> }> {
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

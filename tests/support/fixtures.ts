@@ -40,7 +40,7 @@ export async function useTestDatabase(): Promise<Database> {
 /** A fresh database holding the demo catalogue (seed/demo.json through the importer), adopted like useTestDatabase. */
 export async function useDemoDatabase(): Promise<Database> {
   const database = await useTestDatabase();
-  const { importExport } = await import("~/server/importer.server");
+  const { importExport } = await import("~/server/import/index.server");
   const { readDemoExport } = await import("~/server/seed.server");
   await importExport(database.db, await readDemoExport());
   return database;

@@ -2,7 +2,7 @@
  * The browser's side of the auth endpoints (/api/auth/*, Better Auth behind our rate limit):
  * plain fetch calls that answer which of the spec's messages to show (SPEC section 8).
  */
-import { type AlertMessage, messages } from "~/domain/messages";
+import { type AlertMessage, FIRST_PASSWORD_CODE, messages } from "~/domain/messages";
 
 type AuthAnswer<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
 
@@ -33,7 +33,16 @@ function failure(answer: { status: number }, otherwise: AlertMessage): AlertMess
 /** Logs in with email and password: null on success, else the alert to show. */
 export async function signInWithEmail(email: string, password: string): Promise<AlertMessage | null> {
   const answer = await post("/sign-in/email", { email: email.trim(), password, rememberMe: true });
-  return answer.ok ? null : failure(answer, messages.loginFailed);
+  return answer.ok ? null : signInFailure(answer);
+}
+
+/**
+ * The alert for a refused log-in: the spec's 'Credenciales incorrectas', or for an account
+ * brought from the old site without a password, 'Crea tu contraseña' (the mail is on its way).
+ */
+export function signInFailure(answer: { status: number; code: string }): AlertMessage {
+  if (answer.code === FIRST_PASSWORD_CODE) return messages.firstPasswordSent;
+  return failure(answer, messages.loginFailed);
 }
 
 /**

@@ -541,3 +541,20 @@ export const visitaFotos = pgTable(
   },
   (t) => [index().on(t.visitaId)],
 );
+
+// ---------------------------------------------------------------- accounts brought from the old site
+
+/**
+ * Accounts the importer brought from the original site (Firebase Authentication and the
+ * `user` collection). One that arrived without a password hash gets a 'Crea tu contraseña'
+ * mail on its first email log-in attempt; `correoContrasenaEn` is when that mail last went
+ * out (one per link lifetime). See app/server/migrated-accounts.server.ts.
+ */
+export const cuentasImportadas = pgTable("cuentas_importadas", {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  origen: text().notNull().default("firebase"),
+  importadaEn: createdAt(),
+  correoContrasenaEn: timestamp({ withTimezone: true }),
+});
