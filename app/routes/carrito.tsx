@@ -501,14 +501,14 @@ function UnavailableRow({ line }: { line: Line }) {
             {line.urlImagen ? <img src={line.urlImagen} alt="" className="size-full object-cover opacity-50 grayscale" /> : null}
           </span>
           <div className="flex min-w-0 flex-col gap-2">
-            <span className="font-medium text-cocoa/60">{line.nombre}</span>
+            <span className="font-medium text-muted">{line.nombre}</span>
             <span className="w-fit rounded-full bg-sand px-2.5 py-1 text-[0.65rem] uppercase tracking-[0.2em] text-cocoa">
               {UNAVAILABLE_LABEL}
             </span>
           </div>
         </div>
       </td>
-      <td colSpan={3} className="py-5 text-sm text-muted max-sm:p-0 sm:pr-4 sm:text-right">
+      <td colSpan={3} className="py-5 pr-4 text-sm text-muted max-sm:p-0">
         Este producto ya no está a la venta y no se incluye en tu pedido.
       </td>
       <td className="py-4 pl-2 text-right max-sm:absolute max-sm:right-2 max-sm:top-2 max-sm:p-0">

@@ -6,6 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, sessionCookies } from "../support/accounts";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, launchBrowser } from "../support/browser";
 
 const baseURL = inject("baseURL");
@@ -49,6 +50,7 @@ describe("cart", () => {
     const cantidad = page.getByRole("spinbutton", { name: /^Cantidad de / });
     await cantidad.fill("10");
     await expect.poll(() => page.getByTestId("stock-note").textContent()).toBe("Solo quedan 9 disponibles");
+    expect(await axeViolations(page)).toEqual([]);
     await cantidad.fill("1");
     await expect.poll(() => page.getByTestId("stock-note").textContent()).toBe("");
 
