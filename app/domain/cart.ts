@@ -5,6 +5,7 @@
  * the same from the database whenever it answers. Checkout uses its own floor rule.
  */
 import { cartDiscountedPrice } from "./discounts";
+import type { AlertMessage } from "./messages";
 import { type ShippingBand, type ShippingResult, computeShipping } from "./shipping";
 
 export type PricedLine = {
@@ -41,4 +42,36 @@ export function cartSummary(lines: PricedLine[], rates: ShippingRates): CartSumm
     context: "cart",
   });
   return { subtotal, shipping, total: subtotal + (shipping.ok ? shipping.centavos : 0) };
+}
+
+/** A cart line's product is unpublished: it stays listed (to be removed) but is not sold. */
+export const UNAVAILABLE_LABEL = "Ya no disponible";
+
+/**
+ * What the cart says under a quantity the stock cannot serve, or null when it can:
+ * 'Agotado' at 0 or below, otherwise how many are left ("Solo quedan 2 disponibles").
+ */
+export function stockNote(line: { stock: number; cantidad: number }): string | null {
+  if (line.stock <= 0) return "Agotado";
+  if (line.cantidad <= line.stock) return null;
+  return line.stock === 1 ? "Solo queda 1 disponible" : `Solo quedan ${line.stock} disponibles`;
+}
+
+/**
+ * 'Pagar' on a cart with quantities above stock: refused in the cart itself, naming each
+ * line and what is left, so the shopper fixes it there instead of at /pagar.
+ */
+export function cartStockShort(lines: { nombre: string; stock: number }[]) {
+  const parts = lines.map((l) =>
+    l.stock <= 0
+      ? `${l.nombre} está agotado.`
+      : l.stock === 1
+        ? `Solo queda 1 disponible de ${l.nombre}.`
+        : `Solo quedan ${l.stock} disponibles de ${l.nombre}.`,
+  );
+  return {
+    icon: "error",
+    title: "Sin existencias",
+    text: `${parts.join(" ")} Ajusta tu carrito para continuar.`,
+  } as const satisfies AlertMessage;
 }

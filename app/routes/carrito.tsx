@@ -7,17 +7,20 @@ import { TermsDialog } from "~/components/auth/terms-dialog";
 import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
-import { cartSummary } from "~/domain/cart";
+import { UNAVAILABLE_LABEL, cartStockShort, cartSummary, stockNote } from "~/domain/cart";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { cartLineQuantity } from "~/domain/quantity";
 import {
   applyDiscountCode,
+  availableLines,
   cartLineUnitPrice,
   cartResponseHeaders,
   getCartId,
   loadCart,
   loadShippingRates,
+  nothingAvailable,
+  overStock,
   removeCartLine,
   updateCartLines,
 } from "~/server/shop/cart.server";
@@ -30,7 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const cartId = await getCartId(request);
   const [cart, rates, user] = await Promise.all([loadCart(db, cartId), loadShippingRates(db), currentUser(request)]);
-  const lines = (cart?.lines ?? []).map((line) => ({ ...line, precioUnitario: cartLineUnitPrice(line) }));
+  const lines = (cart?.lines ?? []).map((line) => ({
+    ...line,
+    precioUnitario: cartLineUnitPrice(line),
+    /** what the cart says when the stock cannot serve the quantity ('Solo quedan 2 disponibles') */
+    aviso: line.disponible ? stockNote(line) : null,
+  }));
   const body = {
     cartId: lines.length ? (cart?.id ?? null) : null,
     lines,
@@ -45,7 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type CartActionData =
   | { intent: "update" | "remove"; ok: true }
   | { intent: "code"; ok: true; productoId: string; message: AlertMessage }
-  | { intent: "code" | "pagar"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
+  | { intent: "code"; ok: false; productoId: string; message: AlertMessage }
+  | { intent: "pagar"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
 
 /**
  * Every cart write. Form fields: `cantidad.{productoId}` (quantities), `codigo.{productoId}`
@@ -70,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent.startsWith("code:")) {
     const productoId = intent.slice("code:".length);
     const result = await applyDiscountCode(db, cartId, productoId, form.get(`codigo.${productoId}`));
-    if (!result.ok) return reply({ intent: "code", ok: false, message: result.message }, cartId, 400);
+    if (!result.ok) return reply({ intent: "code", ok: false, productoId, message: result.message }, cartId, 400);
     return reply({ intent: "code", ok: true, productoId, message: messages.codeFound }, result.cartId);
   }
 
@@ -93,6 +102,17 @@ export async function action({ request }: Route.ActionArgs) {
         login: gate.reason === "login",
       } as const;
       return reply(body, kept, buyerRefusalStatus(gate.reason));
+    }
+    // Said here, in the cart, rather than first at /pagar: nothing left on sale, or quantities
+    // above what the stock has (lines no longer on sale never block: checkout leaves them out).
+    const cart = await loadCart(db, kept);
+    const lines = cart?.lines ?? [];
+    if (availableLines(lines).length === 0) {
+      return reply({ intent: "pagar", ok: false, message: nothingAvailable }, kept, 409);
+    }
+    const short = overStock(lines);
+    if (short.length > 0) {
+      return reply({ intent: "pagar", ok: false, message: cartStockShort(short) }, kept, 409);
     }
     return redirectDocument("/pagar", { headers: await cartResponseHeaders(kept) });
   }
@@ -181,7 +201,9 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
     });
   }, [serverQuantities]);
 
-  const localLines = lines.map((l) => ({ ...l, cantidad: cartLineQuantity(quantities[l.productoId]) ?? 0 }));
+  // Lines no longer on sale are listed but never counted.
+  const onSale = lines.filter((l) => l.disponible);
+  const localLines = onSale.map((l) => ({ ...l, cantidad: cartLineQuantity(quantities[l.productoId]) ?? 0 }));
   const summary = cartSummary(
     localLines.filter((l) => l.cantidad > 0),
     rates,
@@ -201,8 +223,16 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
 
   useEffect(() => {
     const reply = coder.state === "idle" ? coder.data : undefined;
-    if (reply && "message" in reply) void alert.show(reply.message);
-  }, [coder.state, coder.data, alert]);
+    if (!reply || !("message" in reply)) return;
+    // A refused code leaves its field (back to the code still applied, if any), so that it is
+    // not sent and refused again when the field loses focus on the way to 'Pagar'.
+    if (!reply.ok && reply.intent === "code") {
+      const input = formRef.current?.elements.namedItem(`codigo.${reply.productoId}`);
+      const applied = lines.find((l) => l.productoId === reply.productoId)?.codigo ?? "";
+      if (input instanceof HTMLInputElement) input.value = applied;
+    }
+    void alert.show(reply.message);
+  }, [coder.state, coder.data, alert, lines]);
 
   function saveQuantity(productoId: string) {
     const value = quantities[productoId] ?? "";
@@ -258,7 +288,10 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
         </thead>
         <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-4">
           {lines.map((line) => {
+            if (!line.disponible) return <UnavailableRow key={line.productoId} line={line} />;
             const local = cartLineQuantity(quantities[line.productoId]);
+            // Said as it is typed: more than the stock has.
+            const note = line.stock > 0 && local !== null ? stockNote({ stock: line.stock, cantidad: local }) : null;
             return (
               <tr
                 key={line.productoId}
@@ -347,17 +380,29 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                   <label htmlFor={`cantidad-${line.productoId}`} className="text-[0.65rem] tracking-[0.2em] text-muted sm:hidden">
                     CANTIDAD
                   </label>
-                  <input
-                    id={`cantidad-${line.productoId}`}
-                    type="number"
-                    name={`cantidad.${line.productoId}`}
-                    data-producto={line.productoId}
-                    value={quantities[line.productoId] ?? ""}
-                    onChange={(event) => setQuantities((q) => ({ ...q, [line.productoId]: event.target.value }))}
-                    onBlur={() => saveQuantity(line.productoId)}
-                    aria-label={`Cantidad de ${line.nombre}`}
-                    className="field w-20 px-3 py-2 text-center"
-                  />
+                  <span className="flex flex-col items-end gap-1.5 sm:items-start">
+                    <input
+                      id={`cantidad-${line.productoId}`}
+                      type="number"
+                      name={`cantidad.${line.productoId}`}
+                      data-producto={line.productoId}
+                      value={quantities[line.productoId] ?? ""}
+                      onChange={(event) => setQuantities((q) => ({ ...q, [line.productoId]: event.target.value }))}
+                      onBlur={() => saveQuantity(line.productoId)}
+                      aria-label={`Cantidad de ${line.nombre}`}
+                      aria-invalid={note ? true : undefined}
+                      aria-describedby={note ? `stock-${line.productoId}` : undefined}
+                      className={`field w-20 px-3 py-2 text-center ${note ? "ring-1 ring-clay-dark/60" : ""}`}
+                    />
+                    <span
+                      id={`stock-${line.productoId}`}
+                      role="status"
+                      data-testid="stock-note"
+                      className="max-w-36 text-right text-xs leading-snug text-clay-dark empty:hidden sm:text-left"
+                    >
+                      {note}
+                    </span>
+                  </span>
                 </td>
                 <td className="py-5 text-right font-medium text-cocoa max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:p-0">
                   <span className="text-[0.65rem] font-normal tracking-[0.2em] text-muted sm:hidden">TOTAL</span>
@@ -415,7 +460,14 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
           <button type="submit" name="intent" value="update" className="btn-outline" disabled={busy}>
             Actualizar carrito
           </button>
-          <button type="submit" name="intent" value="pagar" className="btn-primary" disabled={busy} onClick={pay}>
+          <button
+            type="submit"
+            name="intent"
+            value="pagar"
+            className="btn-primary"
+            disabled={busy || onSale.length === 0}
+            onClick={pay}
+          >
             Pagar
           </button>
         </div>
@@ -433,5 +485,43 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
         }}
       />
     </form.Form>
+  );
+}
+
+/** A product unpublished while in the cart: listed to be removed, out of every total. */
+function UnavailableRow({ line }: { line: Line }) {
+  return (
+    <tr
+      data-testid="cart-line-unavailable"
+      className="border-b border-sand align-top max-sm:relative max-sm:flex max-sm:flex-col max-sm:gap-3 max-sm:rounded-2xl max-sm:border max-sm:bg-white/50 max-sm:p-4"
+    >
+      <td className="py-5 pr-4 max-sm:p-0 max-sm:pr-10">
+        <div className="flex gap-3">
+          <span className="size-16 shrink-0 overflow-hidden rounded-xl bg-sand md:size-20">
+            {line.urlImagen ? <img src={line.urlImagen} alt="" className="size-full object-cover opacity-50 grayscale" /> : null}
+          </span>
+          <div className="flex min-w-0 flex-col gap-2">
+            <span className="font-medium text-muted">{line.nombre}</span>
+            <span className="w-fit rounded-full bg-sand px-2.5 py-1 text-[0.65rem] uppercase tracking-[0.2em] text-cocoa">
+              {UNAVAILABLE_LABEL}
+            </span>
+          </div>
+        </div>
+      </td>
+      <td colSpan={3} className="py-5 pr-4 text-sm text-muted max-sm:p-0">
+        Este producto ya no está a la venta y no se incluye en tu pedido.
+      </td>
+      <td className="py-4 pl-2 text-right max-sm:absolute max-sm:right-2 max-sm:top-2 max-sm:p-0">
+        <button
+          type="submit"
+          name="intent"
+          value={`remove:${line.productoId}`}
+          aria-label={`Quitar ${line.nombre}`}
+          className="rounded-full p-2 text-muted hover:bg-sand hover:text-cocoa"
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      </td>
+    </tr>
   );
 }

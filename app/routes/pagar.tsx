@@ -262,8 +262,21 @@ function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string
 }
 
 function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
+  const alert = useAlert();
+  // noValidate: the spec's alert names the first missing field in the spec's order, not the
+  // browser's own bubble on whichever field comes first on screen. The same rule runs here
+  // (at once) and on the server (the real gate, and without JavaScript).
+  function check(event: React.FormEvent<HTMLFormElement>) {
+    const fields: Record<string, unknown> = {};
+    for (const [key, value] of new FormData(event.currentTarget)) fields[key] = value;
+    const result = validateCheckoutForm(fields);
+    if (result.ok) return;
+    event.preventDefault();
+    const { icon, title, text } = result;
+    void alert.show({ icon, title, text });
+  }
   return (
-    <Form method="post" className="flex flex-col gap-8" data-testid="checkout-information">
+    <Form method="post" noValidate onSubmit={check} className="flex flex-col gap-8" data-testid="checkout-information">
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-4 font-serif text-2xl text-cocoa">Contacto</legend>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -160,10 +160,14 @@ describe("updating and removing", () => {
     expect(await db().select().from(carritos).where(eq(carritos.id, other))).toEqual([]);
   });
 
-  it("leaves lines of products taken off the shop out of the cart", async () => {
+  it("keeps lines of products taken off the shop, marked not available (cart-fidelity.test.ts)", async () => {
     const cartId = await newCart();
     await db().insert(carritoLineas).values({ carritoId: cartId, productoId: "oculto", cantidad: 1 });
-    expect((await loadCart(db(), cartId))?.lines.map((l) => l.productoId)).toEqual(["serum"]);
+    const lines = (await loadCart(db(), cartId))?.lines ?? [];
+    expect(lines.map((l) => [l.productoId, l.disponible]).sort()).toEqual([
+      ["oculto", false],
+      ["serum", true],
+    ]);
   });
 });
 
@@ -324,7 +328,7 @@ describe("route actions", () => {
     ]);
 
     const wrong = unwrap(await post(cartAction, "/carrito", { intent: "code:serum", "codigo.serum": "NOPE" }, cartId));
-    expect(wrong.body).toEqual({ intent: "code", ok: false, message: messages.codeInvalidProduct });
+    expect(wrong.body).toEqual({ intent: "code", ok: false, productoId: "serum", message: messages.codeInvalidProduct });
     const found = unwrap(
       await post(cartAction, "/carrito", { intent: "code:serum", "codigo.serum": "CEJAS15", descuento: "99" }, cartId),
     );

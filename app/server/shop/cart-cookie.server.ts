@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
-import { eq, sum } from "drizzle-orm";
+import { and, eq, sum } from "drizzle-orm";
 import { getDb } from "../db/index.server";
-import { carritoLineas } from "../db/schema";
+import { carritoLineas, productos } from "../db/schema";
 
 /** SPEC section 9: the cart cookie lives 7 days, renewed on each add or update. */
 export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
@@ -19,13 +19,14 @@ export async function readCartId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** Items in the visitor's cart, for the header badge. */
+/** Items in the visitor's cart, for the header badge: lines still on sale only. */
 export async function cartItemCount(request: Request): Promise<number> {
   const cartId = await readCartId(request);
   if (!cartId) return 0;
   const [row] = await getDb()
     .select({ total: sum(carritoLineas.cantidad) })
     .from(carritoLineas)
-    .where(eq(carritoLineas.carritoId, cartId));
+    .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
+    .where(and(eq(carritoLineas.carritoId, cartId), eq(productos.publicado, true)));
   return Number(row?.total ?? 0);
 }

@@ -9,8 +9,14 @@
  *   loadCart(db, cartId)            → { id, lines: CartLine[] } | null (no such cart).
  *       CartLine = { productoId, nombre, urlImagen, precio (centavos, list price),
  *                    cantidad, peso (grams), stock, codigo: string | null,
- *                    descuento: number | null (percent of the applied, still active code) }
- *       Lines of unpublished products are left out; deleted products cascade away.
+ *                    descuento: number | null (percent of the applied, still active code),
+ *                    disponible: boolean }
+ *       A line whose product was unpublished stays, with disponible false: the cart shows it
+ *       as 'Ya no disponible' with its remove button, out of the totals and the badge, and
+ *       checkout prices the other lines only (priceCart). It stays until the shopper removes
+ *       it (a purchase removes only the bought lines). Deleted products cascade away.
+ *   availableLines(lines)           → the lines that are on sale (what totals and checkout use).
+ *   overStock(lines)                → available lines whose quantity the stock cannot serve.
  *   cartLineUnitPrice(line)         → unit price shown in the cart (code applied, ROUNDED;
  *                                     checkout floors instead: checkoutDiscountedPrice).
  *   cartSummary(lines, rates)       → { subtotal, shipping: ShippingResult, total } (cart rules;
@@ -55,6 +61,8 @@ export type CartLine = {
   codigo: string | null;
   /** its percent */
   descuento: number | null;
+  /** false once the product is unpublished: listed as 'Ya no disponible', never sold */
+  disponible: boolean;
 };
 
 export type Cart = { id: string; lines: CartLine[] };
@@ -79,6 +87,13 @@ export const productUnavailable = {
   icon: "error",
   title: "Producto no disponible",
   text: "Este producto ya no está disponible.",
+} as const satisfies AlertMessage;
+
+/** 'Pagar' on a cart whose every line is no longer on sale. */
+export const nothingAvailable = {
+  icon: "error",
+  title: "Sin productos disponibles",
+  text: "Los productos de tu carrito ya no están disponibles. Quítalos y elige otros para continuar.",
 } as const satisfies AlertMessage;
 
 // Cart ids are random UUIDs; anything else in the cookie is ignored, never queried.
@@ -115,6 +130,7 @@ export async function loadCart(db: Db, cartId: string | null): Promise<Cart | nu
       stock: productos.cantidad,
       codigo: promociones.codigo,
       descuento: promociones.descuento,
+      disponible: productos.publicado,
     })
     .from(carritoLineas)
     .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
@@ -128,9 +144,21 @@ export async function loadCart(db: Db, cartId: string | null): Promise<Cart | nu
         eq(promociones.activo, true),
       ),
     )
-    .where(and(eq(carritoLineas.carritoId, cartId), eq(productos.publicado, true)))
+    .where(eq(carritoLineas.carritoId, cartId))
     .orderBy(asc(carritoLineas.createdAt), asc(carritoLineas.productoId));
-  return { id: cart.id, lines: rows };
+  // An unpublished product's code is not shown or counted either.
+  const lines = rows.map((r) => (r.disponible ? r : { ...r, codigo: null, descuento: null }));
+  return { id: cart.id, lines };
+}
+
+/** The lines on sale: the ones the totals, the badge and checkout count. */
+export function availableLines<T extends Pick<CartLine, "disponible">>(lines: T[]): T[] {
+  return lines.filter((l) => l.disponible);
+}
+
+/** Available lines asking for more than the stock has (0 or below: sold out). */
+export function overStock<T extends Pick<CartLine, "disponible" | "stock" | "cantidad">>(lines: T[]): T[] {
+  return availableLines(lines).filter((l) => l.cantidad > l.stock || l.stock <= 0);
 }
 
 /**
@@ -196,6 +224,8 @@ export async function updateCartLines(
       const line = byId.get(update.productoId);
       if (!line) continue;
       const cantidad = cartLineQuantity(update.cantidad);
+      // A line no longer on sale can only be dropped, not changed.
+      if (!line.disponible && cantidad !== null) continue;
       if (cantidad === null) {
         await deleteLine(tx, cart.id, line.productoId);
       } else if (cantidad !== line.cantidad && !(line.stock <= 0 && cantidad > line.cantidad)) {
@@ -233,7 +263,14 @@ export async function applyDiscountCode(
   const [line] = await db
     .select({ productoId: carritoLineas.productoId })
     .from(carritoLineas)
-    .where(and(eq(carritoLineas.carritoId, cartId), eq(carritoLineas.productoId, productoId)));
+    .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
+    .where(
+      and(
+        eq(carritoLineas.carritoId, cartId),
+        eq(carritoLineas.productoId, productoId),
+        eq(productos.publicado, true),
+      ),
+    );
   if (!line) return invalid;
   const promo = await productPromotion(db, codigoInput, productoId);
   if (!promo) return invalid;

@@ -81,7 +81,11 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetail | nu
   return { ...row, imagenes: gallery };
 }
 
-/** Up to `limit` other products of the same category (SPEC: 3 related products). */
+/**
+ * Up to `limit` other published products (SPEC: 3 related products): the same category's
+ * first, then other categories' when it has fewer, so the page shows 3 whenever the
+ * catalogue has them.
+ */
 export async function relatedProducts(
   db: Db,
   product: { id: string; categoriaId: string },
@@ -90,10 +94,12 @@ export async function relatedProducts(
   return db
     .select(productCardColumns)
     .from(productos)
-    .where(
-      and(eq(productos.categoriaId, product.categoriaId), ne(productos.id, product.id), eq(productos.publicado, true)),
+    .where(and(ne(productos.id, product.id), eq(productos.publicado, true)))
+    .orderBy(
+      sql`(${productos.categoriaId} = ${product.categoriaId}) desc`,
+      asc(productos.nombre),
+      asc(productos.id),
     )
-    .orderBy(asc(productos.nombre), asc(productos.id))
     .limit(limit);
 }
 

@@ -8,6 +8,7 @@
  *   priceCart(db, cartId, { codes? })   → the cart at checkout: stored codes re-checked one
  *                                         by one (codes given here override them), discounts
  *                                         FLOORED, Express shipping, stock checked.
+ *                                         Lines of unpublished products are left out.
  *   priceCourse(db, cursoId, codigo?)   → one online course (no shipping, no stock).
  *
  * A draft that cannot be charged (empty cart, a line the stock can no longer serve, a cart
@@ -78,11 +79,13 @@ export async function priceCart(
     .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
     .where(eq(carritoLineas.carritoId, cart.id))
     .orderBy(asc(carritoLineas.createdAt), asc(carritoLineas.productoId));
-  const live = rows.filter((r) => r.cantidad >= 1);
+  // A line whose product was unpublished is not sold and blocks nothing: the order is for the
+  // lines on sale; that line stays in the cart, shown 'Ya no disponible', until removed.
+  const live = rows.filter((r) => r.cantidad >= 1 && r.publicado);
   if (live.length === 0) return empty;
 
-  // Refuse before any charge: every line must still be on sale and in stock for its quantity.
-  const short = live.filter((r) => !r.publicado || r.stock < r.cantidad);
+  // Refuse before any charge: every line on sale must be in stock for its quantity.
+  const short = live.filter((r) => r.stock < r.cantidad);
   if (short.length > 0) {
     return { ok: false, reason: "sin-stock", message: stockShort(short.map((r) => r.nombre)) };
   }
