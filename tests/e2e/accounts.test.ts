@@ -434,7 +434,6 @@ describe("Google log-in against a local OAuth stub", () => {
         PUBLIC_URL: socialURL,
         DATABASE_URL: "",
         SEED_DEMO: "0",
-        INSECURE_COOKIES: "1",
       },
       stdio: "ignore",
     });

@@ -34,6 +34,7 @@ import {
 import { getDb } from "../db/index.server";
 import { pagos } from "../db/schema";
 import { env } from "../env.server";
+import { isDemo } from "../mode.server";
 import { authorizeDemoPayment } from "../payments/demo.server";
 import { activeProvider, conektaProvider } from "../payments/index.server";
 import { CardError, type PaymentProvider } from "../payments/provider.server";
@@ -54,6 +55,8 @@ export type PaymentApiOptions = {
   conekta?: PaymentProvider;
   /** Tests: the webhook signing secret (default STRIPE_WEBHOOK_SECRET). */
   webhookSecret?: string;
+  /** Tests: whether the demo card route exists (default: the demo mode only, mode.server.ts). */
+  demo?: boolean;
 };
 
 const refused = { icon: "error", title: "Solicitud rechazada", text: "Origen no permitido." } as const;
@@ -152,7 +155,8 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     }
   });
 
-  router.post(`${API_BASE}/demo/pago`, sameOrigin, json, withUser, async (req, res) => {
+  // The demo's card form: in a deployment this route does not exist (404).
+  if (options.demo ?? isDemo()) router.post(`${API_BASE}/demo/pago`, sameOrigin, json, withUser, async (req, res) => {
     const user = res.locals.user as SessionUser;
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
