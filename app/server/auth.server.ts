@@ -191,7 +191,12 @@ function createAuth() {
     plugins: [genericOAuth({ config: socialProviders() })],
     disabledPaths: DISABLED_PATHS,
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100, customRules: RATE_LIMITS },
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] }, useSecureCookies: mode.secureCookies },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: mode.secureCookies,
+      // Better Auth skips its origin check under NODE_ENV=test: tests check what production runs.
+      disableOriginCheck: false,
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email") {
