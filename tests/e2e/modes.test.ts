@@ -17,7 +17,8 @@ import { httpRequest } from "../support/accounts";
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 const root = path.dirname(dataDir);
-const demo = JSON.parse(fs.readFileSync("seed/demo.json", "utf8")) as { producto: { nombre: string }[] };
+const demo = JSON.parse(fs.readFileSync("seed/demo.json", "utf8")) as { producto: { id: string; nombre: string }[] };
+const demoProduct = demo.producto[0]!;
 
 const NOTICE = "Sitio de demostración: los pagos no son reales";
 const DEMO_CARD_PATH = "/auth/michel-alvarez/v2/demo/pago";
@@ -123,8 +124,7 @@ describe("a deployment with everything set", () => {
     const home = await (await fetch(`${url}/`)).text();
     expect(home).toContain("Michel Alvarez");
     expect(home).not.toContain(NOTICE);
-    const products = await (await fetch(`${url}/productos`)).text();
-    expect(products).not.toContain(demo.producto[0]!.nombre);
+    expect((await fetch(`${url}/producto/${demoProduct.id}`)).status).toBe(404);
   });
 
   it("has no demo card route", async () => {
@@ -166,7 +166,9 @@ describe("the demo (PUBLIC_URL on this machine)", () => {
       const html = await (await fetch(`${baseURL}${pathname}`)).text();
       expect(html, pathname).toContain(NOTICE);
     }
-    expect(await (await fetch(`${baseURL}/productos`)).text()).toContain(demo.producto[0]!.nombre);
+    const product = await fetch(`${baseURL}/producto/${demoProduct.id}`);
+    expect(product.status).toBe(200);
+    expect(await product.text()).toContain(demoProduct.nombre);
     const answer = await httpRequest(`${baseURL}${DEMO_CARD_PATH}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: baseURL },

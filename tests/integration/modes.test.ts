@@ -75,7 +75,7 @@ describe("the demo on this machine", () => {
     expect(inDemo.status).toBe(404);
     expect((await inDemo.json()).error.title).toBe("Error en el proceso de pago");
     expect((await demo.post(DEMO_CARD_PATH, card)).status).toBe(401);
-    // a deployment: Express's own 404, whoever asks
+    // a deployment: a bare 404, whoever asks
     for (const cookie of [buyer.cookie, undefined]) {
       const inDeployment = await deployment.post(DEMO_CARD_PATH, card, cookie);
       expect(inDeployment.status).toBe(404);

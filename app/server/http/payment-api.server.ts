@@ -155,8 +155,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     }
   });
 
-  // The demo's card form: in a deployment this route does not exist (404).
-  if (options.demo ?? isDemo()) router.post(`${API_BASE}/demo/pago`, sameOrigin, json, withUser, async (req, res) => {
+  router.post(`${API_BASE}/demo/pago`, demoOnly(options), sameOrigin, json, withUser, async (req, res) => {
     const user = res.locals.user as SessionUser;
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
@@ -284,6 +283,12 @@ function sameOrigin(req: Request, res: Response, next: NextFunction) {
   } catch {}
   if (host && host === req.get("host")) return next();
   res.status(403).json({ error: refused });
+}
+
+/** The demo's card form: in a deployment its route does not exist (404, before any other check). */
+function demoOnly(options: PaymentApiOptions) {
+  const exists = options.demo ?? isDemo();
+  return (_req: Request, res: Response, next: NextFunction) => (exists ? next() : void res.sendStatus(404));
 }
 
 async function withUser(req: Request, res: Response, next: NextFunction) {
