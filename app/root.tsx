@@ -20,6 +20,7 @@ import { NotFoundPage } from "./components/layout/not-found-page";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
 import { env } from "./server/env.server";
+import { isDemo } from "./server/mode.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
 import { currentUser } from "./server/session.server";
 
@@ -30,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: user ? { id: user.id, nombre: user.name, role: user.role } : null,
     /** PUBLIC_URL, for pages' canonical links (see `rootOrigin` in components/site/seo.ts) */
     origin: env.publicUrl,
+    /** the demo mode (mode.server.ts): the footer says payments are not real */
+    demo: isDemo(),
   };
 }
 
@@ -73,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <main id="principal" className="flex-1">
                 {children}
               </main>
-              <SiteFooter />
+              <SiteFooter demo={data?.demo ?? false} />
               <WhatsAppButton />
             </LoginOverlayProvider>
           </AlertProvider>

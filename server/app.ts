@@ -1,5 +1,6 @@
 /**
- * The server build's entry: opens the database, prepares it, and serves the application
+ * The server build's entry: checks the configuration for the mode (startup.server.ts), opens
+ * the database, prepares it, and serves the application
  * (app/server/http/app.server.ts) with React Router's page handler. Built as the SSR entry
  * so that everything shares one module graph (one PGlite per process, ADR 001).
  */
@@ -8,7 +9,7 @@ import "react-router";
 import { closeDatabase, getDatabase } from "~/server/db/index.server";
 import { createApp } from "~/server/http/app.server";
 import { loadContext } from "~/server/http/request.server";
-import { prepareDatabase } from "~/server/startup.server";
+import { prepareDatabase, startupCheck } from "~/server/startup.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -16,6 +17,11 @@ declare module "react-router" {
     clientIp: string;
   }
 }
+
+// A deployment missing a setting stops here, before the database is opened or a port listened on.
+const check = startupCheck();
+for (const line of check.lines) (check.ok ? console.log : console.error)(line);
+if (!check.ok) process.exit(1);
 
 const startedAt = Date.now();
 await prepareDatabase();

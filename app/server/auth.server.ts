@@ -20,6 +20,7 @@ import * as schema from "./db/schema";
 import { env } from "./env.server";
 import { clientIp } from "./http/request.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
+import { currentMode, isLoopbackOrigin } from "./mode.server";
 import { serverSecret } from "./secret.server";
 import {
   needsFirstPassword,
@@ -124,11 +125,22 @@ async function termsAtSignUp(path: string | undefined): Promise<boolean> {
 const isEmail = (value: unknown): value is string =>
   typeof value === "string" && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
+/**
+ * Better Auth trusts PUBLIC_URL's origin. The demo on this machine also trusts every loopback
+ * origin: a laptop opens it as localhost or 127.0.0.1, on any port, alike (ADR 013).
+ */
+function loopbackOrigins(request?: Request): string[] {
+  const origin = request?.headers.get("origin");
+  return origin && isLoopbackOrigin(origin) ? [origin] : [];
+}
+
 function createAuth() {
+  const mode = currentMode();
   return betterAuth({
     appName: "Michel Alvarez",
     baseURL: env.publicUrl,
     secret: serverSecret(),
+    trustedOrigins: mode.loopback ? loopbackOrigins : [],
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       schema: {
@@ -179,7 +191,12 @@ function createAuth() {
     plugins: [genericOAuth({ config: socialProviders() })],
     disabledPaths: DISABLED_PATHS,
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100, customRules: RATE_LIMITS },
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: mode.secureCookies,
+      // Better Auth skips its origin check under NODE_ENV=test: tests check what production runs.
+      disableOriginCheck: false,
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email") {

@@ -5,7 +5,12 @@ export const env = {
   port: Number(process.env.PORT ?? 3000),
   dataDir: path.resolve(process.env.DATA_DIR ?? "data"),
   databaseUrl: process.env.DATABASE_URL || undefined,
+  /** The site's address: PUBLIC_URL, or this machine (the demo) when it is not set. */
   publicUrl: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`,
+  /** PUBLIC_URL as given (undefined when not set): mode.server.ts decides the mode from it. */
+  publicUrlSetting: process.env.PUBLIC_URL || undefined,
+  /** DEMO_MODE=1: the demo (demo payments, outbox, notice) even on a real address. */
+  demoMode: process.env.DEMO_MODE === "1",
   authSecret: process.env.BETTER_AUTH_SECRET || undefined,
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM || "Michel Alvarez <no-responder@michelalvarez.mx>",
@@ -44,8 +49,8 @@ export const env = {
         publicUrl: process.env.S3_PUBLIC_URL || undefined,
       }
     : undefined,
-  /** Seed the demo catalogue into an empty database (on by default). */
-  seedDemo: process.env.SEED_DEMO !== "0",
+  /** SEED_DEMO=1 or 0; unset, the mode decides (mode.server.ts: on in the demo, off in a deployment). */
+  seedDemoFlag: process.env.SEED_DEMO === "1" ? true : process.env.SEED_DEMO === "0" ? false : undefined,
   isProduction: process.env.NODE_ENV === "production",
 };
 

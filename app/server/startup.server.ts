@@ -2,12 +2,39 @@ import { pgliteCreated } from "./db/client.server";
 import type { Database } from "./db/client.server";
 import { closeDatabase, initDatabase } from "./db/index.server";
 import { env, privateDir, uploadsDir } from "./env.server";
+import { type Mode, currentMode } from "./mode.server";
 import { demoSeedNeeded, runDemoSeed } from "./seed.server";
+
+/**
+ * The start-up check (server/app.ts runs it before opening the database or listening): the
+ * mode in one line, and for a deployment that lacks something, one Spanish / English line
+ * per missing item. `ok: false` means the process must exit without serving.
+ */
+export function startupCheck(mode: Mode = currentMode()): { ok: boolean; lines: string[] } {
+  if (mode.kind === "demo") {
+    const where = mode.forced ? `${env.publicUrl}, DEMO_MODE=1` : env.publicUrl;
+    const mail = env.smtpUrl ? "SMTP_URL" : "DATA_DIR/outbox";
+    return {
+      ok: true,
+      lines: [`Modo demostración (${where}): pagos de prueba, correos en ${mail} / Demo mode: test payments, mail to ${mail}`],
+    };
+  }
+  if (mode.missing.length === 0) return { ok: true, lines: [`Modo despliegue en ${env.publicUrl} / Deployment mode`] };
+  return {
+    ok: false,
+    lines: [
+      `No se puede arrancar el despliegue en ${env.publicUrlSetting} / Cannot start the deployment at ${env.publicUrlSetting}:`,
+      ...mode.missing.map((item) => `  - ${item.line}`),
+      "Para probar el sitio sin esto, quita PUBLIC_URL o usa DEMO_MODE=1 / To try the site without these, unset PUBLIC_URL or set DEMO_MODE=1",
+    ],
+  };
+}
 
 const holder = globalThis as typeof globalThis & { __demoChecked?: boolean };
 
 /**
- * Opens the database and applies the migrations; with SEED_DEMO on, the demo catalogue is
+ * Opens the database and applies the migrations; when the mode seeds the demo (on in the demo,
+ * SEED_DEMO=1 in a deployment), the demo catalogue is
  * seeded first, in a child process, whenever it is needed (seed.server.ts). Checked once per
  * process.
  *
@@ -20,13 +47,14 @@ const holder = globalThis as typeof globalThis & { __demoChecked?: boolean };
  */
 export async function prepareDatabase(): Promise<Database> {
   const embedded = !env.databaseUrl;
-  if (env.seedDemo && !holder.__demoChecked && embedded && !pgliteCreated(env.dataDir)) {
+  const { seedDemo } = currentMode();
+  if (seedDemo && !holder.__demoChecked && embedded && !pgliteCreated(env.dataDir)) {
     holder.__demoChecked = true;
     await runDemoSeed();
   }
   let database = await initDatabase();
   await database.migrate();
-  if (env.seedDemo && !holder.__demoChecked) {
+  if (seedDemo && !holder.__demoChecked) {
     holder.__demoChecked = true;
     if (await demoSeedNeeded(database.db, { uploadsDir: uploadsDir(), privateDir: privateDir() })) {
       if (database.kind === "pglite") await closeDatabase();

@@ -412,6 +412,71 @@ describe("accounts", () => {
   });
 });
 
+describe("auth failures are never silent", () => {
+  it("signs up on the demo opened under another loopback name (localhost, where PUBLIC_URL says 127.0.0.1)", async () => {
+    // Before ADR 013, Better Auth answered 403 'Invalid origin' to anything but PUBLIC_URL's origin.
+    const local = baseURL.replace("127.0.0.1", "localhost");
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${local}/`);
+    const overlay = await openOverlay(page);
+    await overlay.getByRole("button", { name: "Regístrate" }).click();
+    await overlay.getByRole("button", { name: "Registrarme con correo" }).click();
+    await overlay.getByLabel("Nombre").fill("Ana Local");
+    await overlay.getByLabel("Correo").fill(`local-${Date.now()}@example.com`);
+    await overlay.getByLabel("Contraseña").fill("clave-local-1");
+    await overlay.getByRole("checkbox", { name: "Acepto los Términos y Condiciones" }).check();
+    await overlay.getByRole("button", { name: "Crear cuenta" }).click();
+    expect(await readAlert(page)).toEqual({ title: "¡Bienvenido!", text: "Nos da gusto que seas parte de nosotros" });
+    await page.getByTestId("account-menu").waitFor();
+    await page.close();
+  });
+
+  it("on 127.0.0.1, a 403 'Invalid origin', a 500, a proxy's 502 page, a network failure and a 429 each show their alert", async () => {
+    const serverError = { title: "Error del servidor", text: "Favor de comunicarte con el administrador" };
+    const json = (status: number, body: unknown) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
+    const failures: [string, Parameters<Page["route"]>[1], { title: string; text: string }][] = [
+      ["403", (route) => route.fulfill(json(403, { message: "Invalid origin", code: "INVALID_ORIGIN" })), serverError],
+      ["500", (route) => route.fulfill(json(500, { message: "Internal Server Error" })), serverError],
+      ["502", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }), serverError],
+      ["red", (route) => route.abort("connectionrefused"), serverError],
+      [
+        "429",
+        (route) => route.fulfill(json(429, { code: "TOO_MANY_REQUESTS", message: "Too many requests" })),
+        { title: "Demasiados intentos", text: "Espera un minuto antes de volver a intentarlo." },
+      ],
+    ];
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${baseURL}/`);
+
+    // log-in
+    const overlay = await openOverlay(page);
+    await overlay.getByRole("button", { name: "Continuar con correo" }).click();
+    await overlay.getByLabel("Correo").fill("ana@example.com");
+    await overlay.getByLabel("Contraseña").fill("clave-cualquiera");
+    for (const [name, answer, alert] of failures) {
+      await page.route("**/api/auth/sign-in/email", answer);
+      await overlay.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+      expect(await readAlert(page), `inicio de sesión, ${name}`).toEqual(alert);
+      await page.unroute("**/api/auth/sign-in/email");
+    }
+
+    // sign-up
+    await overlay.getByRole("button", { name: "Regístrate" }).click();
+    await overlay.getByRole("button", { name: "Registrarme con correo" }).click();
+    await overlay.getByLabel("Nombre").fill("Ana Prueba");
+    await overlay.getByLabel("Correo").fill("ana@example.com");
+    await overlay.getByLabel("Contraseña").fill("clave-cualquiera");
+    await overlay.getByRole("checkbox", { name: "Acepto los Términos y Condiciones" }).check();
+    for (const [name, answer, alert] of failures) {
+      await page.route("**/api/auth/sign-up/email", answer);
+      await overlay.getByRole("button", { name: "Crear cuenta" }).click();
+      expect(await readAlert(page), `registro, ${name}`).toEqual(alert);
+      await page.unroute("**/api/auth/sign-up/email");
+    }
+    await page.close();
+  });
+});
+
 describe("Google log-in against a local OAuth stub", () => {
   let stub: OAuthStub;
   let server: ChildProcess | undefined;
@@ -434,7 +499,6 @@ describe("Google log-in against a local OAuth stub", () => {
         PUBLIC_URL: socialURL,
         DATABASE_URL: "",
         SEED_DEMO: "0",
-        INSECURE_COOKIES: "1",
       },
       stdio: "ignore",
     });

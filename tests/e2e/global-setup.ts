@@ -41,7 +41,6 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATABASE_URL: "",
-      INSECURE_COOKIES: "1",
       // accounts with this address become admin at sign-up (tests/e2e/admin.test.ts)
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },

@@ -4,7 +4,13 @@
  */
 import { type AlertMessage, FIRST_PASSWORD_CODE, messages } from "~/domain/messages";
 
-type AuthAnswer<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
+/**
+ * `json`: the answer was Better Auth's JSON. A proxy's HTML page, a network failure (status
+ * 0) and the like are never read as the user's mistake.
+ */
+type AuthAnswer<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; code: string; message: string; json: boolean };
 
 async function post<T>(path: string, body: unknown): Promise<AuthAnswer<T>> {
   let response: Response;
@@ -16,18 +22,31 @@ async function post<T>(path: string, body: unknown): Promise<AuthAnswer<T>> {
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, code: "NETWORK", message: "" };
+    return { ok: false, status: 0, code: "NETWORK", message: "", json: false };
   }
   const payload = (await response.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
   if (response.ok) return { ok: true, data: payload as T };
-  return { ok: false, status: response.status, code: payload?.code ?? "", message: payload?.message ?? "" };
+  return {
+    ok: false,
+    status: response.status,
+    code: payload?.code ?? "",
+    message: payload?.message ?? "",
+    json: payload !== null,
+  };
 }
 
-/** A failure answer as the alert to show: 429 always speaks of the limit. */
-function failure(answer: { status: number }, otherwise: AlertMessage): AlertMessage {
+/** What Better Auth answers for what the person typed: bad input, wrong credentials, a taken address. */
+const INPUT_STATUSES = new Set([400, 401, 422]);
+
+/**
+ * A failure answer as the alert to show, never nothing: 429 speaks of the limit; what the
+ * person typed gets `otherwise` (the spec's 'Credenciales incorrectas'); anything else (a 403
+ * 'Invalid origin', a 5xx, a network failure, a proxy's page) is the spec's 'Error del servidor'.
+ */
+function failure(answer: { status: number; json?: boolean }, otherwise: AlertMessage): AlertMessage {
   if (answer.status === 429) return messages.tooManyRequests;
-  if (answer.status === 0 || answer.status >= 500) return messages.serverError;
-  return otherwise;
+  if (INPUT_STATUSES.has(answer.status) && answer.json !== false) return otherwise;
+  return messages.serverError;
 }
 
 /** Logs in with email and password: null on success, else the alert to show. */
@@ -40,7 +59,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
  * The alert for a refused log-in: the spec's 'Credenciales incorrectas', or for an account
  * brought from the old site without a password, 'Crea tu contraseña' (the mail is on its way).
  */
-export function signInFailure(answer: { status: number; code: string }): AlertMessage {
+export function signInFailure(answer: { status: number; code: string; json?: boolean }): AlertMessage {
   if (answer.code === FIRST_PASSWORD_CODE) return messages.firstPasswordSent;
   return failure(answer, messages.loginFailed);
 }

@@ -81,6 +81,9 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
       const result = await call();
       if (result.alert) await alert.show(result.alert);
       if (result.ok) reloadPage();
+    } catch {
+      // Never silent: whatever failed, the person learns it did.
+      await alert.show(messages.serverError);
     } finally {
       setBusy(false);
     }

@@ -100,8 +100,12 @@ export function PaymentPanel({
           label={label}
           onPay={pay}
         />
-      ) : (
+      ) : config.provider === "demo" ? (
         <DemoCardForm busy={busy} disabled={disabled} label={label} onPay={pay} />
+      ) : (
+        <p className="mt-4 text-sm text-muted" data-testid="card-payment-unavailable">
+          El pago con tarjeta no está disponible en este momento. Escríbenos para completar tu compra.
+        </p>
       )}
       {busy && (
         <div

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { fullAddress, site } from "~/config/site";
 import { NAV_LINKS } from "./nav-links";
 
-export function SiteFooter() {
+/** `demo`: the demo mode (no real payments), said discreetly under the legal links. */
+export function SiteFooter({ demo = false }: { demo?: boolean }) {
   return (
     <footer className="mt-24 bg-cocoa text-cream/90">
       <div className="container-page grid gap-12 py-16 md:grid-cols-4">
@@ -77,6 +78,11 @@ export function SiteFooter() {
             </Link>
           </p>
         </div>
+        {demo && (
+          <p className="container-page pb-6 text-xs text-cream/60" data-testid="demo-notice">
+            Sitio de demostración: los pagos no son reales
+          </p>
+        )}
       </div>
     </footer>
   );

@@ -34,6 +34,7 @@ import {
 import { getDb } from "../db/index.server";
 import { pagos } from "../db/schema";
 import { env } from "../env.server";
+import { isDemo } from "../mode.server";
 import { authorizeDemoPayment } from "../payments/demo.server";
 import { activeProvider, conektaProvider } from "../payments/index.server";
 import { CardError, type PaymentProvider } from "../payments/provider.server";
@@ -54,6 +55,8 @@ export type PaymentApiOptions = {
   conekta?: PaymentProvider;
   /** Tests: the webhook signing secret (default STRIPE_WEBHOOK_SECRET). */
   webhookSecret?: string;
+  /** Tests: whether the demo card route exists (default: the demo mode only, mode.server.ts). */
+  demo?: boolean;
 };
 
 const refused = { icon: "error", title: "Solicitud rechazada", text: "Origen no permitido." } as const;
@@ -152,7 +155,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     }
   });
 
-  router.post(`${API_BASE}/demo/pago`, sameOrigin, json, withUser, async (req, res) => {
+  router.post(`${API_BASE}/demo/pago`, demoOnly(options), sameOrigin, json, withUser, async (req, res) => {
     const user = res.locals.user as SessionUser;
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
@@ -280,6 +283,12 @@ function sameOrigin(req: Request, res: Response, next: NextFunction) {
   } catch {}
   if (host && host === req.get("host")) return next();
   res.status(403).json({ error: refused });
+}
+
+/** The demo's card form: in a deployment its route does not exist (404, before any other check). */
+function demoOnly(options: PaymentApiOptions) {
+  const exists = options.demo ?? isDemo();
+  return (_req: Request, res: Response, next: NextFunction) => (exists ? next() : void res.sendStatus(404));
 }
 
 async function withUser(req: Request, res: Response, next: NextFunction) {

@@ -1,11 +1,14 @@
 /**
  * Which payment provider this installation uses, decided in one place: Stripe when
- * STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, the offline demo otherwise. A payment is always confirmed with
- * the provider that created it (`pagos.proveedor`), even if the configuration changed since.
+ * STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set; otherwise the offline demo, in the
+ * demo mode only (mode.server.ts): a deployment never creates nor confirms a demo payment.
+ * A payment is always confirmed with the provider that created it (`pagos.proveedor`), even
+ * if the configuration changed since.
  */
 import type { PaymentPanelConfig } from "~/config/payments";
 import { getDb } from "../db/index.server";
 import { env } from "../env.server";
+import { isDemo } from "../mode.server";
 import { createConektaProvider } from "./conekta.server";
 import { createDemoProvider } from "./demo.server";
 import type { PaymentProvider } from "./provider.server";
@@ -24,13 +27,21 @@ function stripeKeys() {
 
 export function paymentPanelConfig(): PaymentPanelConfig {
   const keys = stripeKeys();
-  return keys ? { provider: "stripe", publishableKey: keys.publishableKey } : { provider: "demo" };
+  if (keys) return { provider: "stripe", publishableKey: keys.publishableKey };
+  // A deployment paid through Conekta's API only: no card form, and never the demo's.
+  return isDemo() ? { provider: "demo" } : { provider: "none" };
 }
 
-/** The provider new payments are created with. */
+/** The demo provider, which only the demo mode may use. */
+function demoProvider(): PaymentProvider {
+  if (!isDemo()) throw new Error("El proveedor de pagos demo no existe fuera del modo demostración");
+  return createDemoProvider(getDb());
+}
+
+/** The provider new payments are created with (throws in a deployment without Stripe). */
 export function activeProvider(): PaymentProvider {
   const keys = stripeKeys();
-  return keys ? createStripeProvider({ secretKey: keys.secretKey }) : createDemoProvider(getDb());
+  return keys ? createStripeProvider({ secretKey: keys.secretKey }) : demoProvider();
 }
 
 /** Conekta, when CONEKTA_PRIVATE_KEY is set: the `conekta` API call's provider. */
@@ -42,7 +53,7 @@ export function conektaProvider(): PaymentProvider | null {
 
 /** The provider that created a stored payment. */
 export function providerNamed(name: string): PaymentProvider {
-  if (name === "demo") return createDemoProvider(getDb());
+  if (name === "demo") return demoProvider();
   if (name === "stripe") {
     if (!env.stripeSecretKey) throw new Error("Pago de Stripe sin STRIPE_SECRET_KEY configurada");
     return createStripeProvider({ secretKey: env.stripeSecretKey });

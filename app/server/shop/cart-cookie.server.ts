@@ -2,6 +2,7 @@ import { createCookie } from "react-router";
 import { and, eq, sum } from "drizzle-orm";
 import { getDb } from "../db/index.server";
 import { carritoLineas, productos } from "../db/schema";
+import { currentMode } from "../mode.server";
 
 /** SPEC section 9: the cart cookie lives 7 days, renewed on each add or update. */
 export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
@@ -11,7 +12,7 @@ export const cartCookie = createCookie("carrito", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+  secure: currentMode().secureCookies,
 });
 
 export async function readCartId(request: Request): Promise<string | null> {

@@ -10,7 +10,7 @@ import { createCookie } from "react-router";
 import { type CheckoutForm, type CheckoutStep, validateCheckoutForm } from "~/domain/checkout";
 import type { Db } from "../db/index.server";
 import { compras } from "../db/schema";
-import { env } from "../env.server";
+import { currentMode } from "../mode.server";
 import { serverSecret } from "../secret.server";
 
 export type { CheckoutStep };
@@ -28,7 +28,7 @@ const checkoutCookie = createCookie("checkout", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: env.isProduction && process.env.INSECURE_COOKIES !== "1",
+  secure: currentMode().secureCookies,
   secrets: [serverSecret()],
 });
 
