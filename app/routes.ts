@@ -66,6 +66,7 @@ export default [
     index("routes/admin/inicio.tsx"),
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),
+    route("reembolsos", "routes/admin/reembolsos.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),
     route("productos", "routes/admin/lista.tsx", { id: "admin/productos" }),
     route("productos/:id", "routes/admin/editar.tsx", { id: "admin/productos/:id" }),
