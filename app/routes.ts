@@ -67,6 +67,8 @@ export default [
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),
     route("reembolsos", "routes/admin/reembolsos.tsx"),
+    route("accesos", "routes/admin/accesos.tsx"),
+    route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),
     route("productos", "routes/admin/lista.tsx", { id: "admin/productos" }),
     route("productos/:id", "routes/admin/editar.tsx", { id: "admin/productos/:id" }),
