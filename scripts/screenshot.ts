@@ -2,6 +2,7 @@
  * Looks at a page as a person would: full-page screenshots at 375 px and 1280 px.
  *   npx tsx scripts/screenshot.ts http://localhost:3000/ .tmp/shots/home
  * writes .tmp/shots/home-375.png and .tmp/shots/home-1280.png
+ * COOKIE='better-auth.session_token=…' sends a session cookie (admin screens, personal pages).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +16,8 @@ if (!url) {
 fs.mkdirSync(path.dirname(prefix), { recursive: true });
 const browser = await launchBrowser();
 for (const viewport of [PHONE, DESKTOP]) {
-  const page = await browser.newPage({ viewport });
+  const cookie = process.env.COOKIE;
+  const page = await browser.newPage({ viewport, ...(cookie ? { extraHTTPHeaders: { cookie } } : {}) });
   await page.goto(url, { waitUntil: "networkidle" });
   const file = `${prefix}-${viewport.width}.png`;
   await page.screenshot({ path: file, fullPage: process.env.FULL !== "0" });

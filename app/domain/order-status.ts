@@ -1,6 +1,29 @@
-/** compras.estado_envio: a physical order's shipping progress (it starts at 0). */
+/**
+ * compras.estado_envio: a physical order's shipping progress (it starts at 0). The admin
+ * sets it on the order screen; the buyer reads the same four words in /mis-compras and
+ * gets a mail on each change.
+ */
 export const ESTADOS_ENVIO = ["Pendiente", "Preparando", "Enviado", "Entregado"] as const;
 
 export function estadoEnvioLabel(estado: number): string {
   return ESTADOS_ENVIO[estado] ?? `Estado ${estado}`;
+}
+
+/** The sentence of the buyer's mail for each state. */
+const MENSAJES = [
+  "Recibimos tu pedido y está pendiente de preparación.",
+  "Estamos preparando tu pedido.",
+  "Tu pedido va en camino.",
+  "Tu pedido fue entregado. ¡Gracias por tu compra!",
+] as const;
+
+export function estadoEnvioMensaje(estado: number): string {
+  return MENSAJES[estado] ?? `Tu pedido cambió al estado ${estadoEnvioLabel(estado)}.`;
+}
+
+/** Carrier and tracking number as the buyer reads them ('Estafeta · guía 1234'), or ''. */
+export function seguimientoTexto(paqueteria: string, guia: string): string {
+  if (paqueteria && guia) return `${paqueteria} · guía ${guia}`;
+  if (guia) return `Guía ${guia}`;
+  return paqueteria;
 }

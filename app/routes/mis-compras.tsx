@@ -1,8 +1,10 @@
 /**
  * /mis-compras (guarded, SPEC §2): the user's orders, newest first, each with its products,
- * price, quantity, subtotal and the order total, as the server recorded them.
+ * price, quantity, subtotal and the order total, as the server recorded them; a product
+ * order also shows its shipping state (the admin's four: Pendiente, Preparando, Enviado,
+ * Entregado) and the carrier and tracking number once the studio entered them.
  */
-import { Mail, PackageCheck, ShoppingBag } from "lucide-react";
+import { Mail, PackageCheck, ShoppingBag, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
@@ -12,6 +14,7 @@ import { paymentError } from "~/domain/messages";
 import { site } from "~/config/site";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
+import { estadoEnvioLabel, seguimientoTexto } from "~/domain/order-status";
 import { getDb } from "~/server/db/index.server";
 import { listOrders } from "~/server/shop/orders.server";
 import { requireUser } from "~/server/session.server";
@@ -56,12 +59,21 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
                     Compra <span className="font-sans text-xl tracking-wider">{order.id}</span>
                   </h2>
                   <p className="text-sm text-muted">{order.fecha}</p>
+                  {!order.curso && (order.paqueteria || order.guia) && (
+                    <p className="mt-1 text-sm text-cocoa" data-testid="order-tracking">
+                      <Truck className="mr-1.5 inline size-4 text-clay" aria-hidden />
+                      {seguimientoTexto(order.paqueteria, order.guia)}
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {!order.curso && (
-                    <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-xs text-cocoa ring-1 ring-sand">
+                    <span
+                      className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-xs text-cocoa ring-1 ring-sand"
+                      data-testid="order-status"
+                    >
                       <PackageCheck className="size-4 text-clay" aria-hidden />
-                      {order.estadoEnvio === 0 ? "Preparando envío" : "Enviado"}
+                      {estadoEnvioLabel(order.estadoEnvio)}
                     </span>
                   )}
                   <ResendMail pagoId={order.pagoId} />

@@ -12,9 +12,16 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { redirect } from "react-router";
 import { formatSpanishDate } from "~/domain/dates";
 import { type DbOrTx, getDb } from "./db/index.server";
-import { type CourseSettings, courseSettings, promotionOpen } from "~/config/courses";
+import {
+  type CourseSettings,
+  type FreeCoursePromotion,
+  courseSettings,
+  parseCourseSettings,
+  promotionOpen,
+} from "~/config/courses";
 import { compraLineas, cursos, inscripciones, unidades, unidadVideos } from "./db/schema";
 import { privateDir } from "./env.server";
+import { SETTING, readSetting } from "./settings.server";
 import { getStorage, resolveRef } from "./storage/index.server";
 import { assertValidKey } from "./storage/types";
 import { requestUser } from "./http/request.server";
@@ -77,6 +84,23 @@ export async function enrol(
 }
 
 /**
+ * The courses that grant another and the free-second-course promotion, as the studio set
+ * them in the admin area (ajustes 'cursos'); the defaults of app/config/courses.ts until then.
+ */
+export async function readCourseSettings(db: DbOrTx = getDb()): Promise<CourseSettings> {
+  return parseCourseSettings(await readSetting(db, SETTING.cursos), courseSettings);
+}
+
+/** How many free courses the promotion has given (its lines at price 0 carry its clave). */
+export async function promotionPlacesUsed(db: DbOrTx, promo: FreeCoursePromotion): Promise<number> {
+  const [row] = await db
+    .select({ dados: count() })
+    .from(compraLineas)
+    .where(and(eq(compraLineas.cursoId, promo.regaloId), eq(compraLineas.codigoDescuento, promo.clave)));
+  return row?.dados ?? 0;
+}
+
+/**
  * Enrolment for a paid order, inside the order's transaction (called once per order by
  * confirmPayment): the courses bought, the course a bought one grants, and the free second
  * course while the promotion is open and has grants left. Grant and gift are written as
@@ -86,11 +110,12 @@ export async function enrol(
 export async function enrolPurchase(
   tx: DbOrTx,
   order: { userId: string; compraId: string; cursoIds: readonly string[] },
-  settings: CourseSettings = courseSettings,
+  settings?: CourseSettings,
   now: Date = new Date(),
 ): Promise<string[]> {
   const bought = [...new Set(order.cursoIds)];
   if (bought.length === 0) return [];
+  settings ??= await readCourseSettings(tx);
   const extra: { cursoId: string; clave: string | null }[] = [];
 
   for (const grant of settings.grants) {
@@ -101,10 +126,7 @@ export async function enrolPurchase(
   if (promotionOpen(promo, now) && bought.includes(promo.cursoId) && !bought.includes(promo.regaloId)) {
     // One promotion counter for every app instance: concurrent orders take turns here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promocion:${promo.clave}`}))`);
-    const [{ dados }] = await tx
-      .select({ dados: count() })
-      .from(compraLineas)
-      .where(and(eq(compraLineas.cursoId, promo.regaloId), eq(compraLineas.codigoDescuento, promo.clave)));
+    const dados = await promotionPlacesUsed(tx, promo);
     if (dados < promo.maximo && !(await isEnrolled(order.userId, promo.regaloId, tx))) {
       extra.push({ cursoId: promo.regaloId, clave: promo.clave });
     }
@@ -154,9 +176,10 @@ export async function enrolPurchase(
 export async function coursePerks(
   userId: string,
   cursoId: string,
-  settings: CourseSettings = courseSettings,
+  settings?: CourseSettings,
   now: Date = new Date(),
 ): Promise<{ cursoId: string; texto: string }[]> {
+  settings ??= await readCourseSettings();
   const perks: { cursoId: string; texto: (titulo: string) => Promise<string> | string }[] = [];
   for (const grant of settings.grants) {
     if (grant.cursoId === cursoId)
@@ -167,10 +190,7 @@ export async function coursePerks(
     perks.push({
       cursoId: promo.regaloId,
       texto: async (t) => {
-        const [{ dados }] = await getDb()
-          .select({ dados: count() })
-          .from(compraLineas)
-          .where(and(eq(compraLineas.cursoId, promo.regaloId), eq(compraLineas.codigoDescuento, promo.clave)));
+        const dados = await promotionPlacesUsed(getDb(), promo);
         const left = promo.maximo - dados;
         if (left <= 0) return "";
         return (

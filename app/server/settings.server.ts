@@ -1,7 +1,8 @@
 /**
  * The studio's settings (table `ajustes`, one JSON value per key), read and written here and
  * nowhere else. Each key's meaning is owned by one rule: `envio` by shipping (free shipping),
- * `aviso` by the purchase pause, `sitio` by the site's media. The admin edits them through
+ * `aviso` by the purchase pause, `sitio` by the site's media, `cursos` by the school's
+ * enrolment (courses.server.ts). The admin edits them through
  * admin/settings.server.ts.
  */
 import { eq } from "drizzle-orm";
@@ -15,6 +16,8 @@ export const SETTING = {
   aviso: "aviso",
   /** hero, studio video and facilities photos */
   sitio: "sitio",
+  /** courses that grant another and the free-second-course promotion (app/config/courses.ts) */
+  cursos: "cursos",
 } as const;
 
 /** A setting's stored value, or null when it was never set. */

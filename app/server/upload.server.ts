@@ -1,8 +1,10 @@
 /**
  * POST /auth/michel-alvarez/v2/firebase-upload (the spec's upload call; the path keeps its
  * original name). Multipart fields: `name` (base of the file name), `case` (what it is for:
- * productos, servicios, galeria, cursos, ...) and one file, either `data` (any allowed
- * file: a PDF manual, a video) or `image` (alias `original`), which is stored in four sizes.
+ * productos, servicios, galeria, cursos, ...) and either one file, `data` (any allowed
+ * file: a PDF manual, a video) or `image` (alias `original`), which is stored in four sizes,
+ * or the spec's four image sizes made by the client (`original`, `chica`, `mediana`,
+ * `grande`), each stored as its size (re-encoded without metadata, never wider than ours).
  *
  * Only an admin session may upload: the original sent a fixed key from the browser, which
  * anyone could read; here the session cookie is the credential (and the app's same-origin
@@ -74,9 +76,12 @@ class UploadError extends Error {
   }
 }
 
-type Parsed = { fields: Record<string, string>; file: { field: string; bytes: Buffer; fileName: string } | null };
+type UploadedFile = { field: string; bytes: Buffer; fileName: string };
+type Parsed = { fields: Record<string, string>; files: UploadedFile[] };
 
-const FILE_FIELDS = new Set(["data", "image", "original"]);
+/** The client's own sizes of one image (the spec's payload), besides `original`. */
+const SIZE_FIELDS = ["chica", "mediana", "grande"] as const;
+const FILE_FIELDS = new Set(["data", "image", "original", ...SIZE_FIELDS]);
 
 function parseMultipart(req: ExpressRequest): Promise<Parsed> {
   return new Promise((resolve, reject) => {
@@ -84,14 +89,15 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { files: 1, fields: 20, fieldSize: 10_000, fileSize: MAX_DATA_BYTES + 1 },
+        limits: { files: 4, fields: 20, fieldSize: 10_000, fileSize: MAX_DATA_BYTES + 1 },
       });
     } catch {
       reject(new UploadError(400, "Envía el archivo como multipart/form-data."));
       return;
     }
     const fields: Record<string, string> = {};
-    let file: Parsed["file"] = null;
+    const files: UploadedFile[] = [];
+    const seen = new Set<string>();
     let failure: UploadError | null = null;
 
     parser.on("field", (name, value) => {
@@ -103,6 +109,12 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
         stream.resume();
         return;
       }
+      if (seen.has(field)) {
+        failure ??= new UploadError(400, `Envía el campo '${field}' una sola vez.`);
+        stream.resume();
+        return;
+      }
+      seen.add(field);
       const limit = field === "data" ? MAX_DATA_BYTES : MAX_IMAGE_BYTES;
       const chunks: Buffer[] = [];
       let size = 0;
@@ -116,14 +128,14 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
         }
       });
       stream.on("end", () => {
-        if (!failure) file = { field, bytes: Buffer.concat(chunks), fileName: info.filename ?? "" };
+        if (!failure) files.push({ field, bytes: Buffer.concat(chunks), fileName: info.filename ?? "" });
       });
     });
     parser.on("filesLimit", () => {
-      failure ??= new UploadError(400, "Envía un solo archivo por solicitud.");
+      failure ??= new UploadError(400, "Envía un solo archivo, o las cuatro medidas de una imagen, por solicitud.");
     });
     parser.on("error", () => reject(new UploadError(400, "No se pudo leer el archivo enviado.")));
-    parser.on("close", () => (failure ? reject(failure) : resolve({ fields, file })));
+    parser.on("close", () => (failure ? reject(failure) : resolve({ fields, files })));
     req.pipe(parser);
   });
 }
@@ -156,20 +168,14 @@ export async function storeImage(
   uploadCase: string,
   name: string,
   base = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}`,
+  /** the client's own smaller sizes (the spec's four-size payload); missing ones are made from `bytes` */
+  clientSizes: Partial<Record<(typeof SIZE_FIELDS)[number], Uint8Array>> = {},
 ): Promise<ImageUploadResult> {
   const visibility = UPLOAD_CASES[uploadCase];
   const sharp = await loadSharp();
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-  } catch {
-    throw new UploadError(415, "El archivo no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).");
-  }
-  if (
-    !["jpeg", "png", "webp", "gif", "heif"].includes(meta.format ?? "") ||
-    !sniffFile(bytes)?.contentType.startsWith("image/")
-  ) {
-    throw new UploadError(415, "El archivo no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).");
+  const meta = await imageMetadata(bytes);
+  for (const [size, sizeBytes] of Object.entries(clientSizes)) {
+    await imageMetadata(sizeBytes, `La medida '${size}' no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).`);
   }
   // Transparent images stay PNG (or WebP); photos become JPEG.
   const format: "jpeg" | "png" | "webp" =
@@ -177,8 +183,8 @@ export async function storeImage(
   const ext = format === "jpeg" ? "jpg" : format;
   const contentType = `image/${format}`;
 
-  const encode = (width: number | null, as: "jpeg" | "png" | "webp") => {
-    let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  const encode = (width: number | null, as: "jpeg" | "png" | "webp", source: Uint8Array = bytes) => {
+    let image = sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     if (width) image = image.resize({ width, withoutEnlargement: true });
     if (as === "jpeg") return image.jpeg({ quality: width ? 82 : 92, mozjpeg: true }).toBuffer();
     if (as === "png") return image.png({ compressionLevel: 9 }).toBuffer();
@@ -194,15 +200,34 @@ export async function storeImage(
   const urls = {} as ImageUrls;
   const webp = {} as ImageUrls;
   for (const [size, width] of sizes) {
-    await storage.put(`${base}-${size}.${ext}`, await encode(width, format), contentType);
+    const source = size === "original" ? bytes : (clientSizes[size] ?? bytes);
+    await storage.put(`${base}-${size}.${ext}`, await encode(width, format, source), contentType);
     urls[size] = storageRef(visibility, `${base}-${size}.${ext}`);
     if (format !== "webp") {
-      await storage.put(`${base}-${size}.webp`, await encode(width, "webp"), "image/webp");
+      await storage.put(`${base}-${size}.webp`, await encode(width, "webp", source), "image/webp");
       webp[size] = storageRef(visibility, `${base}-${size}.webp`);
     }
   }
   const { width = 0, height = 0 } = meta.autoOrient ?? meta;
   return { ...urls, webp: format === "webp" ? null : webp, ancho: width, alto: height };
+}
+
+/** An image's metadata, or a 415 when the bytes are not an image we keep (checked by content). */
+async function imageMetadata(
+  bytes: Uint8Array,
+  message = "El archivo no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).",
+): Promise<Metadata> {
+  const sharp = await loadSharp();
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  } catch {
+    throw new UploadError(415, message);
+  }
+  if (!["jpeg", "png", "webp", "gif", "heif"].includes(meta.format ?? "") || !sniffFile(bytes)?.contentType.startsWith("image/")) {
+    throw new UploadError(415, message);
+  }
+  return meta;
 }
 
 /** Stores any allowed file as is (a PDF manual, a video, an image kept in one size). */
@@ -224,19 +249,33 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
     if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
 
-    const { fields, file } = await parseMultipart(req);
+    const { fields, files } = await parseMultipart(req);
     const uploadCase = fields.case ?? "";
     if (!(uploadCase in UPLOAD_CASES)) {
       throw new UploadError(400, `Indica para qué es el archivo (case): ${Object.keys(UPLOAD_CASES).join(", ")}.`);
     }
-    if (!file || file.bytes.length === 0)
+    const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
+    const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
+    if (!file || file.bytes.length === 0 || sizes.some((f) => f.bytes.length === 0))
       throw new UploadError(400, "Falta el archivo: envíalo en el campo 'data' o 'image'.");
+    if (files.length > 1 && (file.field !== "original" || sizes.length !== SIZE_FIELDS.length)) {
+      throw new UploadError(
+        400,
+        "Envía un solo archivo ('data' o 'image') o las cuatro medidas de la imagen: original, chica, mediana y grande.",
+      );
+    }
     const name = fields.name?.trim() || file.fileName || uploadCase;
 
     const result =
       file.field === "data"
         ? await storeData(file.bytes, uploadCase, name)
-        : await storeImage(file.bytes, uploadCase, name);
+        : await storeImage(
+            file.bytes,
+            uploadCase,
+            name,
+            undefined,
+            Object.fromEntries(sizes.map((f) => [f.field, f.bytes])),
+          );
     res.status(201).json(result);
   } catch (error) {
     if (error instanceof UploadError) {

@@ -18,6 +18,9 @@ export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 export default function AdminHome({ loaderData: { nombre, counts } }: Route.ComponentProps) {
   const notes: Record<string, string> = {
     "/admin/pedidos": `${plural(counts.pedidos, "pedido", "pedidos")} por enviar`,
+    "/admin/reembolsos": counts.reembolsos ? `${plural(counts.reembolsos, "pago", "pagos")} por reembolsar` : "Nada por reembolsar",
+    "/admin/accesos": "Dar o quitar un curso a mano",
+    "/admin/cursos-de-regalo": "Cursos que regalan otro",
     "/admin/productos": `${plural(counts.productos, "producto", "productos")}${counts.agotados ? ` · ${plural(counts.agotados, "agotado", "agotados")}` : ""}`,
     "/admin/categorias": plural(counts.categorias, "categoría", "categorías"),
     "/admin/servicios": plural(counts.servicios, "servicio", "servicios"),

@@ -1,6 +1,7 @@
 /**
  * /admin/pedidos/{id}: one order with its lines, where it goes and who to contact, and its
- * shipping state (0 Pendiente, 1 Preparando, 2 Enviado, 3 Entregado).
+ * shipping state (0 Pendiente, 1 Preparando, 2 Enviado, 3 Entregado) with the carrier and
+ * tracking number the buyer sees in /mis-compras; each change of state mails the buyer.
  */
 import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
@@ -39,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       envio: order.envio,
       curso: order.curso,
       estadoEnvio: order.estadoEnvio,
+      paqueteria: order.paqueteria,
+      guia: order.guia,
       proveedor: order.proveedor,
       pagoId: order.pagoId,
       comprador: order.comprador,
@@ -62,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const result = await updateShippingState(getDb(), params.id, await request.formData());
   if (!result.ok) return data({ errors: result.errors, notice: undefined }, { status: 400 });
-  return { errors: undefined, notice: "Estado del envío actualizado." };
+  return { errors: undefined, notice: result.notice };
 }
 
 export default function AdminOrder({ loaderData: { order, fields }, actionData }: Route.ComponentProps) {
@@ -76,10 +79,14 @@ export default function AdminOrder({ loaderData: { order, fields }, actionData }
 
       {!order.curso && (
         <AdminPanel title="Estado del envío">
+          <p className="mb-4 text-sm text-muted">
+            Quien compró ve el estado, la paquetería y la guía en Mis compras, y recibe un correo cada vez que cambia
+            el estado.
+          </p>
           <AdminForm
-            key={`${order.id}#${order.estadoEnvio}`}
+            key={`${order.id}#${order.estadoEnvio}#${order.paqueteria}#${order.guia}`}
             fields={fields}
-            values={{ estado: String(order.estadoEnvio) }}
+            values={{ estado: String(order.estadoEnvio), paqueteria: order.paqueteria, guia: order.guia }}
             errors={actionData?.errors}
             intent="estado"
             submitLabel="Guardar estado"

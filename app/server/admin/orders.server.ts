@@ -1,14 +1,15 @@
 /**
  * Admin: orders (compras), newest first, filtered by shipping state and searched by order
- * id or buyer e-mail; one order with its lines, shipping and contact data; and the one
- * thing the studio changes on an order, its shipping state (estado_envio).
+ * id or buyer e-mail; one order with its lines, shipping and contact data; and what the
+ * studio changes on an order: its shipping state (estado_envio), carrier and tracking number.
  */
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { ESTADOS_ENVIO } from "~/domain/order-status";
 import type { FieldErrors } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, user } from "../db/schema";
-import { parseForm, select } from "./fields.server";
+import { sendShippingUpdate } from "../shop/order-mail.server";
+import { parseForm, select, text } from "./fields.server";
 
 export const ORDERS_PER_PAGE = 30;
 
@@ -67,29 +68,50 @@ export async function getAdminOrder(db: Db, id: string) {
   return { ...order.compra, comprador: { nombre: order.nombre, email: order.email }, lines };
 }
 
-/** The order screen's one form: its shipping state. */
+/** The order screen's one form: its shipping state, and the carrier and tracking number the buyer sees. */
 export const shippingStateFields = {
   estado: select(
     "Estado del envío",
     ESTADOS_ENVIO.map((label, value) => ({ value: String(value), label })),
     { required: true },
   ),
+  paqueteria: text("Paquetería", { max: 60, placeholder: "Estafeta, DHL, FedEx…" }),
+  guia: text("Número de guía", { max: 60 }),
 };
 
-/** Sets an order's shipping state from the posted form; a value outside the list changes nothing. */
-export async function updateShippingState(
-  db: Db,
-  id: string,
-  form: FormData,
-): Promise<{ ok: true } | { ok: false; errors: FieldErrors }> {
+export type ShippingUpdate =
+  | { ok: true; notice: string }
+  | { ok: false; errors: FieldErrors };
+
+/**
+ * Sets an order's shipping state, carrier and tracking number from the posted form (a value
+ * outside the list changes nothing), and when the state changed, mails the buyer. The state
+ * stands even if the mail fails: the notice says so.
+ */
+export async function updateShippingState(db: Db, id: string, form: FormData): Promise<ShippingUpdate> {
   const parsed = await parseForm(shippingStateFields, form);
   if (!parsed.ok) return parsed;
-  const updated = await db
-    .update(compras)
-    .set({ estadoEnvio: Number(parsed.values.estado) })
-    .where(and(eq(compras.id, id), eq(compras.curso, false)))
-    .returning({ id: compras.id });
-  return updated.length ? { ok: true } : { ok: false, errors: { estado: "Este pedido no tiene envío." } };
+  const { paqueteria, guia } = parsed.values;
+  const estado = Number(parsed.values.estado);
+  const changed = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ estadoEnvio: compras.estadoEnvio })
+      .from(compras)
+      .where(and(eq(compras.id, id), eq(compras.curso, false)))
+      .for("update");
+    if (!before) return null;
+    await tx.update(compras).set({ estadoEnvio: estado, paqueteria, guia }).where(eq(compras.id, id));
+    return before.estadoEnvio !== estado;
+  });
+  if (changed === null) return { ok: false, errors: { estado: "Este pedido no tiene envío." } };
+  if (!changed) return { ok: true, notice: "Datos del envío guardados." };
+  try {
+    await sendShippingUpdate(db, id);
+    return { ok: true, notice: "Estado del envío actualizado. Le avisamos por correo." };
+  } catch (error) {
+    console.error(`No se pudo enviar el aviso de envío de la compra ${id}:`, error);
+    return { ok: true, notice: "Estado del envío actualizado, pero no se pudo enviar el correo de aviso." };
+  }
 }
 
 /** Physical orders not yet shipped (for the admin home). */

@@ -10,6 +10,7 @@ import { coursesResource, questionsResource, unitsResource, videosResource } fro
 import { pendingOrdersCount } from "./orders.server";
 import { soldOutCount, productsResource } from "./products.server";
 import { coursePromotionsResource, productPromotionsResource } from "./promotions.server";
+import { pendingRefundsCount } from "./refunds.server";
 import { registerResources } from "./resource.server";
 import { servicesResource } from "./services.server";
 import { shippingBandsResource } from "./shipping.server";
@@ -38,8 +39,9 @@ export async function adminHomeCounts(db: Db) {
       .select({ n: count() })
       .from(table)
       .then(([row]) => row?.n ?? 0);
-  const [pedidos, agotados, nProductos, nCategorias, nServicios, nCursos, nVisitas] = await Promise.all([
+  const [pedidos, reembolsos, agotados, nProductos, nCategorias, nServicios, nCursos, nVisitas] = await Promise.all([
     pendingOrdersCount(db),
+    pendingRefundsCount(db),
     soldOutCount(db),
     total(productos),
     total(categorias),
@@ -49,6 +51,7 @@ export async function adminHomeCounts(db: Db) {
   ]);
   return {
     pedidos,
+    reembolsos,
     agotados,
     productos: nProductos,
     categorias: nCategorias,

@@ -297,6 +297,36 @@ export const inscripciones = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.cursoId] })],
 );
 
+/**
+ * Courses the studio granted by hand from the admin area (a cash or bank-transfer sale, a
+ * gift): who granted which course to whom, when and why, and, once revoked, who revoked it,
+ * when and why. The enrolment itself is the `inscripciones` row (compra_id null).
+ */
+export const cursosOtorgados = pgTable(
+  "cursos_otorgados",
+  {
+    id: serial().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    /** 'efectivo', 'transferencia', 'cortesia', 'otro' (admin/grants.server.ts) */
+    motivo: text().notNull(),
+    nota: text().notNull().default(""),
+    /** the admin's account and her e-mail at that moment (kept if the account goes) */
+    otorgadoPor: text().references(() => user.id, { onDelete: "set null" }),
+    otorgadoPorCorreo: text().notNull(),
+    createdAt: createdAt(),
+    revocadoPor: text().references(() => user.id, { onDelete: "set null" }),
+    revocadoPorCorreo: text(),
+    revocadoEn: timestamp({ withTimezone: true }),
+    motivoRevocacion: text(),
+  },
+  (t) => [index().on(t.userId), index().on(t.createdAt)],
+);
+
 export const examenIntentos = pgTable(
   "examen_intentos",
   {
@@ -486,6 +516,9 @@ export const compras = pgTable(
     envio: integer().notNull().default(0),
     curso: boolean().notNull().default(false),
     estadoEnvio: integer().notNull().default(0),
+    /** the carrier and tracking number the studio entered (shown in /mis-compras) */
+    paqueteria: text().notNull().default(""),
+    guia: text().notNull().default(""),
     datosEnvio: jsonb().$type<Record<string, string>>(),
     datosContacto: jsonb().$type<{ correo: string; telefono: string }>(),
     /** one order per provider payment, whichever of browser return or webhook arrives first */

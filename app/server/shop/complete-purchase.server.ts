@@ -21,7 +21,7 @@ import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
-import { sendOrderConfirmation, sendRefundNotice } from "./order-mail.server";
+import { sendOrderConfirmation, sendRefundNotice, sendStudioOrderNotice } from "./order-mail.server";
 import { type PaymentDetail, writeOrder } from "./orders.server";
 import { findPayment, flagForRefund, lockPayment, markPaid } from "./payments.server";
 
@@ -122,6 +122,7 @@ export async function completePurchase(
     await sendOrderConfirmation(db, written.compraId).catch((mailError) =>
       console.error(`No se pudo enviar la confirmación de la compra ${written.compraId}:`, mailError),
     );
+    await sendStudioOrderNotice(db, written.compraId).catch((e) => console.error(`Aviso al estudio de ${written.compraId}:`, e));
   }
   return { ok: true, ...written };
 }

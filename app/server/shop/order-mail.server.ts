@@ -1,11 +1,13 @@
 /**
  * The purchase mails: the buyer's confirmation (also re-sent on request from /mis-compras
- * and the /v2/correo call) and, when a charged payment could not become an order, the
- * refund notice to the buyer and the studio.
+ * and the /v2/correo call), the studio's notice of every new order, the buyer's notice of
+ * each shipping state the studio sets, and, when a charged payment could not become an
+ * order, the refund notice to the buyer and the studio.
  */
 import { asc, eq } from "drizzle-orm";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
+import { estadoEnvioLabel, estadoEnvioMensaje, seguimientoTexto } from "~/domain/order-status";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, user } from "../db/schema";
 import { env } from "../env.server";
@@ -105,4 +107,92 @@ export async function sendRefundNotice(db: Db, userId: string, paymentId: string
     ),
     text: `El pago ${paymentId} (${amount}) de ${buyer?.email ?? userId} se cobró, pero ${productos} ya no tenía existencias. No se generó pedido: reembólsalo desde el panel del proveedor de pagos.`,
   });
+}
+
+/** The order, its buyer and its lines, for the mails below. */
+async function orderForMail(db: Db, compraId: string) {
+  const [row] = await db
+    .select({ compra: compras, correo: user.email, nombre: user.name })
+    .from(compras)
+    .innerJoin(user, eq(user.id, compras.compradorId))
+    .where(eq(compras.id, compraId));
+  if (!row) throw new Error(`Compra desconocida: ${compraId}`);
+  const lines = await db
+    .select()
+    .from(compraLineas)
+    .where(eq(compraLineas.compraId, compraId))
+    .orderBy(asc(compraLineas.id));
+  return { ...row, lines };
+}
+
+/**
+ * The studio's notice of a new order (products or courses), to env.studioInbox: what was
+ * bought, by whom, the total, and for products where it goes, with a link to the order's
+ * admin screen.
+ */
+export async function sendStudioOrderNotice(db: Db, compraId: string): Promise<void> {
+  const { compra, correo, nombre, lines } = await orderForMail(db, compraId);
+  const tipo = compra.curso ? "curso" : "pedido";
+  const link = `${env.publicUrl}/admin/pedidos/${encodeURIComponent(compra.id)}`;
+  const contacto = compra.datosContacto;
+  const envio = compra.datosEnvio;
+  const lineTexts = lines.map(
+    (l) => `${l.nombre}: ${l.cantidad} × ${formatPrice(l.precio)} = ${formatPrice(l.precio * l.cantidad)}`,
+  );
+  const who = `${nombre} (${contacto?.correo || correo}${contacto?.telefono ? `, ${contacto.telefono}` : ""})`;
+  const where = envio
+    ? `${envio.nombre} ${envio.apellido}, ${envio.direccion}, ${envio.colonia}, ${envio.codigo_postal} ${envio.ciudad}, ${envio.estado}, ${envio.pais}`
+    : "";
+  const html = mailLayout(
+    compra.curso ? "Nueva compra de curso" : "Nuevo pedido",
+    `<p style="margin:0">Compra <strong>${escapeHtml(compra.id)}</strong> de ${escapeHtml(who)}, ${escapeHtml(formatSpanishDateTime(compra.fecha))}.</p>
+<ul style="margin:16px 0 0;padding-left:20px">${lineTexts.map((t) => `<li>${escapeHtml(t)}</li>`).join("")}</ul>
+${compra.curso ? "" : `<p style="margin:8px 0 0">Envío Express: ${formatPrice(compra.envio)}</p>`}
+<p style="margin:8px 0 0"><strong>Total: ${formatPrice(compra.total)} MXN</strong> (${escapeHtml(compra.proveedor)})</p>
+${where ? `<p style="margin:16px 0 0"><strong>Enviar a</strong><br>${escapeHtml(where)}</p>` : ""}
+<p style="margin:24px 0 0"><a href="${escapeHtml(link)}" style="color:#b47a63">Ver el ${tipo} en el panel</a></p>`,
+  );
+  const text = [
+    `Compra ${compra.id} de ${who}, ${formatSpanishDateTime(compra.fecha)}.`,
+    "",
+    ...lineTexts,
+    ...(compra.curso ? [] : [`Envío Express: ${formatPrice(compra.envio)}`]),
+    `Total: ${formatPrice(compra.total)} MXN (${compra.proveedor})`,
+    ...(where ? ["", `Enviar a: ${where}`] : []),
+    "",
+    `Ver el ${tipo} en el panel: ${link}`,
+  ].join("\n");
+  await sendMail({
+    to: env.studioInbox,
+    subject: `${compra.curso ? "Nueva compra de curso" : "Nuevo pedido"} ${compra.id}: ${formatPrice(compra.total)} MXN`,
+    html,
+    text,
+    replyTo: contacto?.correo || correo,
+  });
+}
+
+/** The buyer's notice of the shipping state the studio just set (with carrier and tracking number). */
+export async function sendShippingUpdate(db: Db, compraId: string): Promise<void> {
+  const { compra, correo, nombre } = await orderForMail(db, compraId);
+  const to = compra.datosContacto?.correo || correo;
+  const saludo = compra.datosEnvio?.nombre || nombre;
+  const estado = estadoEnvioLabel(compra.estadoEnvio);
+  const mensaje = estadoEnvioMensaje(compra.estadoEnvio);
+  const seguimiento = seguimientoTexto(compra.paqueteria, compra.guia);
+  const html = mailLayout(
+    `Tu pedido: ${estado}`,
+    `<p style="margin:0">Hola ${escapeHtml(saludo)}, ${escapeHtml(mensaje.charAt(0).toLowerCase() + mensaje.slice(1))}</p>
+<p style="margin:16px 0 0">Número de compra: <strong>${escapeHtml(compra.id)}</strong><br>Estado del envío: <strong>${escapeHtml(estado)}</strong></p>
+${seguimiento ? `<p style="margin:16px 0 0">Paquetería y guía: <strong>${escapeHtml(seguimiento)}</strong></p>` : ""}
+<p style="margin:24px 0 0;color:#7a6a62;font-size:13px">Puedes ver tus compras en Mi perfil → Mis compras.</p>`,
+  );
+  const text = [
+    `Hola ${saludo}, ${mensaje.charAt(0).toLowerCase()}${mensaje.slice(1)}`,
+    `Número de compra: ${compra.id}`,
+    `Estado del envío: ${estado}`,
+    ...(seguimiento ? [`Paquetería y guía: ${seguimiento}`] : []),
+    "",
+    "Puedes ver tus compras en Mi perfil → Mis compras.",
+  ].join("\n");
+  await sendMail({ to, subject: `Tu pedido ${compra.id}: ${estado}`, html, text });
 }

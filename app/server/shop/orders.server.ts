@@ -103,6 +103,9 @@ export type OrderView = {
   envio: number;
   curso: boolean;
   estadoEnvio: number;
+  /** carrier and tracking number, as the studio entered them ('' until then) */
+  paqueteria: string;
+  guia: string;
   datosEnvio: Record<string, string> | null;
   datosContacto: DatosContacto | null;
   lines: { nombre: string; url: string; precio: number; precioOriginal: number; cantidad: number }[];
@@ -134,6 +137,8 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     envio: o.envio,
     curso: o.curso,
     estadoEnvio: o.estadoEnvio,
+    paqueteria: o.paqueteria,
+    guia: o.guia,
     datosEnvio: o.datosEnvio ?? null,
     datosContacto: o.datosContacto ?? null,
     lines: lines
