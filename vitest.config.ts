@@ -21,6 +21,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Database faults and shutdown against the real server process (npm run test:faults).
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          globalSetup: ["tests/faults/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
