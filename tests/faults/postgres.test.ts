@@ -44,7 +44,8 @@ const post = (pathname: string, body: unknown, cookie: string) =>
     headers: { "content-type": "application/json", origin: server.baseURL, cookie },
     body: JSON.stringify(body),
   });
-const page = (pathname = "/cursos") => get(pathname, { accept: "text/html" });
+const page = (pathname = "/cursos", cookie?: string) =>
+  get(pathname, { accept: "text/html", ...(cookie ? { cookie } : {}) });
 
 /** Waits (bounded) until /healthz answers 200 again: the app reconnects by itself. */
 async function healthy() {
@@ -129,6 +130,12 @@ describe.skipIf(!postgresUrl)("PostgreSQL faults (the real server behind a TCP p
     const html = await down.text();
     expect(html).toContain(`<title>${UNAVAILABLE_TITLE} | Michel Alvarez</title>`);
     expect(html).toContain(UNAVAILABLE_TEXT);
+    // Logged in: the session cannot be read either.
+    expect((await page("/mis-cursos", before[0].cookie)).status).toBe(503);
+    // Auth calls too: logging in needs the database.
+    const signIn = await post("/api/auth/sign-in/email", { email: before[1].email, password: before[1].password }, "");
+    expect(signIn.status).toBe(503);
+    expect(await signIn.json()).toEqual({ error: expect.objectContaining({ title: UNAVAILABLE_TITLE }) });
     // A client-side navigation (React Router's data request) gets 503 too.
     expect((await get("/cursos.data")).status).toBe(503);
 
