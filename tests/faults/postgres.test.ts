@@ -159,9 +159,11 @@ describe.skipIf(!postgresUrl)("PostgreSQL faults (the real server behind a TCP p
     expect(await createAccount(server.baseURL)).toBeTruthy();
     expect(server.child.exitCode).toBeNull();
 
-    // The log names the fault but never the connection's password.
+    // The log names the fault, but neither the connection's password nor what the failed
+    // queries carried (the e-mail of the log-in attempted during the cut).
     expect(server.log()).toContain("Base de datos no disponible");
     expect(server.log()).not.toContain(PASSWORD);
+    expect(server.log()).not.toContain(before[1].email);
   });
 
   it("stays up when PostgreSQL ends the app's sessions (pg_terminate_backend, 57P01) and recovers", async () => {
