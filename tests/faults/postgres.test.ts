@@ -37,7 +37,8 @@ const COURSE_ID = "curso-fallas";
 /** The app's sessions, as pg_stat_activity names them. */
 const APP_NAME = "michel-alvarez-fallas";
 
-const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.baseURL}${pathname}`, { headers });
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.baseURL}${pathname}`, { headers });
 const post = (pathname: string, body: unknown, cookie: string) =>
   fetch(`${server.baseURL}${pathname}`, {
     method: "POST",
@@ -147,7 +148,9 @@ describe.skipIf(!postgresUrl)("PostgreSQL faults (the real server behind a TCP p
     // An API call: JSON 503 with the message.
     const api = await post(`${API}/confirmar`, { paymentId: "demo_x" }, before[0].cookie);
     expect(api.status).toBe(503);
-    expect(await api.json()).toEqual({ error: expect.objectContaining({ title: UNAVAILABLE_TITLE, text: UNAVAILABLE_TEXT }) });
+    expect(await api.json()).toEqual({
+      error: expect.objectContaining({ title: UNAVAILABLE_TITLE, text: UNAVAILABLE_TEXT }),
+    });
 
     expect(server.child.exitCode).toBeNull();
 

@@ -29,7 +29,7 @@ export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, "127.0.0.1", () => {
-      const { port } = (probe.address() as net.AddressInfo);
+      const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
     probe.on("error", reject);

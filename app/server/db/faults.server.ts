@@ -42,7 +42,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = pending.pop();
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || SQLSTATES.test(code))) return true;
     if (typeof message === "string" && MESSAGES.some((re) => re.test(message))) return true;
     // Drizzle wraps driver errors (DrizzleQueryError.cause); Node's connect to several

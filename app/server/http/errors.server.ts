@@ -81,19 +81,21 @@ export function withDatabaseFaults(build: ServerBuild): ServerBuild {
   return guarded;
 }
 
-function guard<Handler extends (args: { request: Request }) => unknown>(handler: Handler) {
-  return (async (args: Parameters<Handler>[0]) => {
+function guard<Handler extends (args: never, ...rest: never[]) => unknown>(handler: Handler): Handler {
+  const run = handler as unknown as (...params: unknown[]) => unknown;
+  const guarded = async (...params: unknown[]) => {
     try {
-      return await handler(args);
+      return await run(...params);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      const url = new URL(args.request.url);
-      logUnavailable(`${args.request.method} ${url.pathname}`, error);
+      const { request } = params[0] as { request: Request };
+      logUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
       throw data(serviceUnavailable, {
         status: 503,
         statusText: "Service Unavailable",
         headers: { "Retry-After": RETRY_AFTER, "Cache-Control": "no-store" },
       });
     }
-  }) as unknown as Handler;
+  };
+  return guarded as unknown as Handler;
 }
