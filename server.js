@@ -67,7 +67,12 @@ async function stop(signal) {
   clearInterval(idle);
   clearTimeout(force);
   try {
-    await appModule.shutdown?.();
+    // A request cut after the grace period may still hold a database connection: give the
+    // close a few seconds, not forever.
+    const late = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error("no terminó en 5 s")), 5_000).unref(),
+    );
+    await Promise.race([appModule.shutdown?.(), late]);
   } catch (error) {
     console.error("No se pudo cerrar la base de datos:", error);
     process.exit(1);

@@ -106,7 +106,10 @@ function openPool(connectionString: string): pg.Pool {
     max: 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
+    // TCP keep-alive probes after 10 s idle: an idle connection to a server that vanished
+    // without a word (a dropped network) is noticed in seconds, not hours.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle connection that died: the pool removes it; only the code and message are logged
   // (never the connection string or a query's values).

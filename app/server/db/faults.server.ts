@@ -49,7 +49,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       errors?: unknown;
     };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || SQLSTATES.test(code))) return true;
-    if (typeof message === "string" && MESSAGES.some((re) => re.test(message))) return true;
+    // Drizzle's wrapper quotes the query and its values: only its cause speaks for the driver.
+    const wrapper = typeof message === "string" && message.startsWith("Failed query");
+    if (typeof message === "string" && !wrapper && MESSAGES.some((re) => re.test(message))) return true;
     // Drizzle wraps driver errors (DrizzleQueryError.cause); Node's connect to several
     // addresses fails with an AggregateError.
     pending.push(cause);
