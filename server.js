@@ -39,7 +39,7 @@ const listener = server.listen(PORT, () => {
 });
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before they are cut. */
-const GRACE_MS = 10_000;
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
 let stopping = false;
 
 /**

@@ -29,7 +29,8 @@ let dataDir: string;
 let server: ServerProcess | undefined;
 
 const lockFile = () => path.join(dataDir, "pglite.lock");
-const start = () => startServerProcess({ buildDir, env: { DATA_DIR: dataDir } });
+// A grace period no busy test machine reaches: a forced stop would mean something held it open.
+const start = () => startServerProcess({ buildDir, env: { DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: "60000" } });
 
 const post = (base: string, pathname: string, body: unknown, cookie: string) =>
   fetch(`${base}${pathname}`, {
