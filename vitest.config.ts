@@ -25,7 +25,9 @@ export default defineConfig({
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
           globalSetup: ["tests/faults/global-setup.ts"],
-          testTimeout: 60_000,
+          // A new embedded database is created by the server under test: seconds when idle,
+          // most of a minute on two busy cores.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
