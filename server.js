@@ -38,11 +38,47 @@ const listener = server.listen(PORT, () => {
   console.log(`Michel Alvarez escuchando en http://localhost:${PORT}`);
 });
 
-// Close the database cleanly so PGlite flushes to DATA_DIR and releases its lock.
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    listener.close();
-    await appModule.shutdown?.();
-    process.exit(0);
-  });
+/** How long requests in flight may take to finish after SIGTERM/SIGINT before they are cut. */
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
+let stopping = false;
+
+/**
+ * A graceful stop (SIGTERM from the process manager, Ctrl+C): no new connections, requests
+ * in flight finish (at most GRACE_MS, then their connections are closed), idle keep-alive
+ * connections are closed at once, then the database is closed (PGlite flushes DATA_DIR and
+ * releases its lock) and the process exits 0. A second signal cuts the wait short.
+ */
+async function stop(signal) {
+  if (stopping) {
+    listener.closeAllConnections();
+    return;
+  }
+  stopping = true;
+  console.log(`${signal}: cerrando (se terminan las solicitudes en curso)...`);
+  const closed = new Promise((resolve) => listener.close(resolve));
+  // Keep-alive connections would hold close() open: close each one as soon as it is idle.
+  listener.closeIdleConnections();
+  const idle = setInterval(() => listener.closeIdleConnections(), 250);
+  const force = setTimeout(() => {
+    console.error(`Solicitudes sin terminar tras ${GRACE_MS / 1000} s: se cierran sus conexiones.`);
+    listener.closeAllConnections();
+  }, GRACE_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(force);
+  try {
+    // A request cut after the grace period may still hold a database connection: give the
+    // close a few seconds, not forever.
+    const late = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error("no terminó en 5 s")), 5_000).unref(),
+    );
+    await Promise.race([appModule.shutdown?.(), late]);
+  } catch (error) {
+    console.error("No se pudo cerrar la base de datos:", error);
+    process.exit(1);
+  }
+  console.log("Servidor detenido.");
+  process.exit(0);
 }
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));

@@ -21,6 +21,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Database faults and shutdown against the real server process (npm run test:faults).
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          globalSetup: ["tests/faults/global-setup.ts"],
+          // A new embedded database is created by the server under test: seconds when idle,
+          // most of a minute on two busy cores.
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],

@@ -17,8 +17,10 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
+import { ServiceUnavailablePage } from "./components/layout/service-unavailable-page";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
+import { serviceUnavailable } from "./domain/messages";
 import { env } from "./server/env.server";
 import { isDemo } from "./server/mode.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
@@ -40,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
-  return [{ title: `Error | ${site.name}` }, { name: "robots", content: "noindex" }];
+  const title = isRouteErrorResponse(error) && error.status === 503 ? serviceUnavailable.title : "Error";
+  return [{ title: `${title} | ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -94,6 +97,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // The database is unreachable (server/http/errors.server.ts): come back in a few minutes.
+  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
   console.error(error);
   return (
     <section className="container-page py-24 text-center">

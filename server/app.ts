@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import "react-router";
 import { closeDatabase, getDatabase } from "~/server/db/index.server";
 import { createApp } from "~/server/http/app.server";
+import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
 import { prepareDatabase, startupCheck } from "~/server/startup.server";
 
@@ -29,7 +30,8 @@ console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - start
 
 export const app = createApp({
   pages: createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
+    build: async () => withDatabaseFaults(await import("virtual:react-router/server-build")),
     getLoadContext: loadContext,
   }),
 });

@@ -43,6 +43,13 @@ export const serverError = {
   text: "Favor de comunicarte con el administrador",
 } as const satisfies AlertMessage;
 
+/** The database cannot be reached for now (HTTP 503: pages, API calls); the spec has no text. */
+export const serviceUnavailable = {
+  icon: "error",
+  title: "Servicio no disponible",
+  text: "Estamos teniendo problemas técnicos. Intenta de nuevo en unos minutos.",
+} as const satisfies AlertMessage;
+
 export const welcomeNew = {
   icon: "success",
   title: "¡Bienvenido!",

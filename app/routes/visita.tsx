@@ -8,6 +8,7 @@
 import { CalendarHeart, MessageCircle } from "lucide-react";
 import { Link, data, isRouteErrorResponse, redirect } from "react-router";
 import { NotFoundPage } from "~/components/layout/not-found-page";
+import { ServiceUnavailablePage } from "~/components/layout/service-unavailable-page";
 import { notFoundMeta } from "~/components/site/seo";
 import { VisitPhoto } from "~/components/visits/visit-photo";
 import { site, whatsappLink } from "~/config/site";
@@ -164,6 +165,7 @@ export default function Visita({ loaderData }: Route.ComponentProps) {
 /** Own boundary, so that a 404 keeps this route's private, noindex headers. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
   console.error(error);
   return (
     <section className="container-page py-24 text-center">

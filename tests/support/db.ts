@@ -31,9 +31,14 @@ async function createPostgresDatabase(serverUrl: string): Promise<Database> {
   return database;
 }
 
-/** A new, empty database of its own on a PostgreSQL server (no migrations), dropped on close. */
-export async function createEmptyPostgresDatabase(serverUrl: string): Promise<Database> {
-  const name = `t_${Date.now()}_${randomBytes(4).toString("hex")}`;
+/** A name for a test database of its own (see createEmptyPostgresDatabase). */
+export const testDatabaseName = () => `t_${Date.now()}_${randomBytes(4).toString("hex")}`;
+
+/**
+ * A new, empty database of its own on a PostgreSQL server (no migrations), dropped on close.
+ * `name` lets a test know it (to point another process at it).
+ */
+export async function createEmptyPostgresDatabase(serverUrl: string, name = testDatabaseName()): Promise<Database> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -12,6 +12,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { describeDatabaseError } from "./faults.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -55,7 +56,7 @@ export function pgliteCreated(dataDir: string): boolean {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = openPool(options.url);
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
@@ -90,6 +91,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       releaseLock();
     },
   };
+}
+
+/**
+ * A PostgreSQL pool that survives the server going away (a restart, a network cut, an
+ * administrator ending our sessions): a connection that dies while idle is logged and
+ * dropped instead of crashing the process with an unhandled 'error' event, requests fail
+ * fast while the server is unreachable (3 s to connect, at most), and new connections are
+ * opened on demand once it is back.
+ */
+function openPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    // TCP keep-alive probes after 10 s idle: an idle connection to a server that vanished
+    // without a word (a dropped network) is noticed in seconds, not hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle connection that died: the pool removes it; only the code and message are logged
+  // (never the connection string or a query's values).
+  pool.on("error", (error) => {
+    console.error(`Base de datos: se perdió una conexión inactiva (${describeDatabaseError(error)}).`);
+  });
+  // A connection that dies while checked out but between queries (inside a transaction)
+  // emits 'error' on its client, which the pool no longer listens to: its next query fails
+  // and the pool discards it on release. This listener only keeps the process alive.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  return pool;
 }
 
 /**

@@ -8,10 +8,12 @@ import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { handleAuthRequest } from "../auth.server";
 import { serveCourseVideo } from "../courses.server";
+import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
 import { sameOriginWrites, securityHeaders } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
+import { databaseErrors } from "./errors.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -26,12 +28,15 @@ export function createApp(options: AppOptions = {}) {
   app.disable("x-powered-by");
   app.use(securityHeaders, sameOriginWrites);
 
+  // Health for load balancers and monitors: the database's own error stays in the log.
   app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
     try {
       await getDatabase().db.execute(sql`select 1`);
       res.json({ status: "ok", database: { status: "ok", kind: getDatabase().kind } });
     } catch (error) {
-      res.status(503).json({ status: "error", database: { status: "error", message: String(error) } });
+      console.error(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
+      res.status(503).json({ status: "unavailable" });
     }
   });
 
@@ -52,5 +57,8 @@ export function createApp(options: AppOptions = {}) {
   app.use(paymentRoutes(options.payments));
 
   if (options.pages) app.use(options.pages);
+
+  // The database unreachable: 503 with a Spanish message, whichever route met it.
+  app.use(databaseErrors);
   return app;
 }

@@ -44,6 +44,7 @@ import { completePurchase } from "../shop/complete-purchase.server";
 import { sendOrderConfirmation } from "../shop/order-mail.server";
 import { startPayment } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
+import { answeredUnavailable } from "./errors.server";
 import { requestUser, toFetchRequest } from "./request.server";
 
 const API_BASE = PAYMENT_API;
@@ -95,6 +96,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       }
       res.json({ received: true });
     } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
       console.error(`Webhook de Stripe: no se pudo confirmar el pago ${paymentId}:`, error);
       res.status(500).json({ error: "Error al confirmar el pago." });
     }
@@ -108,6 +110,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: provider() });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
       console.error(`No se pudo crear el pago de ${user.id}:`, error);
       fail(res, 502, paymentError);
     }
@@ -149,6 +152,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       }
       fail(res, result.reason === "sin-stock" ? 409 : 502, result.message);
     } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
       if (error instanceof CardError) return void fail(res, 402, cardError(error.message));
       console.error(`No se pudo cobrar con Conekta a ${user.id}:`, error);
       fail(res, 502, paymentError);
@@ -169,6 +173,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
         return void res.status(402).json({ error: cardError(result.message), tipo: "tarjeta" });
       fail(res, 404, paymentError);
     } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
       console.error(`Pago demo de ${user.id}:`, error);
       fail(res, 500, paymentError);
     }
@@ -189,6 +194,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const status = result.reason === "fallido" ? 402 : result.reason === "sin-stock" ? 409 : 502;
       fail(res, status, result.message);
     } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
       console.error(`No se pudo confirmar el pago ${paymentId}:`, error);
       fail(res, 500, paymentError);
     }
@@ -209,6 +215,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       await sendOrderConfirmation(db, pago.compraId);
       res.json({ type: "Correo enviado", compraId: pago.compraId });
     } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
       console.error(`No se pudo enviar el correo del pago ${id}:`, error);
       fail(res, 500, paymentError);
     }
