@@ -355,9 +355,11 @@ function StripeCardForm({ publishableKey, busy, disabled, label, onPay }: FormPr
       }
       // Manual capture: an accepted card leaves the intent `requires_capture` (authorised);
       // the server captures once the order is written.
-      const status = result.paymentIntent?.status;
-      if (status !== "requires_capture" && status !== "succeeded") return { ok: false, message: paymentError };
-      return { ok: true, paymentId: result.paymentIntent.id };
+      const intent = result.paymentIntent;
+      if (!intent || (intent.status !== "requires_capture" && intent.status !== "succeeded")) {
+        return { ok: false, message: paymentError };
+      }
+      return { ok: true, paymentId: intent.id };
     });
   }
 
