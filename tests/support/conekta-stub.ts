@@ -38,6 +38,10 @@ export type ConektaStub = {
   captures: string[];
   /** order ids, once per pre-authorisation released */
   cancellations: string[];
+  /** Runs before an order is created (e.g. to look at our database at that moment). */
+  beforeCreate: (() => Promise<void>) | null;
+  /** The next `n` created orders lose their answer (the connection drops after Conekta acted). */
+  loseCreateAnswers(n: number): void;
   close(): Promise<void>;
 };
 
@@ -56,6 +60,8 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
   const cancellations: string[] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   let next = 1;
+  let lostAnswers = 0;
+  const hooks: { beforeCreate: ConektaStub["beforeCreate"] } = { beforeCreate: null };
   const app = express();
   app.use(express.json());
   app.use((req, res, nextFn) => {
@@ -82,7 +88,8 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
     }
     nextFn();
   });
-  app.post("/orders", (req, res) => {
+  app.post("/orders", async (req, res) => {
+    await hooks.beforeCreate?.();
     const body = req.body as {
       currency: string;
       pre_authorize?: boolean;
@@ -125,6 +132,13 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
     };
     orders.set(id, order);
     if (status === "paid") captures.push(id);
+    if (lostAnswers > 0) {
+      lostAnswers--;
+      // Conekta acted and remembers the key's answer, but ours never arrives.
+      const key = req.get("idempotency-key");
+      if (key) answered.set(key, { status: 200, body: order });
+      return void req.socket.destroy();
+    }
     res.json(order);
   });
   app.get("/orders/:id", (req, res) => {
@@ -164,6 +178,19 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
     requests,
     captures,
     cancellations,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    get beforeCreate() {
+      return hooks.beforeCreate;
+    },
+    set beforeCreate(hook) {
+      hooks.beforeCreate = hook;
+    },
+    loseCreateAnswers(n) {
+      lostAnswers = n;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -34,6 +34,8 @@ export type StripeStub = {
   authorize(id: string): void;
   /** Stripe charged it (automatic capture, or captured by hand in the dashboard). */
   succeed(id: string): void;
+  /** The next `n` capture requests lose their connection before Stripe acts (a network cut). */
+  failCaptures(n: number): void;
   close(): Promise<void>;
 };
 
@@ -49,6 +51,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   /** Idempotency-Key → the first answer, replayed for a repeated key. */
   const answered = new Map<string, { status: number; body: unknown }>();
   let next = 1;
+  let captureFailures = 0;
   const app = express();
   app.use(express.urlencoded({ extended: true }));
   app.use((req, res, nextFn) => {
@@ -93,6 +96,10 @@ export async function startStripeStub(): Promise<StripeStub> {
     res.json(intent);
   });
   app.post("/v1/payment_intents/:id/capture", (req, res) => {
+    if (captureFailures > 0) {
+      captureFailures--;
+      return void req.socket.destroy();
+    }
     const intent = intents.get(req.params.id);
     if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
     if (intent.status !== "requires_capture") {
@@ -138,6 +145,13 @@ export async function startStripeStub(): Promise<StripeStub> {
       intentOf(id).status = "succeeded";
       captures.push(id);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    failCaptures(n) {
+      captureFailures = n;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
