@@ -69,7 +69,7 @@ describe("Conekta: one charge per cart", () => {
 
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     const refused = answers.find((a) => a.status === 409);
-    const { error } = (await refused?.json()) as { error: { title: string } };
+    const { error } = (await (refused as Response).json()) as { error: { title: string } };
     expect(["Pago en proceso", "Carrito vacío", "Sin existencias"]).toContain(error.title);
     expect(created().length - before).toBe(1);
     const orders = await db.select().from(compras).where(eq(compras.compradorId, buyer.id));
@@ -145,7 +145,9 @@ describe("Conekta: one charge per cart", () => {
 
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const refused = answers.find((a) => a.status === 409);
-    expect(((await refused?.json()) as { error: { text: string } }).error.text).toContain("No se hizo ningún cargo");
+    expect(((await (refused as Response).json()) as { error: { text: string } }).error.text).toContain(
+      "No se hizo ningún cargo",
+    );
     const rows = (await Promise.all(buyers.map((b) => db.select().from(pagos).where(eq(pagos.userId, b.id))))).flat();
     expect(rows.map((p) => p.estado).sort()).toEqual(["cancelado", "pagado"]);
     const cancelled = rows.find((p) => p.estado === "cancelado");

@@ -247,7 +247,11 @@ async function completeFree(res: Response, priced: PreparedPurchase) {
     const payment = await startPayment(db, { userId: priced.user.id, ...purchaseOf(priced), provider: freeProvider() });
     const result = await completePurchase(db, payment.paymentId);
     if (result.ok) {
-      return res.json({ paymentId: payment.paymentId, compraId: result.compraId, message: purchaseSuccess(result.compraId) });
+      return res.json({
+        paymentId: payment.paymentId,
+        compraId: result.compraId,
+        message: purchaseSuccess(result.compraId),
+      });
     }
     fail(res, result.reason === "sin-stock" ? 409 : 502, result.message);
   } catch (error) {

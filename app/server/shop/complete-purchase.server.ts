@@ -170,7 +170,8 @@ async function capture(db: Db, provider: PaymentProvider, paymentId: string) {
   }
 }
 
-const productNames = (detalle: PaymentDetail) => detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.nombre);
+const productNames = (detalle: PaymentDetail) =>
+  detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.nombre);
 
 function cancelledOutOfStock(detalle: PaymentDetail, nombres?: string[]): CompleteResult {
   return { ok: false, reason: "sin-stock", message: soldOutNotCharged(nombres ?? productNames(detalle)) };

@@ -152,4 +152,3 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
       })),
   }));
 }
-

@@ -50,7 +50,11 @@ export async function startPayment(
   if (free ? draft.total !== 0 : !(draft.total > 0)) {
     throw new Error(`Total ${draft.total} no válido para el proveedor ${input.provider.name}`);
   }
-  const payment = await input.provider.createPayment({ amount: draft.total, currency: "mxn", metadata: metadataOf(input) });
+  const payment = await input.provider.createPayment({
+    amount: draft.total,
+    currency: "mxn",
+    metadata: metadataOf(input),
+  });
   const detalle: PaymentDetail = { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto };
   await db.insert(pagos).values({
     id: payment.id,
@@ -100,7 +104,12 @@ export async function startServerCharge(
   const { draft, provider } = input;
   if (!(draft.total > 0)) throw new Error(`Un cargo necesita un total positivo (total ${draft.total})`);
   const intento = purchaseKey(input.userId, draft);
-  const detalle: PaymentDetail = { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto, intento };
+  const detalle: PaymentDetail = {
+    ...draft,
+    datosEnvio: input.datosEnvio,
+    datosContacto: input.datosContacto,
+    intento,
+  };
 
   // 1. The row first, under the cart's lock.
   const reserved = await db.transaction(async (tx) => {
@@ -166,7 +175,13 @@ export async function lockPayment(tx: DbOrTx, paymentId: string): Promise<Paymen
 }
 
 /** Moves a payment from one of `from` to `to`; true only for the caller that moved it. */
-async function move(db: DbOrTx, paymentId: string, from: PagoEstado[], to: PagoEstado, extra: { compraId?: string } = {}) {
+async function move(
+  db: DbOrTx,
+  paymentId: string,
+  from: PagoEstado[],
+  to: PagoEstado,
+  extra: { compraId?: string } = {},
+) {
   const moved = await db
     .update(pagos)
     .set({ estado: to, ...extra, updatedAt: new Date() })
