@@ -16,7 +16,6 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as pagarAction, loader as pagarLoader } from "~/routes/pagar";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
-import { checkoutCookieHeader } from "~/server/shop/checkout.server";
 import type { Database } from "~/server/db/client.server";
 import {
   ajustes,
@@ -42,24 +41,13 @@ import { createConektaProvider } from "~/server/payments/conekta.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
-import { type TestUser, makeCart, signUpUser, useTestDatabase } from "../support/fixtures";
+import { makeCart, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
+import { DATOS, checkoutCookies } from "../support/checkout";
 import { CONEKTA_DECLINED_MESSAGE, type ConektaStub, startConektaStub } from "../support/conekta-stub";
 import { type StripeStub, startStripeStub } from "../support/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_prueba_local";
-const DATOS = {
-  nombre: "Ana",
-  apellido: "López",
-  direccion: "Av. Chapultepec 123, int. 4",
-  colonia: "Americana",
-  codigo_postal: "44160",
-  ciudad: "Guadalajara",
-  estado: "Jalisco",
-  pais: "México",
-  correo: "ana@example.com",
-  telefono: "3333333333",
-};
 
 let database: Database;
 let db: Database["db"];
@@ -67,8 +55,6 @@ let stub: StripeStub;
 let stripeProvider: ReturnType<typeof createStripeProvider>;
 let demoProvider: ReturnType<typeof createDemoProvider>;
 const servers: { close: () => void }[] = [];
-
-type Buyer = TestUser;
 
 /** The payment API mounted on its own Express app, with the given provider. */
 async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) {
@@ -93,13 +79,6 @@ async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) 
         body: JSON.stringify(body),
       }),
   };
-}
-
-/** Cookies of a buyer ready to pay: session, cart and a finished checkout (steps 1 and 2). */
-async function checkoutCookies(buyer: Buyer, cartId: string) {
-  const cart = (await cartCookie.serialize(cartId)).split(";")[0];
-  const checkout = (await checkoutCookieHeader(buyer.id, { datos: DATOS, envio: "express" })).split(";")[0];
-  return `${buyer.cookie}; ${cart}; ${checkout}`;
 }
 
 const stockOf = async (id: string) =>
