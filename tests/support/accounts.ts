@@ -126,14 +126,7 @@ export function linkInMail(raw: string, pathname: string): string | null {
  * sign-up limit counts per address) or prefer createAccount + sessionCookies.
  */
 export async function signUpInBrowser(
-  context: {
-    request: {
-      post: (
-        url: string,
-        options: { data: unknown; headers: Record<string, string> },
-      ) => Promise<{ ok(): boolean; text(): Promise<string> }>;
-    };
-  },
+  context: { request: { post: (url: string, options: { data: unknown; headers: Record<string, string> }) => Promise<{ ok(): boolean; text(): Promise<string> }> } },
   baseURL: string,
   input: { name?: string; email?: string; password?: string } = {},
 ): Promise<{ name: string; email: string; password: string }> {

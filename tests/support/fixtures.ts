@@ -93,15 +93,7 @@ export async function makeProduct(input: Partial<typeof productos.$inferInsert> 
   const categoriaId = input.categoriaId ?? (await makeCategory()).id;
   const [row] = await db()
     .insert(productos)
-    .values({
-      id: `prod-${suffix()}`,
-      nombre: "Labial mate",
-      precio: 35_050,
-      cantidad: 10,
-      peso: 100,
-      ...input,
-      categoriaId,
-    })
+    .values({ id: `prod-${suffix()}`, nombre: "Labial mate", precio: 35_050, cantidad: 10, peso: 100, ...input, categoriaId })
     .returning();
   return row;
 }
@@ -122,12 +114,7 @@ export async function makeCourse(input: Partial<typeof cursos.$inferInsert> = {}
   return row;
 }
 
-export async function makePromotion(input: {
-  productoId: string;
-  codigo: string;
-  descuento: number;
-  activo?: boolean;
-}) {
+export async function makePromotion(input: { productoId: string; codigo: string; descuento: number; activo?: boolean }) {
   const [row] = await db()
     .insert(promociones)
     .values({ id: `promo-${suffix()}`, activo: true, ...input })
@@ -135,12 +122,7 @@ export async function makePromotion(input: {
   return row;
 }
 
-export async function makeCoursePromotion(input: {
-  cursoId: string;
-  codigo: string;
-  descuento: number;
-  activo?: boolean;
-}) {
+export async function makeCoursePromotion(input: { cursoId: string; codigo: string; descuento: number; activo?: boolean }) {
   const [row] = await db()
     .insert(promocionesCursos)
     .values({ id: `promo-curso-${suffix()}`, activo: true, ...input })
@@ -169,12 +151,7 @@ export async function makeCart(lines: { productoId: string; cantidad: number; co
     await db()
       .insert(carritoLineas)
       .values(
-        lines.map((l) => ({
-          carritoId: id,
-          productoId: l.productoId,
-          cantidad: l.cantidad,
-          codigoDescuento: l.codigo,
-        })),
+        lines.map((l) => ({ carritoId: id, productoId: l.productoId, cantidad: l.cantidad, codigoDescuento: l.codigo })),
       );
   }
   return id;
@@ -182,7 +159,10 @@ export async function makeCart(lines: { productoId: string; cantidad: number; co
 
 /** Stores a studio setting (ajustes), e.g. setSetting("aviso", { desde, hasta }). */
 export async function setSetting(clave: string, valor: unknown) {
-  await db().insert(ajustes).values({ clave, valor }).onConflictDoUpdate({ target: ajustes.clave, set: { valor } });
+  await db()
+    .insert(ajustes)
+    .values({ clave, valor })
+    .onConflictDoUpdate({ target: ajustes.clave, set: { valor } });
 }
 
 export async function clearSettings() {

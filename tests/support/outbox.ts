@@ -22,9 +22,7 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 function decodeMimeWords(value: string): string {
   return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) => {
     if (enc.toLowerCase() === "b") return Buffer.from(text, "base64").toString("utf8");
-    const bytes = text
-      .replace(/_/g, " ")
-      .replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    const bytes = text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   });
 }
