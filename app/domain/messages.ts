@@ -7,6 +7,7 @@
  */
 import { formatSpanishDayMonth } from "./dates";
 import { formatScore } from "./exam";
+import { formatPrice } from "./money";
 
 export type AlertIcon = "success" | "error" | "warning" | "info";
 
@@ -268,6 +269,34 @@ export function cardError(providerMessage: string) {
   } as const satisfies AlertMessage;
 }
 
+/** A card total under the provider's minimum (Stripe: $10.00 MXN); a $0 order needs no card. */
+export function cardMinimum(centavos: number) {
+  return {
+    icon: "warning",
+    title: "Monto mínimo",
+    text: `El monto mínimo para pagar con tarjeta es de ${formatPrice(centavos, { suffix: true })}.`,
+  } as const satisfies AlertMessage;
+}
+
+/** The card was only authorised and the stock ran out first: the hold was released. */
+export function soldOutNotCharged(nombres: readonly string[]) {
+  const what = nombres.length > 0 ? nombres.join(", ") : "un producto de tu pedido";
+  return {
+    icon: "warning",
+    title: "Producto agotado",
+    text:
+      `${what} se agotó mientras pagabas, así que no se generó tu pedido. ` +
+      "No se hizo ningún cargo a tu tarjeta: tu banco libera el monto apartado.",
+  } as const satisfies AlertMessage;
+}
+
+/** A second payment of the same cart while the first is still being processed. */
+export const paymentInProgress = {
+  icon: "info",
+  title: "Pago en proceso",
+  text: "Ya estamos procesando el pago de este carrito. Revisa Mis compras en unos momentos antes de intentar de nuevo.",
+} as const satisfies AlertMessage;
+
 /**
  * Purchases switched off for a period (e.g. 23 de octubre to 18 de noviembre). The dates
  * are parameters so the notice can be reused for the next pause.
@@ -336,6 +365,9 @@ export const messages = {
   purchaseSuccess,
   paymentError,
   cardError,
+  cardMinimum,
+  soldOutNotCharged,
+  paymentInProgress,
   purchasesPaused,
   examInsufficient,
 } as const;

@@ -17,6 +17,8 @@ declare module "vitest" {
 
 /** Signing up with this address makes an admin (ADMIN_EMAILS of the test server). */
 export const E2E_ADMIN_EMAIL = "estudio-e2e@example.com";
+/** A second admin for files that set up their own data (tests/e2e/free-order.test.ts). */
+export const E2E_PAYMENTS_ADMIN_EMAIL = "pagos-e2e@example.com";
 
 let server: ChildProcess | undefined;
 
@@ -42,7 +44,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseURL,
       DATABASE_URL: "",
       // accounts with this address become admin at sign-up (tests/e2e/admin.test.ts)
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ADMIN_EMAILS: [E2E_ADMIN_EMAIL, E2E_PAYMENTS_ADMIN_EMAIL].join(","),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -13,10 +13,9 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import express from "express";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as pagarAction, loader as pagarLoader } from "~/routes/pagar";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
-import { checkoutCookieHeader } from "~/server/shop/checkout.server";
 import type { Database } from "~/server/db/client.server";
 import {
   ajustes,
@@ -42,24 +41,13 @@ import { createConektaProvider } from "~/server/payments/conekta.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
-import { type TestUser, makeCart, signUpUser, useTestDatabase } from "../support/fixtures";
+import { makeCart, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
+import { DATOS, checkoutCookies } from "../support/checkout";
 import { CONEKTA_DECLINED_MESSAGE, type ConektaStub, startConektaStub } from "../support/conekta-stub";
 import { type StripeStub, startStripeStub } from "../support/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_prueba_local";
-const DATOS = {
-  nombre: "Ana",
-  apellido: "López",
-  direccion: "Av. Chapultepec 123, int. 4",
-  colonia: "Americana",
-  codigo_postal: "44160",
-  ciudad: "Guadalajara",
-  estado: "Jalisco",
-  pais: "México",
-  correo: "ana@example.com",
-  telefono: "3333333333",
-};
 
 let database: Database;
 let db: Database["db"];
@@ -67,8 +55,6 @@ let stub: StripeStub;
 let stripeProvider: ReturnType<typeof createStripeProvider>;
 let demoProvider: ReturnType<typeof createDemoProvider>;
 const servers: { close: () => void }[] = [];
-
-type Buyer = TestUser;
 
 /** The payment API mounted on its own Express app, with the given provider. */
 async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) {
@@ -93,13 +79,6 @@ async function startApi(provider: "stripe" | "demo", conekta?: PaymentProvider) 
         body: JSON.stringify(body),
       }),
   };
-}
-
-/** Cookies of a buyer ready to pay: session, cart and a finished checkout (steps 1 and 2). */
-async function checkoutCookies(buyer: Buyer, cartId: string) {
-  const cart = (await cartCookie.serialize(cartId)).split(";")[0];
-  const checkout = (await checkoutCookieHeader(buyer.id, { datos: DATOS, envio: "express" })).split(";")[0];
-  return `${buyer.cookie}; ${cart}; ${checkout}`;
 }
 
 const stockOf = async (id: string) =>
@@ -444,7 +423,7 @@ describe("Stripe provider against a local stub of the Stripe API", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { clientSecret: string; paymentId: string };
     const sent = stub.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").at(-1);
-    expect(sent?.body).toMatchObject({ amount: String(89000 * 2 + 15000), currency: "mxn" });
+    expect(sent?.body).toMatchObject({ amount: String(89000 * 2 + 15000), currency: "mxn", capture_method: "manual" });
     expect(sent?.auth).toBe("Bearer sk_test_stub");
     expect(body.clientSecret).toBe(stub.intents.get(body.paymentId)?.client_secret);
     const [pago] = await db.select().from(pagos).where(eq(pagos.id, body.paymentId));
@@ -474,10 +453,10 @@ describe("Stripe provider against a local stub of the Stripe API", () => {
         body: payload,
       });
 
-    // Before Stripe says succeeded nothing is written, even with a valid signature.
+    // Before Stripe says the card was authorised nothing is written, even with a valid signature.
     const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await webhook(signed)).status).toBe(409);
-    stub.succeed(paymentId);
+    stub.authorize(paymentId);
     const forged = await webhook(Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_otro" }));
     expect(forged.status).toBe(400);
     expect(await db.select().from(compras).where(eq(compras.pagoId, paymentId))).toHaveLength(0);
@@ -496,6 +475,9 @@ describe("Stripe provider against a local stub of the Stripe API", () => {
     const mails = readOutbox(env.dataDir).filter((m) => m.subject.includes(orders[0].id));
     expect(mails.filter((m) => !m.to.includes(env.studioInbox))).toHaveLength(1);
     expect(mails.filter((m) => m.to.includes(env.studioInbox))).toHaveLength(1);
+    // Authorised in the browser, captured by the server once the order existed: once.
+    expect(stub.captures.filter((id) => id === paymentId)).toHaveLength(1);
+    expect((await db.select().from(pagos).where(eq(pagos.id, paymentId)))[0].estado).toBe("pagado");
   });
 });
 
@@ -512,7 +494,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
   });
   afterAll(() => conektaStub?.close());
 
-  it("charges the token for the server's price whatever precios says, and writes the order once", async () => {
+  it("authorises the token for the server's price whatever precios says, writes the order once, then captures", async () => {
     const api = await startApi("demo", conekta);
     const buyer = await signUpUser({ email: "conekta@example.com" });
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 2 }], buyer.id);
@@ -531,6 +513,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
     expect(sent?.accept).toContain("application/vnd.conekta-v2");
     expect(sent?.body).toMatchObject({
       currency: "MXN",
+      pre_authorize: true,
       customer_info: { name: "Ana López", email: "ana@example.com", phone: "3312345678" },
       line_items: [{ unit_price: 89000 * 2 + 15000, quantity: 1 }],
       charges: [{ payment_method: { type: "card", token_id: "tok_test_visa_4242" } }],
@@ -540,6 +523,8 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
     const [order] = await db.select().from(compras).where(eq(compras.pagoId, body.paymentId));
     expect(order.id).toBe(body.compraId);
     expect(await stockOf("paleta")).toBe(stockBefore - 2);
+    expect(conektaStub.captures).toEqual([body.paymentId]);
+    expect(pago.estado).toBe("pagado");
     // Asking again (the browser's return, a retry) finds the same order.
     expect(await completePurchase(db, body.paymentId, { provider: conekta })).toEqual({
       ok: true,
@@ -562,7 +547,11 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
     expect(await res.json()).toEqual({
       error: { icon: "error", title: "Error!", text: `Error: ${CONEKTA_DECLINED_MESSAGE}` },
     });
-    expect(await db.select().from(pagos).where(eq(pagos.userId, buyer.id))).toHaveLength(0);
+    // The attempt was recorded before the call, and is now failed; nothing else was written.
+    expect(await db.select({ estado: pagos.estado }).from(pagos).where(eq(pagos.userId, buyer.id))).toEqual([
+      { estado: "fallido" },
+    ]);
+    expect(await db.select().from(compras).where(eq(compras.compradorId, buyer.id))).toHaveLength(0);
     expect(await stockOf("labial")).toBe(stockBefore);
   });
 
@@ -605,7 +594,7 @@ describe("Conekta provider against a local stub of the Conekta API", () => {
 });
 
 describe("stock under concurrency", () => {
-  it("sells the last unit to exactly one of 20 concurrent buyers; the others' charges are marked for refund", async () => {
+  it("sells the last unit to exactly one of 20 concurrent buyers; the others' authorisations are cancelled, nobody charged", async () => {
     await db.insert(productos).values({
       id: "ultimo",
       nombre: "Último pigmento",
@@ -641,10 +630,9 @@ describe("stock under concurrency", () => {
       paymentIds.push(paymentId);
     }
     // ...and all 20 confirmations (browser returns) arrive at once.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refundMails = () => readOutbox(env.dataDir).filter((m) => m.subject === "Tu pago será reembolsado").length;
+    const mailsBefore = refundMails();
     const results = await Promise.all(paymentIds.map((id) => completePurchase(db, id)));
-    expect(logged.mock.calls.filter(([text]) => String(text).includes("requiere reembolso"))).toHaveLength(19);
-    logged.mockRestore();
 
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "sin-stock")).toHaveLength(19);
@@ -652,16 +640,16 @@ describe("stock under concurrency", () => {
     expect(await db.select().from(compras).where(inArray(compras.pagoId, paymentIds))).toHaveLength(1);
     const states = await db.select({ estado: pagos.estado }).from(pagos).where(inArray(pagos.id, paymentIds));
     expect(states.filter((s) => s.estado === "pagado")).toHaveLength(1);
-    expect(states.filter((s) => s.estado === "requiere-reembolso")).toHaveLength(19);
+    expect(states.filter((s) => s.estado === "cancelado")).toHaveLength(19);
+    expect(states.filter((s) => s.estado === "requiere-reembolso")).toHaveLength(0);
     const refused = results.find((r) => !r.ok);
-    expect(refused?.ok === false && refused.message.text).toContain("Te reembolsaremos el cargo completo");
-    // Each refused buyer is told once, and the studio gets one notice per payment.
-    expect(readOutbox(env.dataDir).filter((m) => m.subject === "Tu pago será reembolsado")).toHaveLength(19);
-    expect(readOutbox(env.dataDir).filter((m) => m.subject.startsWith("Reembolso pendiente"))).toHaveLength(19);
-    // Asking again does not write anything or mail again.
+    expect(refused?.ok === false && refused.message.text).toContain("No se hizo ningún cargo a tu tarjeta");
+    // Nothing to refund, so nobody is mailed about a refund.
+    expect(refundMails()).toBe(mailsBefore);
+    // Asking again does not write anything.
     const retry = await completePurchase(db, paymentIds[results.findIndex((r) => !r.ok)]);
     expect(retry).toMatchObject({ ok: false, reason: "sin-stock" });
-    expect(readOutbox(env.dataDir).filter((m) => m.subject === "Tu pago será reembolsado")).toHaveLength(19);
+    expect(await stockOf("ultimo")).toBe(0);
   });
 });
 

@@ -1,7 +1,10 @@
 /**
  * A local stand-in for the Stripe API (the network edge): just the PaymentIntent calls our
- * provider makes. The Stripe SDK is pointed at it with host/port/protocol; tests flip an
- * intent's status as Stripe would after the browser confirmed the card.
+ * provider makes (create, retrieve, capture, cancel), with Stripe's manual-capture states
+ * and its idempotency keys (a repeated key gets the first answer and does nothing again).
+ * The Stripe SDK is pointed at it with host/port/protocol; tests flip an intent's status as
+ * Stripe would after the browser confirmed the card (`authorize`), and count what was
+ * captured and cancelled, so a test can say "0 captured charges to refund".
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -12,6 +15,7 @@ export type StubIntent = {
   amount: number;
   currency: string;
   status: string;
+  capture_method: string;
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { message: string } | null;
@@ -21,19 +25,53 @@ export type StripeStub = {
   port: number;
   intents: Map<string, StubIntent>;
   /** every request received, for asserting what our server sent */
-  requests: { method: string; path: string; body: Record<string, unknown>; auth: string }[];
+  requests: { method: string; path: string; body: Record<string, unknown>; auth: string; idempotencyKey: string }[];
+  /** intent ids, once per capture that actually moved money */
+  captures: string[];
+  /** intent ids, once per authorisation that was released */
+  cancellations: string[];
+  /** The browser confirmed the card: authorised (manual capture) or charged (automatic). */
+  authorize(id: string): void;
+  /** Stripe charged it (automatic capture, or captured by hand in the dashboard). */
   succeed(id: string): void;
+  /** The next `n` capture requests lose their connection before Stripe acts (a network cut). */
+  failCaptures(n: number): void;
   close(): Promise<void>;
 };
+
+const stripeError = (message: string, code = "payment_intent_unexpected_state") => ({
+  error: { type: "invalid_request_error", code, message },
+});
 
 export async function startStripeStub(): Promise<StripeStub> {
   const intents = new Map<string, StubIntent>();
   const requests: StripeStub["requests"] = [];
+  const captures: string[] = [];
+  const cancellations: string[] = [];
+  /** Idempotency-Key → the first answer, replayed for a repeated key. */
+  const answered = new Map<string, { status: number; body: unknown }>();
   let next = 1;
+  let captureFailures = 0;
   const app = express();
   app.use(express.urlencoded({ extended: true }));
-  app.use((req, _res, nextFn) => {
-    requests.push({ method: req.method, path: req.path, body: req.body ?? {}, auth: req.get("authorization") ?? "" });
+  app.use((req, res, nextFn) => {
+    const idempotencyKey = req.get("idempotency-key") ?? "";
+    requests.push({
+      method: req.method,
+      path: req.path,
+      body: req.body ?? {},
+      auth: req.get("authorization") ?? "",
+      idempotencyKey,
+    });
+    const replay = req.method === "POST" && idempotencyKey ? answered.get(idempotencyKey) : undefined;
+    if (replay) return void res.status(replay.status).json(replay.body);
+    if (req.method === "POST" && idempotencyKey) {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        answered.set(idempotencyKey, { status: res.statusCode, body });
+        return json(body);
+      };
+    }
     nextFn();
   });
   app.post("/v1/payment_intents", (req, res) => {
@@ -44,6 +82,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       amount: Number(req.body.amount),
       currency: String(req.body.currency),
       status: "requires_payment_method",
+      capture_method: String(req.body.capture_method ?? "automatic"),
       client_secret: `${id}_secret_stub`,
       metadata: req.body.metadata ?? {},
       last_payment_error: null,
@@ -53,21 +92,66 @@ export async function startStripeStub(): Promise<StripeStub> {
   });
   app.get("/v1/payment_intents/:id", (req, res) => {
     const intent = intents.get(req.params.id);
-    if (!intent)
-      return void res.status(404).json({ error: { type: "invalid_request_error", message: "No such payment_intent" } });
+    if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
+    res.json(intent);
+  });
+  app.post("/v1/payment_intents/:id/capture", (req, res) => {
+    if (captureFailures > 0) {
+      captureFailures--;
+      return void req.socket.destroy();
+    }
+    const intent = intents.get(req.params.id);
+    if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
+    if (intent.status !== "requires_capture") {
+      return void res
+        .status(400)
+        .json(stripeError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`));
+    }
+    intent.status = "succeeded";
+    captures.push(intent.id);
+    res.json(intent);
+  });
+  app.post("/v1/payment_intents/:id/cancel", (req, res) => {
+    const intent = intents.get(req.params.id);
+    if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
+    if (intent.status === "succeeded" || intent.status === "canceled") {
+      return void res
+        .status(400)
+        .json(stripeError(`This PaymentIntent could not be canceled because it has a status of ${intent.status}.`));
+    }
+    intent.status = "canceled";
+    cancellations.push(intent.id);
     res.json(intent);
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
+  const intentOf = (id: string) => {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`stub: no intent ${id}`);
+    return intent;
+  };
   return {
     port: (server.address() as AddressInfo).port,
     intents,
     requests,
-    succeed(id) {
-      const intent = intents.get(id);
-      if (!intent) throw new Error(`stub: no intent ${id}`);
-      intent.status = "succeeded";
+    captures,
+    cancellations,
+    authorize(id) {
+      const intent = intentOf(id);
+      intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      if (intent.status === "succeeded") captures.push(id);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    succeed(id) {
+      intentOf(id).status = "succeeded";
+      captures.push(id);
+    },
+    failCaptures(n) {
+      captureFailures = n;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

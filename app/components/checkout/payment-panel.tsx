@@ -3,9 +3,11 @@
  * for /pagar and /pagar-curso. The flow, whichever provider:
  *   1. POST {PAYMENT_API}/stripe with `body` → the server prices the order and creates the
  *      payment → { clientSecret } (no amount ever leaves the browser);
- *   2. the card is confirmed: Stripe Elements (Stripe.js) or the demo test-mode form;
- *   3. POST {PAYMENT_API}/confirmar → the server asks the provider and writes the order →
- *      'Compra exitosa!' with the purchase id, then `onPaid`.
+ *   2. the card is AUTHORISED (not charged): Stripe Elements (Stripe.js) or the demo form;
+ *   3. POST {PAYMENT_API}/confirmar → the server asks the provider, writes the order and only
+ *      then captures the payment → 'Compra exitosa!' with the purchase id, then `onPaid`.
+ * A $0 total (a 100 % code, a free course) shows no card form: one button, and step 1 answers
+ * with the order already written.
  * A card refusal shows 'Error: {provider message}'; anything else 'Error en el proceso de
  * pago' (the server logs the cause). The loading overlay is removed either way.
  */
@@ -57,7 +59,14 @@ export function PaymentPanel({
     try {
       const created = await postJson(`${PAYMENT_API}/stripe`, body);
       if (!created.ok) failure = errorOf(created.json);
-      else {
+      else if (created.json?.compraId) {
+        // A $0 order: written at once, no card involved.
+        setBusy(false);
+        const compraId = String(created.json.compraId);
+        await alert.show(purchaseSuccess(compraId));
+        onPaid(compraId);
+        return;
+      } else {
         const card = await confirmCard(String(created.json?.clientSecret), String(created.json?.paymentId));
         if (!card.ok) failure = card.message;
         else {
@@ -88,11 +97,13 @@ export function PaymentPanel({
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id="pago-titulo" className="text-3xl">
-          Pago con tarjeta
+          {total === 0 ? "Confirmar pedido" : "Pago con tarjeta"}
         </h2>
         <LockKeyhole className="size-5 text-clay" aria-label="Pago seguro" role="img" />
       </div>
-      {config.provider === "stripe" ? (
+      {total === 0 ? (
+        <FreeOrderForm busy={busy} disabled={disabled} onPay={pay} />
+      ) : config.provider === "stripe" ? (
         <StripeCardForm
           publishableKey={config.publishableKey}
           busy={busy}
@@ -131,6 +142,25 @@ type FormProps = {
   label: string;
   onPay: (confirmCard: (clientSecret: string, paymentId: string) => Promise<CardResult>) => Promise<void>;
 };
+
+/** Nothing to pay (a 100 % code, a free course): no card form, one button that places the order. */
+function FreeOrderForm({ busy, disabled, onPay }: Omit<FormProps, "label">) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Step 1 answers with the order itself; no card step follows.
+    void onPay(async () => ({ ok: false, message: paymentError }));
+  }
+  return (
+    <form onSubmit={submit} className="mt-6 flex flex-col gap-4" data-testid="free-order-form">
+      <p className="rounded-2xl bg-blush/25 px-4 py-3 text-sm text-cocoa">
+        Tu pedido no tiene costo: no necesitas tarjeta.
+      </p>
+      <button type="submit" className="btn-primary mt-2 w-full" disabled={busy || disabled}>
+        Confirmar pedido sin costo
+      </button>
+    </form>
+  );
+}
 
 /** Groups card digits by four as they are typed: "4242 4242 4242 4242". */
 function formatCardNumber(value: string): string {
@@ -327,8 +357,13 @@ function StripeCardForm({ publishableKey, busy, disabled, label, onPay }: FormPr
         const isCard = result.error.type === "card_error" || result.error.type === "validation_error";
         return { ok: false, message: isCard && result.error.message ? cardError(result.error.message) : paymentError };
       }
-      if (result.paymentIntent?.status !== "succeeded") return { ok: false, message: paymentError };
-      return { ok: true, paymentId: result.paymentIntent.id };
+      // Manual capture: an accepted card leaves the intent `requires_capture` (authorised);
+      // the server captures once the order is written.
+      const intent = result.paymentIntent;
+      if (!intent || (intent.status !== "requires_capture" && intent.status !== "succeeded")) {
+        return { ok: false, message: paymentError };
+      }
+      return { ok: true, paymentId: intent.id };
     });
   }
 

@@ -491,7 +491,7 @@ export const pagos = pgTable(
     /** centavos */
     monto: integer().notNull(),
     moneda: text().notNull().default("mxn"),
-    /** one of PAGO_ESTADO (payments/provider.server.ts): pendiente, autorizado, pagado, requiere-reembolso, fallido */
+    /** one of PAGO_ESTADO (payments/provider.server.ts): pendiente, autorizado, por-capturar, pagado, cancelado, fallido, requiere-reembolso */
     estado: text().notNull().default("pendiente"),
     detalle: jsonb().notNull(),
     compraId: text(),

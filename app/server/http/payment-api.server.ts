@@ -4,19 +4,24 @@
  * Errors answer `{ error: { icon, title, text } }`, ready for the alert dialog.
  *
  *   POST /auth/michel-alvarez/v2/stripe     {} (cart) or { curso, codigo? }
- *        → { clientSecret, paymentId }: a payment for the amount the server priced; any
- *          amount or price in the body is ignored.
+ *        → { clientSecret, paymentId }: a payment (authorise only) for the amount the server
+ *          priced; any amount or price in the body is ignored. A $0 total (a 100 % code, a
+ *          free course) calls no provider and answers { paymentId, compraId, message } at
+ *          once; a card total under the provider's minimum is refused with its message.
  *   POST /auth/michel-alvarez/v2/conekta   { token, nombre, correo, cel, productos?, cantidades?,
- *        precios?, curso?, codigo? } → { paymentId, compraId, message }: charges the Conekta
+ *        precios?, curso?, codigo? } → { paymentId, compraId, message }: authorises the Conekta
  *        card token for the server's price (precios ignored; productos/cantidades must match
- *        the cart) and writes the order. 'Próximamente' (404) when Conekta is not configured.
+ *        the cart), writes the order, then captures; one attempt per cart at a time (409).
+ *        'Próximamente' (404) when Conekta is not configured.
  *   POST /auth/michel-alvarez/v2/demo/pago  { clientSecret, numero, vencimiento, cvc, nombre }
  *        → the demo provider's card check (the offline stand-in for Stripe.js).
  *   POST /auth/michel-alvarez/v2/confirmar  { paymentId } → { compraId }: the browser's
  *        return after the card was accepted; writes the order (idempotent).
  *   POST /auth/michel-alvarez/v2/correo     { id } (payment id) → sends the confirmation of a
  *        payment the server confirmed, to its owner only.
- *   POST /webhooks/stripe                   Stripe's signed events (raw body).
+ *   POST /webhooks/stripe                   Stripe's signed events (raw body):
+ *        payment_intent.amount_capturable_updated (authorised) and .succeeded both complete
+ *        the purchase; duplicates and any order of arrival give one order.
  */
 import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
@@ -25,10 +30,12 @@ import { PAYMENT_API } from "~/config/payments";
 import {
   type AlertMessage,
   cardError,
+  cardMinimum,
   checkoutFieldMissing,
   comingSoon,
   loginRequiredPurchase,
   paymentError,
+  paymentInProgress,
   purchaseSuccess,
 } from "~/domain/messages";
 import { getDb } from "../db/index.server";
@@ -36,13 +43,13 @@ import { pagos } from "../db/schema";
 import { env } from "../env.server";
 import { isDemo } from "../mode.server";
 import { authorizeDemoPayment } from "../payments/demo.server";
-import { activeProvider, conektaProvider } from "../payments/index.server";
+import { activeProvider, conektaProvider, freeProvider } from "../payments/index.server";
 import { CardError, type PaymentProvider } from "../payments/provider.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
 import type { SessionUser } from "../session.server";
 import { completePurchase } from "../shop/complete-purchase.server";
 import { sendOrderConfirmation } from "../shop/order-mail.server";
-import { startPayment } from "../shop/payments.server";
+import { startPayment, startServerCharge } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
 import { answeredUnavailable } from "./errors.server";
 import { requestUser, toFetchRequest } from "./request.server";
@@ -84,7 +91,8 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     } catch {
       return void res.status(400).json({ error: "Firma inválida." });
     }
-    if (event.type !== "payment_intent.succeeded") return void res.json({ received: true });
+    // Authorised (manual capture) or captured: either way the provider's own answer decides.
+    if (!COMPLETING_EVENTS.has(event.type)) return void res.json({ received: true });
     const paymentId = (event.data.object as { id: string }).id;
     try {
       const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
@@ -106,8 +114,11 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const priced = await prepare(req);
     if (!priced.ok) return void fail(res, priced.status, priced.message);
     const { user } = priced;
+    if (priced.draft.total === 0) return void (await completeFree(res, priced));
+    const card = provider();
+    if (priced.draft.total < card.minimumAmount) return void fail(res, 400, cardMinimum(card.minimumAmount));
     try {
-      const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: provider() });
+      const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: card });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
@@ -133,15 +144,20 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (card.data.productos && !sameProducts(priced.draft, card.data.productos, card.data.cantidades ?? [])) {
       return void fail(res, 409, cartChanged);
     }
+    if (priced.draft.total === 0) return void (await completeFree(res, priced));
+    if (priced.draft.total < conekta.minimumAmount) return void fail(res, 400, cardMinimum(conekta.minimumAmount));
     const db = getDb();
     try {
       const { token, nombre, correo, cel } = card.data;
-      const payment = await startPayment(db, {
+      // The `pagos` row first, under a per-cart lock; then the authorisation (idempotency key).
+      const payment = await startServerCharge(db, {
         userId: user.id,
         ...purchaseOf(priced),
         provider: conekta,
         card: { token, customer: { nombre, correo, cel } },
       });
+      if (!payment.ok) return void fail(res, 409, paymentInProgress);
+      // Order written with its stock, then captured; stock gone → the authorisation is cancelled.
       const result = await completePurchase(db, payment.paymentId, { provider: conekta });
       if (result.ok) {
         return void res.json({
@@ -230,6 +246,28 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   });
 
   return router;
+}
+
+const COMPLETING_EVENTS = new Set(["payment_intent.amount_capturable_updated", "payment_intent.succeeded"]);
+
+/** A $0 order (100 % code, free course): no card and no provider call, the same order workflow. */
+async function completeFree(res: Response, priced: PreparedPurchase) {
+  const db = getDb();
+  try {
+    const payment = await startPayment(db, { userId: priced.user.id, ...purchaseOf(priced), provider: freeProvider() });
+    const result = await completePurchase(db, payment.paymentId);
+    if (result.ok) {
+      return res.json({
+        paymentId: payment.paymentId,
+        compraId: result.compraId,
+        message: purchaseSuccess(result.compraId),
+      });
+    }
+    fail(res, result.reason === "sin-stock" ? 409 : 502, result.message);
+  } catch (error) {
+    console.error(`No se pudo registrar el pedido gratis de ${priced.user.id}:`, error);
+    fail(res, 502, paymentError);
+  }
 }
 
 /** What the buyer may pay for now, decided by the purchase workflow from the session and the database. */

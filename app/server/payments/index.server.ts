@@ -11,6 +11,7 @@ import { env } from "../env.server";
 import { isDemo } from "../mode.server";
 import { createConektaProvider } from "./conekta.server";
 import { createDemoProvider } from "./demo.server";
+import { createFreeProvider } from "./free.server";
 import type { PaymentProvider } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
 
@@ -51,9 +52,15 @@ export function conektaProvider(): PaymentProvider | null {
     : null;
 }
 
+/** A $0 order (a 100 % code, a free course): no card, no provider call. */
+export function freeProvider(): PaymentProvider {
+  return createFreeProvider();
+}
+
 /** The provider that created a stored payment. */
 export function providerNamed(name: string): PaymentProvider {
   if (name === "demo") return demoProvider();
+  if (name === "gratis") return createFreeProvider();
   if (name === "stripe") {
     if (!env.stripeSecretKey) throw new Error("Pago de Stripe sin STRIPE_SECRET_KEY configurada");
     return createStripeProvider({ secretKey: env.stripeSecretKey });

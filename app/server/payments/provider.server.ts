@@ -1,10 +1,14 @@
 /**
- * One interface for every card payment provider (DESIGN: payments). A provider creates a
- * payment for an amount the server computed and later says, when asked, whether it was paid.
- * The order is written only from that answer, never from what a browser reports.
+ * One interface for every card payment provider (DESIGN: payments; docs/decisions/005). A
+ * provider creates a payment for an amount the server computed, AUTHORISES it (the card's
+ * bank holds the money, nothing is charged yet), and later captures or cancels it when told.
+ * The order is written between the two: money moves only when the order exists.
+ *
+ *   createPayment → retrieve ("authorized") → [order written] → capture ("captured")
+ *                                           → [stock gone]    → cancel   ("canceled")
  */
 
-export type ProviderName = "stripe" | "conekta" | "demo";
+export type ProviderName = "stripe" | "conekta" | "demo" | "gratis";
 
 export type CreatePaymentInput = {
   /** centavos */
@@ -14,6 +18,8 @@ export type CreatePaymentInput = {
   metadata: Record<string, string>;
   /** Providers that charge a card token on the server (Conekta): the token and its holder. */
   card?: { token: string; customer: { nombre: string; correo: string; cel: string } };
+  /** The same key sends the same creation again without a second payment (network retries). */
+  idempotencyKey?: string;
 };
 
 export type CreatedPayment = {
@@ -24,7 +30,14 @@ export type CreatedPayment = {
 };
 
 export type PaymentStatus = {
-  status: "succeeded" | "failed" | "pending";
+  /**
+   * pending: nothing authorised yet (the card was not confirmed);
+   * authorized: the money is held, ready to capture or cancel;
+   * captured: charged (by us, or by someone in the provider's dashboard);
+   * canceled: the authorisation was released;
+   * failed: the card was refused.
+   */
+  status: "pending" | "authorized" | "captured" | "canceled" | "failed";
   /** what the provider actually holds, checked against what we priced */
   amount: number;
   currency: string;
@@ -34,8 +47,14 @@ export type PaymentStatus = {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** The smallest card payment the provider takes, in centavos (Stripe: $10.00 MXN). */
+  readonly minimumAmount: number;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   retrieve(id: string): Promise<PaymentStatus>;
+  /** Charges an authorised payment. Idempotent: a second call never charges twice. */
+  capture(id: string): Promise<void>;
+  /** Releases an authorised payment (nothing is charged). Idempotent. */
+  cancel(id: string): Promise<void>;
 }
 
 /** A refusal of the card itself (declined, expired...): shown to the buyer as 'Error: {message}'. */
@@ -47,16 +66,36 @@ export class CardError extends Error {
 }
 
 /**
- * `pagos.estado`: pendiente (created, not paid) → pagado (order written), or
- * requiere-reembolso (charged, but the stock was gone when the order was written: the
- * studio refunds it). The demo provider keeps its own answer in the same row: autorizado
- * (its test card was accepted, the order is not written yet). fallido: the provider
- * cancelled it.
+ * `pagos.estado`, one explicit machine (docs/decisions/005-payments.md):
+ *
+ *   pendiente ──► autorizado ──► por-capturar ──► pagado
+ *       │              │
+ *       ▼              ▼
+ *    fallido       cancelado
+ *
+ * - pendiente: the row exists before any call that could authorise money;
+ * - autorizado: the provider holds the money, no order yet (the demo provider records it
+ *   here; Stripe and Conekta answer it when asked);
+ * - por-capturar: the order is written and its stock taken, the capture was not confirmed
+ *   yet (the process may have died there): any later completion captures it, once;
+ * - pagado: captured, the order exists;
+ * - cancelado: the authorisation was released (stock gone): nobody was charged;
+ * - fallido: the card was refused or the attempt never reached the provider;
+ * - requiere-reembolso: only when the provider had ALREADY captured (a payment from before
+ *   manual capture, or one captured by hand in the dashboard) and the order cannot exist:
+ *   the studio refunds it.
  */
 export const PAGO_ESTADO = {
   pendiente: "pendiente",
   autorizado: "autorizado",
+  porCapturar: "por-capturar",
   pagado: "pagado",
+  cancelado: "cancelado",
   reembolso: "requiere-reembolso",
   fallido: "fallido",
 } as const;
+
+export type PagoEstado = (typeof PAGO_ESTADO)[keyof typeof PAGO_ESTADO];
+
+/** Stripe's minimum charge in MXN ($10.00), also the demo's (it stands in for Stripe). */
+export const STRIPE_MINIMUM_MXN = 1000;

@@ -1,20 +1,24 @@
 /**
  * Completing a purchase (SPEC §4 'Payment success'): the one workflow that turns a payment
- * the provider confirmed into an order, exactly once, whoever calls first (the browser's
- * return, a webhook, a retry — even at the same moment). It reads top to bottom:
+ * the provider AUTHORISED into an order and only then charges it, exactly once, whoever
+ * calls first (the browser's return, a webhook, a retry — even at the same moment). It
+ * reads top to bottom (docs/decisions/005-payments.md):
  *
- *   1. the payment record, and the provider's word on it (before any lock: no network wait
- *      while rows are locked);
+ *   1. the payment record: an order already written whose capture was never confirmed (the
+ *      process died between the two) is captured now; otherwise the provider's word on it
+ *      (before any lock: no network wait while rows are locked);
  *   2. one transaction: lock the payment, take the stock, write the order, enrol the
- *      courses, empty the cart of what was bought, mark the payment paid;
- *   3. after commit: the confirmation mail.
+ *      courses, empty the cart of what was bought, mark the payment `por-capturar`;
+ *   3. capture (idempotent at the provider), then `pagado`;
+ *   4. after commit: the confirmation mail.
  *
  * Stock that vanished between pricing and payment (another buyer took the last unit while
- * this card was being charged): the transaction rolls back, nothing is ordered, the payment
- * is flagged `requiere-reembolso`, the buyer is told (alert and mail) and the studio is
- * mailed to refund it (docs/decisions/005-payments.md).
+ * this card was being authorised): the transaction rolls back, nothing is ordered, and the
+ * authorisation is CANCELLED: nobody is charged for an order that does not exist. Only a
+ * payment the provider had already captured (one from before manual capture, or captured
+ * by hand) is flagged `requiere-reembolso`, and the buyer and the studio are mailed.
  */
-import { type AlertMessage, cardError, paymentError } from "~/domain/messages";
+import { type AlertMessage, cardError, paymentError, soldOutNotCharged } from "~/domain/messages";
 import { enrolPurchase } from "../courses.server";
 import type { Db } from "../db/index.server";
 import { providerNamed } from "../payments/index.server";
@@ -23,7 +27,14 @@ import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
 import { sendOrderConfirmation, sendRefundNotice, sendStudioOrderNotice } from "./order-mail.server";
 import { type PaymentDetail, writeOrder } from "./orders.server";
-import { findPayment, flagForRefund, lockPayment, markPaid } from "./payments.server";
+import {
+  findPayment,
+  flagForRefund,
+  lockPayment,
+  markCancelled,
+  markCaptured,
+  markOrderWritten,
+} from "./payments.server";
 
 export type CompleteFailure = "desconocido" | "pendiente" | "fallido" | "monto" | "sin-stock";
 
@@ -31,7 +42,7 @@ export type CompleteResult =
   | { ok: true; compraId: string; created: boolean }
   | { ok: false; reason: CompleteFailure; message: AlertMessage };
 
-/** Charged, but a product ran out before the order could be written (the spec has no text). */
+/** Captured, but a product ran out before the order could be written (the spec has no text). */
 export const paidOutOfStock = (nombres: string[]) =>
   ({
     icon: "warning",
@@ -48,8 +59,8 @@ class StockGone extends Error {
 }
 
 /**
- * Writes the order for a payment the provider confirmed, exactly once. `provider` overrides
- * the one that created the payment (tests).
+ * Writes the order for a payment the provider authorised, then captures it, exactly once.
+ * `provider` overrides the one that created the payment (tests).
  */
 export async function completePurchase(
   db: Db,
@@ -59,21 +70,27 @@ export async function completePurchase(
   // 1. The payment record and the provider's word on it.
   const pago = await findPayment(db, paymentId);
   if (!pago) return { ok: false, reason: "desconocido", message: paymentError };
-  if (pago.compraId) return { ok: true, compraId: pago.compraId, created: false };
-  if (pago.estado === PAGO_ESTADO.reembolso) return outOfStock(pago.detalle);
-
   const provider = options.provider ?? providerNamed(pago.proveedor);
+  if (pago.compraId) {
+    // The order exists; a capture that never got confirmed is done now (idempotent).
+    if (pago.estado === PAGO_ESTADO.porCapturar) await capture(db, provider, paymentId);
+    return { ok: true, compraId: pago.compraId, created: false };
+  }
+  if (pago.estado === PAGO_ESTADO.reembolso) return refundOutOfStock(pago.detalle);
+  if (pago.estado === PAGO_ESTADO.cancelado) return cancelledOutOfStock(pago.detalle);
+
   const status = await provider.retrieve(paymentId);
   if (status.status === "pending") return { ok: false, reason: "pendiente", message: paymentError };
-  if (status.status === "failed") {
+  if (status.status === "failed" || status.status === "canceled") {
     return { ok: false, reason: "fallido", message: cardError(status.error ?? "El pago no se completó.") };
   }
   if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
     console.error(
-      `Pago ${paymentId}: el proveedor cobró ${status.amount} ${status.currency}, esperábamos ${pago.monto} ${pago.moneda}. No se escribe el pedido.`,
+      `Pago ${paymentId}: el proveedor tiene ${status.amount} ${status.currency}, esperábamos ${pago.monto} ${pago.moneda}. No se escribe el pedido.`,
     );
     return { ok: false, reason: "monto", message: paymentError };
   }
+  const alreadyCaptured = status.status === "captured";
 
   // 2. One transaction: the order exists with its stock taken, or nothing changed.
   let written: { compraId: string; created: boolean };
@@ -81,7 +98,9 @@ export async function completePurchase(
     written = await db.transaction(async (tx) => {
       const locked = await lockPayment(tx, paymentId);
       if (locked.compraId) return { compraId: locked.compraId, created: false };
-      if (locked.estado === PAGO_ESTADO.reembolso) throw new StockGone([]);
+      if (locked.estado === PAGO_ESTADO.reembolso || locked.estado === PAGO_ESTADO.cancelado) {
+        throw new StockGone([]);
+      }
       const { detalle } = locked;
 
       const gone = await takeStock(tx, detalle.lines);
@@ -102,11 +121,19 @@ export async function completePurchase(
         await removeBoughtFromCart(tx, detalle.carritoId, bought);
       }
 
-      await markPaid(tx, paymentId, compraId);
+      await markOrderWritten(tx, paymentId, compraId, alreadyCaptured);
       return { compraId, created: true };
     });
   } catch (error) {
     if (!(error instanceof StockGone)) throw error;
+    const nombres = error.nombres.length > 0 ? error.nombres : undefined;
+    if (!alreadyCaptured) {
+      // Release the hold first, then record it: a failed cancel leaves it `autorizado`
+      // for the next completion to cancel again (an unreleased hold also expires by itself).
+      await provider.cancel(paymentId);
+      await markCancelled(db, paymentId);
+      return cancelledOutOfStock(pago.detalle, nombres);
+    }
     // Only the caller that flags the payment sends the mails.
     if (await flagForRefund(db, paymentId)) {
       console.error(`Pago ${paymentId} cobrado sin existencias (${error.nombres.join(", ")}): requiere reembolso.`);
@@ -114,10 +141,13 @@ export async function completePurchase(
         console.error(`No se pudo enviar el aviso de reembolso del pago ${paymentId}:`, mailError),
       );
     }
-    return outOfStock(pago.detalle, error.nombres.length > 0 ? error.nombres : undefined);
+    return refundOutOfStock(pago.detalle, nombres);
   }
 
-  // 3. The order stands even if the mail fails; the buyer can ask for it again from /mis-compras.
+  // 3. The order exists: now the money moves.
+  if (written.created && !alreadyCaptured) await capture(db, provider, paymentId);
+
+  // 4. The order stands even if the mail fails; the buyer can ask for it again from /mis-compras.
   if (written.created) {
     await sendOrderConfirmation(db, written.compraId).catch((mailError) =>
       console.error(`No se pudo enviar la confirmación de la compra ${written.compraId}:`, mailError),
@@ -127,7 +157,27 @@ export async function completePurchase(
   return { ok: true, ...written };
 }
 
-function outOfStock(detalle: PaymentDetail, nombres?: string[]): CompleteResult {
-  const names = nombres ?? detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.nombre);
-  return { ok: false, reason: "sin-stock", message: paidOutOfStock(names) };
+/**
+ * Captures a written order's payment and records it. A provider that does not answer leaves
+ * it `por-capturar`: the order stands, and the next completion (browser, webhook, retry)
+ * captures it; the idempotency key keeps that to one charge.
+ */
+async function capture(db: Db, provider: PaymentProvider, paymentId: string) {
+  try {
+    await provider.capture(paymentId);
+    await markCaptured(db, paymentId);
+  } catch (error) {
+    console.error(`Pago ${paymentId}: el pedido existe pero la captura no se confirmó; se reintentará.`, error);
+  }
+}
+
+const productNames = (detalle: PaymentDetail) =>
+  detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.nombre);
+
+function cancelledOutOfStock(detalle: PaymentDetail, nombres?: string[]): CompleteResult {
+  return { ok: false, reason: "sin-stock", message: soldOutNotCharged(nombres ?? productNames(detalle)) };
+}
+
+function refundOutOfStock(detalle: PaymentDetail, nombres?: string[]): CompleteResult {
+  return { ok: false, reason: "sin-stock", message: paidOutOfStock(nombres ?? productNames(detalle)) };
 }

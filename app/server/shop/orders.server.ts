@@ -19,7 +19,12 @@ export type DatosEnvio = Pick<
 export type DatosContacto = { correo: string; telefono: string };
 
 /** What a payment record (`pagos.detalle`) holds: the priced draft and where it goes. */
-export type PaymentDetail = OrderDraft & { datosEnvio: DatosEnvio | null; datosContacto: DatosContacto };
+export type PaymentDetail = OrderDraft & {
+  datosEnvio: DatosEnvio | null;
+  datosContacto: DatosContacto;
+  /** server-side charges (Conekta): the cart or course the attempt is for (its per-cart lock) */
+  intento?: string;
+};
 
 /** Splits the checkout form into the order's shipping and contact data (SPEC §3 compras). */
 export function splitCheckoutForm(form: CheckoutForm): { datosEnvio: DatosEnvio; datosContacto: DatosContacto } {
@@ -152,4 +157,3 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
       })),
   }));
 }
-
