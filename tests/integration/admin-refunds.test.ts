@@ -153,8 +153,18 @@ describe("payments to refund in /admin/reembolsos", () => {
     const product = await makeProduct({ nombre: "Paleta agotada", precio: 80_000, cantidad: 1 });
     refundId = await payCart(product.id);
     await database.db.update(productos).set({ cantidad: 0 }).where(eq(productos.id, product.id));
+    // Cards are authorised and captured only once the order exists, so a charge to refund
+    // comes from a provider that had already captured it (a charge made at once).
+    const demo = createDemoProvider(database.db);
+    const chargedAtOnce = {
+      ...demo,
+      retrieve: async (id: string) => ({ ...(await demo.retrieve(id)), status: "captured" as const }),
+    };
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await completePurchase(database.db, refundId)).toMatchObject({ ok: false, reason: "sin-stock" });
+    expect(await completePurchase(database.db, refundId, { provider: chargedAtOnce })).toMatchObject({
+      ok: false,
+      reason: "sin-stock",
+    });
     quiet.mockRestore();
     expect(await estadoOf(refundId)).toBe("requiere-reembolso");
     expect(studioMails().filter((m) => m.subject.includes(refundId)).map((m) => m.subject)).toEqual([
