@@ -91,7 +91,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error(error);
+  // In the browser only: on the server, entry.server.tsx logs it without personal data.
+  if (typeof document !== "undefined") console.error(error);
   return (
     <section className="container-page py-24 text-center">
       <p className="eyebrow">Error</p>

@@ -242,7 +242,7 @@ function createAuth() {
           // Every log-in (email, social, or the automatic one after sign-up) creates a session.
           after: async (session) => {
             await getDb().update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
-            // ADMIN_EMAILS (tests, first set-up): listed addresses become admin at sign-up or log-in.
+            // ADMIN_EMAILS (a first set-up): listed addresses become admin at log-in, once verified.
             await promoteListedAdmin(getDb(), session.userId);
           },
         },

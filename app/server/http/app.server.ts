@@ -10,7 +10,8 @@ import { handleAuthRequest } from "../auth.server";
 import { serveCourseVideo } from "../courses.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { sameOriginWrites, securityHeaders } from "../security.server";
+import { requestLog } from "../log.server";
+import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
@@ -19,12 +20,14 @@ export type AppOptions = {
   pages?: RequestHandler;
   /** tests: providers pointed at local stubs */
   payments?: PaymentApiOptions;
+  /** Vite's dev server (npm run dev): a looser Content-Security-Policy */
+  development?: boolean;
 };
 
 export function createApp(options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(securityHeaders, sameOriginWrites);
+  app.use(securityHeadersFor({ development: options.development }), sameOriginWrites, requestLog);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -37,6 +40,9 @@ export function createApp(options: AppOptions = {}) {
 
   // Public uploads (product, service and gallery images). Course videos live elsewhere.
   app.use("/media", express.static(uploadsDir(), { maxAge: env.isProduction ? "7d" : 0, fallthrough: false }));
+
+  // Everything below may depend on who asks: personal answers are never cached (security.server.ts).
+  app.use(privateCaching);
 
   // Course videos: private files, streamed (with Range) only to students enrolled in the course.
   app.get("/curso-video/:videoId", serveCourseVideo);

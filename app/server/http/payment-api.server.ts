@@ -44,6 +44,7 @@ import { sendOrderConfirmation } from "../shop/order-mail.server";
 import { startPayment } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
 import { requestUser, toFetchRequest } from "./request.server";
+import { logError, logWarning } from "../log.server";
 
 const API_BASE = PAYMENT_API;
 
@@ -85,14 +86,14 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     try {
       const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
       if (!result.ok && result.reason === "desconocido")
-        console.warn(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
+        logWarning(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
       // Retry later (Stripe re-sends on non-2xx) only when the answer might change.
       if (!result.ok && (result.reason === "pendiente" || result.reason === "monto")) {
         return void res.status(409).json({ error: result.reason });
       }
       res.json({ received: true });
     } catch (error) {
-      console.error(`Webhook de Stripe: no se pudo confirmar el pago ${paymentId}:`, error);
+      logError(`Webhook de Stripe: no se pudo confirmar el pago ${paymentId}`, error);
       res.status(500).json({ error: "Error al confirmar el pago." });
     }
   });
@@ -105,7 +106,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: provider() });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
-      console.error(`No se pudo crear el pago de ${user.id}:`, error);
+      logError(`No se pudo crear el pago de ${user.id}`, error);
       fail(res, 502, paymentError);
     }
   });
@@ -147,7 +148,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       fail(res, result.reason === "sin-stock" ? 409 : 502, result.message);
     } catch (error) {
       if (error instanceof CardError) return void fail(res, 402, cardError(error.message));
-      console.error(`No se pudo cobrar con Conekta a ${user.id}:`, error);
+      logError(`No se pudo cobrar con Conekta a ${user.id}`, error);
       fail(res, 502, paymentError);
     }
   });
@@ -166,7 +167,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
         return void res.status(402).json({ error: cardError(result.message), tipo: "tarjeta" });
       fail(res, 404, paymentError);
     } catch (error) {
-      console.error(`Pago demo de ${user.id}:`, error);
+      logError(`Pago demo de ${user.id}`, error);
       fail(res, 500, paymentError);
     }
   });
@@ -181,12 +182,12 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const result = await completePurchase(db, paymentId, { provider: options.provider });
       if (result.ok) return void res.json({ compraId: result.compraId, message: purchaseSuccess(result.compraId) });
       if (result.reason !== "fallido" && result.reason !== "sin-stock") {
-        console.error(`Confirmación del pago ${paymentId}: ${result.reason}`);
+        logError(`Confirmación del pago ${paymentId}: ${result.reason}`);
       }
       const status = result.reason === "fallido" ? 402 : result.reason === "sin-stock" ? 409 : 502;
       fail(res, status, result.message);
     } catch (error) {
-      console.error(`No se pudo confirmar el pago ${paymentId}:`, error);
+      logError(`No se pudo confirmar el pago ${paymentId}`, error);
       fail(res, 500, paymentError);
     }
   });
@@ -206,7 +207,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       await sendOrderConfirmation(db, pago.compraId);
       res.json({ type: "Correo enviado", compraId: pago.compraId });
     } catch (error) {
-      console.error(`No se pudo enviar el correo del pago ${id}:`, error);
+      logError(`No se pudo enviar el correo del pago ${id}`, error);
       fail(res, 500, paymentError);
     }
   });

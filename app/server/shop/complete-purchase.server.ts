@@ -24,6 +24,7 @@ import { takeStock } from "./catalog.server";
 import { sendOrderConfirmation, sendRefundNotice } from "./order-mail.server";
 import { type PaymentDetail, writeOrder } from "./orders.server";
 import { findPayment, flagForRefund, lockPayment, markPaid } from "./payments.server";
+import { logError } from "../log.server";
 
 export type CompleteFailure = "desconocido" | "pendiente" | "fallido" | "monto" | "sin-stock";
 
@@ -69,7 +70,7 @@ export async function completePurchase(
     return { ok: false, reason: "fallido", message: cardError(status.error ?? "El pago no se completó.") };
   }
   if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
-    console.error(
+    logError(
       `Pago ${paymentId}: el proveedor cobró ${status.amount} ${status.currency}, esperábamos ${pago.monto} ${pago.moneda}. No se escribe el pedido.`,
     );
     return { ok: false, reason: "monto", message: paymentError };
@@ -109,9 +110,9 @@ export async function completePurchase(
     if (!(error instanceof StockGone)) throw error;
     // Only the caller that flags the payment sends the mails.
     if (await flagForRefund(db, paymentId)) {
-      console.error(`Pago ${paymentId} cobrado sin existencias (${error.nombres.join(", ")}): requiere reembolso.`);
+      logError(`Pago ${paymentId} cobrado sin existencias (${error.nombres.join(", ")}): requiere reembolso.`);
       await sendRefundNotice(db, pago.userId, paymentId, pago.detalle, error.nombres).catch((mailError) =>
-        console.error(`No se pudo enviar el aviso de reembolso del pago ${paymentId}:`, mailError),
+        logError(`No se pudo enviar el aviso de reembolso del pago ${paymentId}`, mailError),
       );
     }
     return outOfStock(pago.detalle, error.nombres.length > 0 ? error.nombres : undefined);
@@ -120,7 +121,7 @@ export async function completePurchase(
   // 3. The order stands even if the mail fails; the buyer can ask for it again from /mis-compras.
   if (written.created) {
     await sendOrderConfirmation(db, written.compraId).catch((mailError) =>
-      console.error(`No se pudo enviar la confirmación de la compra ${written.compraId}:`, mailError),
+      logError(`No se pudo enviar la confirmación de la compra ${written.compraId}`, mailError),
     );
   }
   return { ok: true, ...written };

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from "../db/index.server";
 import { pagos } from "../db/schema";
 import { type CreatePaymentInput, PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import type { DatosContacto, DatosEnvio, PaymentDetail } from "./orders.server";
+import { logError } from "../log.server";
 
 export type PaymentRecord = typeof pagos.$inferSelect & { detalle: PaymentDetail };
 
@@ -50,7 +51,7 @@ export async function startPayment(
   } catch (error) {
     // A provider that charges at creation (Conekta) has taken the money: say which payment
     // to refund, since we hold no record of it.
-    console.error(
+    logError(
       `Pago ${payment.id} (${input.provider.name}, ${draft.total} centavos) creado pero no guardado; revisar y reembolsar si se cobró:`,
       error,
     );
