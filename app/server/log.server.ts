@@ -12,7 +12,7 @@ import { VISIT_PATH_PREFIX } from "./visits.server";
 
 const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** A query string after a path or URL, up to the next space or quote. */
-const QUERY = /(\/[^\s?"'<>]*|\b)\?[^\s"'<>)]*/g;
+const QUERY = /(\/[^\s?"'<>]*)\?[^\s"'<>)]*/g;
 /** A client's visit page names her and its id is the key to her photos. */
 const VISIT = new RegExp(`/${VISIT_PATH_PREFIX}[^/\\s?"'<>]*/[^/\\s?"'<>]+`, "g");
 /** Ten or more digits, possibly spaced or dashed: a phone number (ids and amounts are shorter). */

@@ -143,8 +143,7 @@ const PRIVATE = "private, no-store";
 export function privateCaching(req: Request, res: Response, next: NextFunction) {
   const personal = isPersonalPath(req.path) || Boolean(req.headers.cookie);
   onHeaders(res, () => {
-    const current = String(res.getHeader("Cache-Control") ?? "");
-    const alreadyPrivate = /\b(private|no-store)\b/.test(current);
+    const alreadyPrivate = /\bprivate\b/.test(String(res.getHeader("Cache-Control") ?? ""));
     if ((personal || res.getHeader("Set-Cookie") !== undefined) && !alreadyPrivate) {
       res.setHeader("Cache-Control", PRIVATE);
     }
