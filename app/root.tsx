@@ -59,7 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf7f2" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce ('self'); the browser hides it, so a nonce here breaks hydration. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#principal" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
