@@ -19,6 +19,7 @@ import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
 import { env } from "./env.server";
 import { clientIp } from "./http/request.server";
+import { authLog } from "./log.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
 import { serverSecret } from "./secret.server";
 import {
@@ -178,6 +179,8 @@ function createAuth() {
     },
     plugins: [genericOAuth({ config: socialProviders() })],
     disabledPaths: DISABLED_PATHS,
+    // Its messages may carry an address or a failed mail's recipients: written redacted.
+    logger: { level: "warn", log: authLog },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100, customRules: RATE_LIMITS },
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     hooks: {

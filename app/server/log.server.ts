@@ -76,3 +76,11 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
   });
   next();
 }
+
+/** Better Auth's logger (auth.server.ts): its messages and whatever it passes along, redacted. */
+export function authLog(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
+  const text = [`Better Auth: ${redact(message)}`, ...args.map(describeError)].join(" ");
+  if (level === "error") console.error(text);
+  else if (level === "warn") console.warn(text);
+  else console.log(text);
+}

@@ -15,7 +15,7 @@ import { handleError } from "~/entry.server";
 import type { Database } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { loadContext } from "~/server/http/request.server";
-import { logError, redact } from "~/server/log.server";
+import { authLog, logError, redact } from "~/server/log.server";
 import { contentSecurityPolicy, isPersonalPath } from "~/server/security.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { useTestDatabase } from "../support/fixtures";
@@ -291,5 +291,14 @@ describe("logs without personal data", () => {
     expect(lines()).not.toContain("ana@example.com");
     expect(redact("Pago pi_3Nq 35050 centavos, compra MA-12345678")).toBe("Pago pi_3Nq 35050 centavos, compra MA-12345678");
     expect(redact("GET /buscar?q=maria")).toBe("GET /buscar?…");
+  });
+
+  it("Better Auth's own messages are written through the filter too", () => {
+    const lines = logged();
+    authLog("error", "Failed to send reset to ana@example.com", new Error("550 <ana@example.com> rejected"), {
+      email: "ana@example.com",
+    });
+    expect(lines()).toMatch(/^Better Auth: Failed to send reset to \[correo\] Error: 550 <\[correo\]> rejected/);
+    expect(lines()).not.toContain("ana@example.com");
   });
 });
