@@ -1,0 +1,13 @@
+import { chromium } from "playwright-core";
+const base = process.argv[2];
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"] });
+const page = await browser.newPage();
+const problems = [];
+page.on("console", (m) => { if (m.type() === "error" || /Content Security Policy/.test(m.text())) problems.push(m.text()); });
+page.on("pageerror", (e) => problems.push(e.message));
+const response = await page.goto(`${base}/?login=1`, { waitUntil: "networkidle", timeout: 180000 });
+console.log("status", response.status(), "csp", response.headers()["content-security-policy"]);
+await page.getByTestId("login-overlay").getByRole("heading", { name: "Iniciar sesión" }).waitFor({ timeout: 60000 });
+console.log("overlay open (hydrated)");
+console.log("problems", JSON.stringify(problems, null, 1));
+await browser.close();
