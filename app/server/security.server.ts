@@ -129,7 +129,8 @@ function pagePath(path: string): string {
 }
 
 export function isPersonalPath(path: string): boolean {
-  const page = pagePath(path);
+  // React Router matches paths ignoring case: '/MIS-COMPRAS' is the same page.
+  const page = pagePath(path).toLowerCase();
   return PERSONAL_PATHS.some((re) => re.test(page));
 }
 

@@ -218,8 +218,10 @@ describe("Cache-Control: private, no-store", () => {
       expect([pathname, response.headers.get("cache-control")]).toEqual([pathname, "private, no-store"]);
       expect(isPersonalPath(pathname)).toBe(true);
     }
-    // React Router's root data request of a personal page, and a trailing slash
-    expect((await app.get("/mis-compras/")).headers.get("cache-control")).toBe("private, no-store");
+    // a trailing slash, another case (React Router ignores it), an encoded letter
+    for (const pathname of ["/mis-compras/", "/MIS-Compras", "/Admin/Productos", "/mis-compr%61s"]) {
+      expect([pathname, (await app.get(pathname)).headers.get("cache-control")]).toEqual([pathname, "private, no-store"]);
+    }
   });
 
   it("never on a public page asked without cookies (shared caches may keep it, per cookie)", async () => {
