@@ -50,7 +50,8 @@ export default async function setup(project: TestProject) {
   execFileSync(
     "npx",
     ["tsx", "scripts/create-admin.ts", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--nombre", E2E_ADMIN.name],
-    { env: serverEnv, stdio: "ignore" },
+    // its output travels in the error if it fails
+    { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   server = spawn(process.execPath, ["server.js"], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
