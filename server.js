@@ -27,10 +27,12 @@ if (DEVELOPMENT) {
     }
   });
 } else {
+  appModule = await import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
+  // Security headers (app/server/security.server.ts) first: the static files get them too.
+  server.use(appModule.securityHeaders);
   // Fingerprinted assets never change: cache them for a year.
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
   server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
-  appModule = await import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
   server.use(appModule.app);
 }
 

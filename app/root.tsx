@@ -65,7 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf7f2" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce ('self'); the browser hides it, so a nonce here breaks hydration. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#principal" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
@@ -99,7 +100,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // The database is unreachable (server/http/errors.server.ts): come back in a few minutes.
   if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
-  console.error(error);
+  // In the browser only: on the server, entry.server.tsx logs it without personal data.
+  if (typeof document !== "undefined") console.error(error);
   return (
     <section className="container-page py-24 text-center">
       <p className="eyebrow">Error</p>

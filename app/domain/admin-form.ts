@@ -15,7 +15,9 @@ export type FieldType =
   | "image"
   | "gallery"
   | "file"
-  | "qa";
+  | "qa"
+  /** not shown: a value the form carries back as it was loaded (the stock it showed) */
+  | "hidden";
 
 export type Option = { value: string; label: string };
 

@@ -7,6 +7,7 @@ import { pageMeta } from "~/components/site/seo";
 import { parseContactForm } from "~/domain/contact";
 import { pageSeo } from "~/server/catalog-public.server";
 import { sendContactMessage } from "~/server/contact.server";
+import { logError } from "~/server/log.server";
 import type { Route } from "./+types/contacto";
 
 export async function loader() {
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await sendContactMessage(parsed.message);
   } catch (error) {
-    console.error("No se pudo enviar el mensaje de contacto", error);
+    logError("No se pudo enviar el mensaje de contacto", error);
     return data(
       {
         errors: {},

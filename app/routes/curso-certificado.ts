@@ -6,6 +6,6 @@ import { diplomaResponse, requireEarnedDiploma } from "~/server/diploma.server";
 import type { Route } from "./+types/curso-certificado";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, curso, diploma } = await requireEarnedDiploma(request, params.id);
-  return diplomaResponse(diploma, curso, user.name);
+  const { curso, diploma } = await requireEarnedDiploma(request, params.id);
+  return diplomaResponse(diploma, curso);
 }

@@ -234,8 +234,9 @@ const CONTACT_FIELDS: typeof FIELDS = [
     autoComplete: "tel-national",
     placeholder: "33-3333-3333",
     inputMode: "tel",
-    // Exactly 10 digits; spaces, dashes, dots and brackets between them are fine.
-    pattern: "[\\s\\-.()]*(\\d[\\s\\-.()]*){10}",
+    // Exactly 10 digits; spaces, dashes, dots and brackets between them are fine. Brackets
+    // escaped: browsers compile `pattern` with the v flag, where a bare '(' in [] is an error.
+    pattern: "[\\s\\-.\\(\\)]*(\\d[\\s\\-.\\(\\)]*){10}",
     title: "10 dígitos, por ejemplo 33-3333-3333",
   },
 ];

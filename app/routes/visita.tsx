@@ -166,7 +166,8 @@ export default function Visita({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
-  console.error(error);
+  // In the browser only: on the server, entry.server.tsx logs it without personal data.
+  if (typeof document !== "undefined") console.error(error);
   return (
     <section className="container-page py-24 text-center">
       <h1 className="text-4xl">Algo salió mal</h1>

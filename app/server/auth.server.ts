@@ -19,6 +19,7 @@ import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
 import { env } from "./env.server";
 import { clientIp } from "./http/request.server";
+import { authLog } from "./log.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
 import { currentMode, isLoopbackOrigin } from "./mode.server";
 import { serverSecret } from "./secret.server";
@@ -190,6 +191,8 @@ function createAuth() {
     },
     plugins: [genericOAuth({ config: socialProviders() })],
     disabledPaths: DISABLED_PATHS,
+    // Its messages may carry an address or a failed mail's recipients: written redacted.
+    logger: { level: "warn", log: authLog },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100, customRules: RATE_LIMITS },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -259,7 +262,7 @@ function createAuth() {
           // Every log-in (email, social, or the automatic one after sign-up) creates a session.
           after: async (session) => {
             await getDb().update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
-            // ADMIN_EMAILS (tests, first set-up): listed addresses become admin at sign-up or log-in.
+            // ADMIN_EMAILS (a first set-up): listed addresses become admin at log-in, once verified.
             await promoteListedAdmin(getDb(), session.userId);
           },
         },

@@ -27,6 +27,7 @@ import { assertValidKey } from "./storage/types";
 import { requestUser } from "./http/request.server";
 import { currentUser, requireUser, type SessionUser } from "./session.server";
 import { type BuyerRefusal, buyerGate } from "./shop/buyer.server";
+import { logError } from "./log.server";
 
 export type { DbOrTx };
 
@@ -421,7 +422,7 @@ export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse
       (error) => {
         if (!error) return;
         if (!res.headersSent) refuse();
-        else if ((error as NodeJS.ErrnoException).code !== "ECONNABORTED") console.error("Video:", error);
+        else if ((error as NodeJS.ErrnoException).code !== "ECONNABORTED") logError("Video", error);
       },
     );
   } catch (error) {

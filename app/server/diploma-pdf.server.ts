@@ -11,6 +11,7 @@ import { formatSpanishDate } from "~/domain/dates";
 import { env } from "./env.server";
 import { loadSharp } from "./images.server";
 import { readRef } from "./storage/index.server";
+import { logError } from "./log.server";
 
 /** Landscape A4 in PDF points. */
 export const DIPLOMA_PAGE = [CERTIFICATE.page.width, CERTIFICATE.page.height] as const;
@@ -45,7 +46,7 @@ export async function loadCertificateImage(ref: string): Promise<CertificateImag
       ? { bytes: await image.png().toBuffer(), type: "png" }
       : { bytes: await image.jpeg({ quality: 90 }).toBuffer(), type: "jpg" };
   } catch (error) {
-    console.error(`No se pudo leer el certificado ${ref}:`, error);
+    logError(`No se pudo leer el certificado ${ref}`, error);
     return null;
   }
 }

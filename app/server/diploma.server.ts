@@ -3,14 +3,15 @@
  *
  * A diploma exists only once earned — a perfect exam, or, for a course without exam,
  * reaching its last unit — and its id is the short verification code printed on the PDF
- * and looked up by /diploma/{codigo}. The PDF is drawn on every download from that row
- * (diploma-pdf.server.ts), so nothing is stored but the fact.
+ * and looked up by /diploma/{codigo}. The row keeps the student's name and the course's
+ * title as they were when it was issued: the PDF, drawn on every download from that row
+ * (diploma-pdf.server.ts), and the public check show those, whatever is renamed later.
  */
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { type Curso, type DbOrTx, lastUnitId, requireEnrolment } from "./courses.server";
 import { getDb } from "./db/index.server";
-import { cursos, diplomas, user as users } from "./db/schema";
+import { cursos, diplomas } from "./db/schema";
 import { loadCertificateImage, renderDiplomaPdf } from "./diploma-pdf.server";
 
 export type Diploma = typeof diplomas.$inferSelect;
@@ -41,14 +42,18 @@ export async function findDiploma(userId: string, cursoId: string, db: DbOrTx = 
   return row ?? null;
 }
 
-/** Records an earned diploma; earning it again keeps the first one (and its code and date). */
+/**
+ * Records an earned diploma with the student's name and the course's title of this moment;
+ * earning it again keeps the first one (its code, date, name and title).
+ */
 export async function issueDiploma(
   db: DbOrTx,
   earned: { userId: string; cursoId: string; nombre: string },
 ): Promise<Diploma> {
+  const [curso] = await db.select({ titulo: cursos.titulo }).from(cursos).where(eq(cursos.id, earned.cursoId));
   const [created] = await db
     .insert(diplomas)
-    .values({ id: newDiplomaCode(), ...earned })
+    .values({ id: newDiplomaCode(), ...earned, cursoTitulo: curso?.titulo ?? "" })
     .onConflictDoNothing({ target: [diplomas.userId, diplomas.cursoId] })
     .returning();
   if (created) return created;
@@ -90,34 +95,32 @@ export async function requireEarnedDiploma(request: Request, cursoId: string) {
   return { user, curso, diploma };
 }
 
-/** The public verification page's data: name, course and date of a code, or null. */
+/** The public verification page's data: the name, course and date it was issued with, or null. */
 export async function verifyDiploma(codigo: string) {
   const code = codigo.trim().toUpperCase();
   if (!/^[A-Z0-9]{4,16}$/.test(code)) return null;
   const [row] = await getDb()
     .select({
       codigo: diplomas.id,
-      nombre: users.name,
-      curso: cursos.titulo,
+      nombre: diplomas.nombre,
+      curso: diplomas.cursoTitulo,
+      cursoActual: cursos.titulo,
       emitidoEn: diplomas.emitidoEn,
     })
     .from(diplomas)
     .innerJoin(cursos, eq(cursos.id, diplomas.cursoId))
-    .innerJoin(users, eq(users.id, diplomas.userId))
     .where(eq(diplomas.id, code))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { cursoActual, ...issued } = row;
+  return { ...issued, curso: issued.curso || cursoActual };
 }
 
-/** The PDF download response of an earned diploma, with the user's current name. */
-export async function diplomaResponse(diploma: Diploma, curso: Curso, nombre: string): Promise<Response> {
-  if (diploma.nombre !== nombre) {
-    // The name printed is the student's current one; the row follows so the verification page agrees.
-    await getDb().update(diplomas).set({ nombre }).where(eq(diplomas.id, diploma.id));
-  }
+/** The PDF download response of an earned diploma: the name and course title it was issued with. */
+export async function diplomaResponse(diploma: Diploma, curso: Curso): Promise<Response> {
   const pdf = await renderDiplomaPdf({
-    nombre,
-    curso: curso.titulo,
+    nombre: diploma.nombre,
+    curso: diploma.cursoTitulo || curso.titulo,
     fecha: diploma.emitidoEn,
     codigo: diploma.id,
     imagen: await loadCertificateImage(curso.certificadoUrl),

@@ -19,6 +19,7 @@ import { isAdmin } from "./admin.server";
 import { requestUser } from "./http/request.server";
 import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
+import { logError } from "./log.server";
 
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
 
@@ -43,6 +44,17 @@ export const UPLOAD_CASES: Record<string, Visibility> = {
   manuales: "private",
   visitas: "private",
 };
+
+/**
+ * The visibility of an upload case. Only the cases listed above: a request's `case` is never
+ * looked up on the object's prototype ('__proto__', 'constructor'), it is refused.
+ */
+function visibilityOf(uploadCase: string): Visibility {
+  if (!Object.hasOwn(UPLOAD_CASES, uploadCase)) {
+    throw new UploadError(400, `Indica para qué es el archivo (case): ${Object.keys(UPLOAD_CASES).join(", ")}.`);
+  }
+  return UPLOAD_CASES[uploadCase];
+}
 
 type FileKind = { contentType: string; ext: string };
 
@@ -95,7 +107,8 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
       reject(new UploadError(400, "Envía el archivo como multipart/form-data."));
       return;
     }
-    const fields: Record<string, string> = {};
+    // No prototype: a field named '__proto__' is a field like any other.
+    const fields: Record<string, string> = Object.create(null);
     const files: UploadedFile[] = [];
     const seen = new Set<string>();
     let failure: UploadError | null = null;
@@ -171,7 +184,7 @@ export async function storeImage(
   /** the client's own smaller sizes (the spec's four-size payload); missing ones are made from `bytes` */
   clientSizes: Partial<Record<(typeof SIZE_FIELDS)[number], Uint8Array>> = {},
 ): Promise<ImageUploadResult> {
-  const visibility = UPLOAD_CASES[uploadCase];
+  const visibility = visibilityOf(uploadCase);
   const sharp = await loadSharp();
   const meta = await imageMetadata(bytes);
   for (const [size, sizeBytes] of Object.entries(clientSizes)) {
@@ -235,7 +248,7 @@ export async function storeData(bytes: Uint8Array, uploadCase: string, name: str
   const kind = sniffFile(bytes);
   if (!kind)
     throw new UploadError(415, "Tipo de archivo no permitido: sube un PDF, un video (MP4, MOV, WebM) o una imagen.");
-  const visibility = UPLOAD_CASES[uploadCase];
+  const visibility = visibilityOf(uploadCase);
   const key = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}.${kind.ext}`;
   await getStorage(visibility).put(key, bytes, kind.contentType);
   return { url: storageRef(visibility, key), tipo: kind.contentType, bytes: bytes.length };
@@ -251,9 +264,7 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
 
     const { fields, files } = await parseMultipart(req);
     const uploadCase = fields.case ?? "";
-    if (!(uploadCase in UPLOAD_CASES)) {
-      throw new UploadError(400, `Indica para qué es el archivo (case): ${Object.keys(UPLOAD_CASES).join(", ")}.`);
-    }
+    visibilityOf(uploadCase);
     const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
     const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
     if (!file || file.bytes.length === 0 || sizes.some((f) => f.bytes.length === 0))
@@ -284,7 +295,7 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
       res.status(error.status).json({ error: error.message });
       return;
     }
-    console.error("Error al subir un archivo:", error);
+    logError("Error al subir un archivo", error);
     res.status(500).json({ error: "No se pudo guardar el archivo. Intenta de nuevo." });
   }
 }

@@ -9,10 +9,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
-import { type TestAccount, createAccount, sessionCookies } from "../support/accounts";
+import { type TestAccount, createAccount, logIn, sessionCookies } from "../support/accounts";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
-import { E2E_ADMIN_EMAIL } from "./global-setup";
+import { E2E_ADMIN } from "./global-setup";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -24,7 +24,7 @@ let productId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await createAccount(baseURL, { name: "Michel", email: E2E_ADMIN_EMAIL });
+  admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   client = await createAccount(baseURL);
 });
 afterAll(() => browser?.close());

@@ -6,10 +6,10 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type TestAccount, createAccount, sessionCookies } from "../support/accounts";
+import { type TestAccount, createAccount, logIn, sessionCookies } from "../support/accounts";
 import { DESKTOP, launchBrowser } from "../support/browser";
 import { readOutbox } from "../support/outbox";
-import { E2E_PAYMENTS_ADMIN_EMAIL } from "./global-setup";
+import { E2E_ADMIN } from "./global-setup";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -33,7 +33,7 @@ const setShipping = (estado: "Gratis" | "Normal") => adminForm("/admin/envios", 
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await createAccount(baseURL, { name: "Pagos", email: E2E_PAYMENTS_ADMIN_EMAIL });
+  admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   await adminForm("/admin/promociones-cursos/nuevo", {
     intent: "guardar",
     codigo: "REGALOE2E",

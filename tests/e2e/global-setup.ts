@@ -15,10 +15,11 @@ declare module "vitest" {
   }
 }
 
-/** Signing up with this address makes an admin (ADMIN_EMAILS of the test server). */
-export const E2E_ADMIN_EMAIL = "estudio-e2e@example.com";
-/** A second admin for files that set up their own data (tests/e2e/free-order.test.ts). */
-export const E2E_PAYMENTS_ADMIN_EMAIL = "pagos-e2e@example.com";
+/**
+ * The studio's account of the tests, made with the create-admin command before the server
+ * starts (ADMIN_EMAILS only promotes verified addresses, and a sign-up verifies nothing).
+ */
+export const E2E_ADMIN = { name: "Michel", email: "estudio-e2e@example.com", password: "clave-del-estudio-e2e" };
 
 let server: ChildProcess | undefined;
 
@@ -34,20 +35,24 @@ export default async function setup(project: TestProject) {
   });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: path.relative(process.cwd(), buildDir) || buildDir,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: "",
-      // accounts with this address become admin at sign-up (tests/e2e/admin.test.ts)
-      ADMIN_EMAILS: [E2E_ADMIN_EMAIL, E2E_PAYMENTS_ADMIN_EMAIL].join(","),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: path.relative(process.cwd(), buildDir) || buildDir,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    DATABASE_URL: "",
+  };
+  // The admin account (tests/e2e/admin.test.ts), as a studio makes its first one: the command
+  // runs while no server holds the database (it creates it; the server then seeds the demo).
+  execFileSync(
+    "npx",
+    ["tsx", "scripts/create-admin.ts", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--nombre", E2E_ADMIN.name],
+    // its output travels in the error if it fails
+    { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  server = spawn(process.execPath, ["server.js"], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   server.stdout?.on("data", (chunk) => (log += chunk));
   server.stderr?.on("data", (chunk) => (log += chunk));

@@ -9,7 +9,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listedAdminEmails, promoteListedAdmin, roleAtSignUp } from "~/server/admin/admin-emails.server";
+import { listedAdminEmails, listedRole, promoteListedAdmin } from "~/server/admin/admin-emails.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getAdminOrder, listAdminOrders, orderFilter, updateShippingState } from "~/server/admin/orders.server";
 import { editAction, editScreen, listAction, listScreen } from "~/server/admin/sections.server";
@@ -152,21 +152,27 @@ describe("the admin guard", () => {
     expect((await outcome(listScreen(request("/admin/usuarios")))).status).toBe(404);
   });
 
-  it("grants admin to ADMIN_EMAILS addresses at sign-up and log-in, and never demotes", async () => {
+  it("grants admin to ADMIN_EMAILS addresses only once verified, and never demotes", async () => {
     const listed = listedAdminEmails(" Estudio@Example.com, otra@example.com ,");
     expect([...listed]).toEqual(["estudio@example.com", "otra@example.com"]);
-    expect(roleAtSignUp("OTRA@example.com", listed)).toBe("admin");
-    expect(roleAtSignUp("nadie@example.com", listed)).toBe("cliente");
+    expect(listedRole({ email: "OTRA@example.com", emailVerified: true }, listed)).toBe("admin");
+    expect(listedRole({ email: "OTRA@example.com", emailVerified: false }, listed)).toBe("cliente");
+    expect(listedRole({ email: "nadie@example.com", emailVerified: true }, listed)).toBe("cliente");
+    const role = async () =>
+      (await database.db.select({ role: user.role }).from(user).where(eq(user.id, clientId)))[0]!.role;
+
+    // whoever signed up with the address first proved nothing: no role
     await promoteListedAdmin(database.db, clientId, new Set(["clienta@example.com"]));
-    expect((await database.db.select({ role: user.role }).from(user).where(eq(user.id, clientId)))[0]!.role).toBe(
-      "admin",
-    );
-    await database.db.update(user).set({ role: "cliente" }).where(eq(user.id, clientId));
+    expect(await role()).toBe("cliente");
+
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, clientId));
+    await promoteListedAdmin(database.db, clientId, new Set(["clienta@example.com"]));
+    expect(await role()).toBe("admin");
+    await database.db.update(user).set({ role: "cliente", emailVerified: false }).where(eq(user.id, clientId));
     await promoteListedAdmin(database.db, clientId, new Set());
-    expect((await database.db.select({ role: user.role }).from(user).where(eq(user.id, clientId)))[0]!.role).toBe(
-      "cliente",
-    );
+    expect(await role()).toBe("cliente");
   });
+
 });
 
 // ---------------------------------------------------------------- products
@@ -230,7 +236,7 @@ describe("products", () => {
   it("edits, and removing the cover photo deletes its files and clears the cover", async () => {
     const edited = await outcome(
       editAction(
-        request(`/admin/productos/${productId}`, { form: productForm({ precio: "99", cantidad: "0" }) }),
+        request(`/admin/productos/${productId}`, { form: productForm({ precio: "99", cantidad: "0", cantidadMostrada: "12" }) }),
         productId,
       ),
     );

@@ -30,7 +30,7 @@ describe("origin check on writes and security headers", () => {
     const get = await fetch(`${base}/carrito`, { headers: { Origin: "https://evil.example" } });
     expect(get.status).toBe(200);
     expect(get.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(get.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(get.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("accepts signed provider webhooks from other origins", async () => {

@@ -66,6 +66,10 @@ export function AdminForm({
       <input type="hidden" name="intent" value={intent} />
       <div className="grid gap-5 md:grid-cols-2 md:gap-x-6">
         {fields.map((field) => {
+          if (field.type === "hidden") {
+            const value = values[field.name];
+            return <input key={field.name} type="hidden" name={field.name} value={typeof value === "string" ? value : ""} />;
+          }
           const hidden = field.showWhen && watched[field.showWhen.field] !== field.showWhen.value;
           return (
             <Fragment key={field.name}>

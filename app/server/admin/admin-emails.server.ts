@@ -1,9 +1,10 @@
 /**
- * ADMIN_EMAILS (comma-separated): addresses that get role 'admin' when they sign up or log
- * in. Made for the end-to-end tests and a first set-up, where the create-admin CLI cannot
- * open the database the running server holds. Whoever registers a listed address first gets
- * the role, so list only addresses already registered by the studio (or use the CLI).
- * Nobody is ever demoted by it.
+ * ADMIN_EMAILS (comma-separated): addresses that get role 'admin' when they log in, once the
+ * address is verified (`emailVerified`: a Google or Facebook log-in that vouches for it, or
+ * an account made with the create-admin command). An address someone merely typed into
+ * the sign-up form is not proof of anything: whoever registered it first would otherwise
+ * get the studio's admin area. Made for a first set-up where the create-admin command
+ * cannot open the database the running server holds. Nobody is ever demoted by it.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.server";
@@ -18,16 +19,22 @@ export function listedAdminEmails(value = process.env.ADMIN_EMAILS ?? ""): Set<s
   );
 }
 
-/** The role a new account starts with. */
-export function roleAtSignUp(email: string, listed = listedAdminEmails()): "admin" | "cliente" {
-  return listed.has(email.trim().toLowerCase()) ? "admin" : "cliente";
+/** The role ADMIN_EMAILS gives an account: admin only for a listed address that is verified. */
+export function listedRole(
+  account: { email: string; emailVerified: boolean },
+  listed = listedAdminEmails(),
+): "admin" | "cliente" {
+  return account.emailVerified && listed.has(account.email.trim().toLowerCase()) ? "admin" : "cliente";
 }
 
-/** At log-in: a listed address that is not admin yet becomes one. */
+/** At log-in (sign-up logs in too): a listed, verified address that is not admin yet becomes one. */
 export async function promoteListedAdmin(db: Db, userId: string, listed = listedAdminEmails()): Promise<void> {
   if (listed.size === 0) return;
-  const [u] = await db.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, userId));
-  if (u && u.role !== "admin" && roleAtSignUp(u.email, listed) === "admin") {
+  const [u] = await db
+    .select({ email: user.email, emailVerified: user.emailVerified, role: user.role })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (u && u.role !== "admin" && listedRole(u, listed) === "admin") {
     await db.update(user).set({ role: "admin" }).where(eq(user.id, userId));
   }
 }

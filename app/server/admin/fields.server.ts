@@ -93,6 +93,15 @@ export function integer(label: string, spec: Spec = {}): Field<number> {
   return { type: "integer", label, spec, schema };
 }
 
+/**
+ * A whole number the form carries back unchanged, not shown (the stock the form showed when
+ * it was opened): null when missing or not a number.
+ */
+export function hiddenInteger(): Field<number | null> {
+  const schema = textInput.transform((raw) => (/^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null));
+  return { type: "hidden", label: "", spec: {}, schema };
+}
+
 export function percent(label: string, spec: Spec = {}): Field<number> {
   return { ...integer(label, { min: 1, max: 100, required: true, ...spec }), type: "percent" };
 }

@@ -1,15 +1,29 @@
 /**
  * Admin: products (name, brand, price, stock, weight, category, specification, published,
  * photos). The first photo is the product's cover (urlImagen) on cards and lists.
+ *
+ * Stock is edited as an adjustment: the form carries back the stock it showed, and a save
+ * adds the difference the studio typed to the stock of that moment. A sale made while the
+ * form was open stays sold (5 shown, 1 sold, saved with 5: 4 remain).
  */
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { FormValues } from "~/domain/admin-form";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { categorias, productoImagenes, productos } from "../db/schema";
-import { checkbox, gallery, integer, money, moneyValue, select, text, textarea } from "./fields.server";
+import {
+  checkbox,
+  gallery,
+  hiddenInteger,
+  integer,
+  money,
+  moneyValue,
+  select,
+  text,
+  textarea,
+} from "./fields.server";
 import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
-import { type AdminResource, saveRow } from "./resource.server";
+import { type AdminResource, type SaveResult, saveRow } from "./resource.server";
 import { deleteFiles } from "./uploads.server";
 
 const photos: GallerySource = {
@@ -35,12 +49,42 @@ async function productFields(db: Db) {
       min: 0,
       help: "Con 0 la tienda lo muestra como agotado.",
     }),
+    /** the stock the form showed (see `adjustStock`) */
+    cantidadMostrada: hiddenInteger(),
     peso: integer("Peso (gramos)", { min: 0, help: "Sirve para calcular el envío." }),
     categoriaId: select("Categoría", categories, { required: true }),
     especificacion: textarea("Especificación"),
     publicado: checkbox("Publicado en la tienda"),
     galeria: gallery("Fotos", "productos", { help: "La primera foto es la portada." }),
   };
+}
+
+/** A save that would undo or overdraw sales made while the form was open. */
+class StockChanged extends Error {}
+
+/**
+ * The studio typed `edited` over the `shown` stock: the stock becomes current + (edited −
+ * shown), in one statement, so that sales made meanwhile (which take stock the same way)
+ * are never undone. Refused when it would go below zero, or when the form did not say what
+ * it showed.
+ */
+async function adjustStock(tx: Db, id: string, edited: number, shown: number | null) {
+  if (shown === null) {
+    throw new StockChanged("No sabemos qué existencias mostraba el formulario: recarga la página y guarda de nuevo.");
+  }
+  const delta = edited - shown;
+  if (delta === 0) return;
+  const [row] = await tx
+    .update(productos)
+    .set({ cantidad: sql`${productos.cantidad} + ${delta}` })
+    .where(and(eq(productos.id, id), sql`${productos.cantidad} + ${delta} >= 0`))
+    .returning({ cantidad: productos.cantidad });
+  if (row) return;
+  const [now] = await tx.select({ cantidad: productos.cantidad }).from(productos).where(eq(productos.id, id));
+  throw new StockChanged(
+    `El inventario cambió mientras editabas: ahora hay ${now?.cantidad ?? 0} piezas, no ${shown}. ` +
+      "Revisa las existencias y guarda de nuevo.",
+  );
 }
 
 /** Gives a product without a cover (or that just lost it) its first photo as cover. */
@@ -98,6 +142,7 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
       marca: p.marca,
       precio: moneyValue(p.precio),
       cantidad: String(p.cantidad),
+      cantidadMostrada: String(p.cantidad),
       peso: String(p.peso),
       categoriaId: p.categoriaId,
       especificacion: p.especificacion,
@@ -106,23 +151,30 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
     } satisfies FormValues;
   },
 
-  async save(db, id, v) {
+  async save(db, id, v): Promise<SaveResult> {
     const columns = {
       nombre: v.nombre,
       marca: v.marca,
       precio: v.precio ?? 0,
-      cantidad: v.cantidad,
+      // a new product starts with the stock typed; an existing one is adjusted (adjustStock)
+      ...(id ? {} : { cantidad: v.cantidad }),
       peso: v.peso,
       categoriaId: v.categoriaId,
       especificacion: v.especificacion,
       publicado: v.publicado,
     };
-    return saveRow(db, productos, id, columns, v.nombre, {
-      inTransaction: async (tx, productId) => {
-        await addImages(tx, photos, productId, v.galeria);
-        await refreshCover(tx, productId);
-      },
-    });
+    try {
+      return await saveRow(db, productos, id, columns, v.nombre, {
+        inTransaction: async (tx, productId) => {
+          if (id) await adjustStock(tx, productId, v.cantidad, v.cantidadMostrada);
+          await addImages(tx, photos, productId, v.galeria);
+          await refreshCover(tx, productId);
+        },
+      });
+    } catch (error) {
+      if (error instanceof StockChanged) return { errors: { cantidad: error.message } };
+      throw error;
+    }
   },
 
   async remove(db, id) {

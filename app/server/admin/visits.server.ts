@@ -102,7 +102,8 @@ export const visitsResource: AdminResource<typeof fields> = {
   },
 
   async removeImage(db, id, field, imageId) {
-    const source = GALLERIES[field as FotoTipo];
+    // `campo` comes from the request: only the galleries listed, never the prototype's keys.
+    const source = Object.hasOwn(GALLERIES, field) ? GALLERIES[field as FotoTipo] : undefined;
     if (!source) return { icon: "error", title: "Error!", text: "Esa foto ya no existe." };
     const result = await removeImage(db, source, id, imageId);
     return "alert" in result ? result.alert : null;

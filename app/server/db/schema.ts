@@ -346,7 +346,11 @@ export const examenIntentos = pgTable(
   (t) => [index().on(t.userId, t.cursoId)],
 );
 
-/** A diploma exists only once earned; its id is the verification code printed on the PDF. */
+/**
+ * A diploma exists only once earned; its id is the verification code printed on the PDF. It
+ * keeps the student's name and the course's title as they were when it was issued: the PDF
+ * and the public check show those, whatever is renamed later.
+ */
 export const diplomas = pgTable(
   "diplomas",
   {
@@ -357,7 +361,10 @@ export const diplomas = pgTable(
     cursoId: text()
       .notNull()
       .references(() => cursos.id, { onDelete: "cascade" }),
+    /** the student's name when issued */
     nombre: text().notNull(),
+    /** the course's title when issued (migration 0003 filled older rows from `cursos`) */
+    cursoTitulo: text().notNull().default(""),
     emitidoEn: createdAt(),
   },
   (t) => [uniqueIndex().on(t.userId, t.cursoId)],

@@ -11,7 +11,8 @@ import { serveCourseVideo } from "../courses.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { sameOriginWrites, securityHeaders } from "../security.server";
+import { requestLog } from "../log.server";
+import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
@@ -21,12 +22,14 @@ export type AppOptions = {
   pages?: RequestHandler;
   /** tests: providers pointed at local stubs */
   payments?: PaymentApiOptions;
+  /** Vite's dev server (npm run dev): a looser Content-Security-Policy */
+  development?: boolean;
 };
 
 export function createApp(options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(securityHeaders, sameOriginWrites);
+  app.use(securityHeadersFor({ development: options.development }), sameOriginWrites, requestLog);
 
   // Health for load balancers and monitors: the database's own error stays in the log.
   app.get("/healthz", async (_req, res) => {
@@ -42,6 +45,9 @@ export function createApp(options: AppOptions = {}) {
 
   // Public uploads (product, service and gallery images). Course videos live elsewhere.
   app.use("/media", express.static(uploadsDir(), { maxAge: env.isProduction ? "7d" : 0, fallthrough: false }));
+
+  // Everything below may depend on who asks: personal answers are never cached (security.server.ts).
+  app.use(privateCaching);
 
   // Course videos: private files, streamed (with Range) only to students enrolled in the course.
   app.get("/curso-video/:videoId", serveCourseVideo);

@@ -53,6 +53,7 @@ import { startPayment, startServerCharge } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
 import { answeredUnavailable } from "./errors.server";
 import { requestUser, toFetchRequest } from "./request.server";
+import { logError, logWarning } from "../log.server";
 
 const API_BASE = PAYMENT_API;
 
@@ -97,7 +98,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     try {
       const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
       if (!result.ok && result.reason === "desconocido")
-        console.warn(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
+        logWarning(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
       // Retry later (Stripe re-sends on non-2xx) only when the answer might change.
       if (!result.ok && (result.reason === "pendiente" || result.reason === "monto")) {
         return void res.status(409).json({ error: result.reason });
@@ -105,7 +106,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       res.json({ received: true });
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
-      console.error(`Webhook de Stripe: no se pudo confirmar el pago ${paymentId}:`, error);
+      logError(`Webhook de Stripe: no se pudo confirmar el pago ${paymentId}`, error);
       res.status(500).json({ error: "Error al confirmar el pago." });
     }
   });
@@ -122,7 +123,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
-      console.error(`No se pudo crear el pago de ${user.id}:`, error);
+      logError(`No se pudo crear el pago de ${user.id}`, error);
       fail(res, 502, paymentError);
     }
   });
@@ -170,7 +171,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
       if (error instanceof CardError) return void fail(res, 402, cardError(error.message));
-      console.error(`No se pudo cobrar con Conekta a ${user.id}:`, error);
+      logError(`No se pudo cobrar con Conekta a ${user.id}`, error);
       fail(res, 502, paymentError);
     }
   });
@@ -190,7 +191,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       fail(res, 404, paymentError);
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
-      console.error(`Pago demo de ${user.id}:`, error);
+      logError(`Pago demo de ${user.id}`, error);
       fail(res, 500, paymentError);
     }
   });
@@ -205,13 +206,13 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       const result = await completePurchase(db, paymentId, { provider: options.provider });
       if (result.ok) return void res.json({ compraId: result.compraId, message: purchaseSuccess(result.compraId) });
       if (result.reason !== "fallido" && result.reason !== "sin-stock") {
-        console.error(`Confirmación del pago ${paymentId}: ${result.reason}`);
+        logError(`Confirmación del pago ${paymentId}: ${result.reason}`);
       }
       const status = result.reason === "fallido" ? 402 : result.reason === "sin-stock" ? 409 : 502;
       fail(res, status, result.message);
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
-      console.error(`No se pudo confirmar el pago ${paymentId}:`, error);
+      logError(`No se pudo confirmar el pago ${paymentId}`, error);
       fail(res, 500, paymentError);
     }
   });
@@ -232,7 +233,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       res.json({ type: "Correo enviado", compraId: pago.compraId });
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
-      console.error(`No se pudo enviar el correo del pago ${id}:`, error);
+      logError(`No se pudo enviar el correo del pago ${id}`, error);
       fail(res, 500, paymentError);
     }
   });

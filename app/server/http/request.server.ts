@@ -22,9 +22,16 @@ export function clientIp(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? "desconocida";
 }
 
-/** React Router's load context for a request: what loaders and actions may know of the HTTP edge. */
-export function loadContext(req: IncomingMessage): { clientIp: string } {
-  return { clientIp: clientIp(req) };
+/**
+ * React Router's load context for a request: what loaders and actions may know of the HTTP
+ * edge, and the page's Content-Security-Policy nonce (set by security.server.ts).
+ */
+export function loadContext(
+  req: IncomingMessage,
+  res?: { locals?: Record<string, unknown> },
+): { clientIp: string; cspNonce?: string } {
+  const nonce = res?.locals?.cspNonce;
+  return { clientIp: clientIp(req), cspNonce: typeof nonce === "string" ? nonce : undefined };
 }
 
 /** The Fetch API view of a Node request for readers of cookies and sessions: URL and headers, as a GET (never the body). */

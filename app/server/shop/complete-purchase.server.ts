@@ -35,6 +35,7 @@ import {
   markCaptured,
   markOrderWritten,
 } from "./payments.server";
+import { logError } from "../log.server";
 
 export type CompleteFailure = "desconocido" | "pendiente" | "fallido" | "monto" | "sin-stock";
 
@@ -85,7 +86,7 @@ export async function completePurchase(
     return { ok: false, reason: "fallido", message: cardError(status.error ?? "El pago no se completó.") };
   }
   if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
-    console.error(
+    logError(
       `Pago ${paymentId}: el proveedor tiene ${status.amount} ${status.currency}, esperábamos ${pago.monto} ${pago.moneda}. No se escribe el pedido.`,
     );
     return { ok: false, reason: "monto", message: paymentError };
@@ -136,9 +137,9 @@ export async function completePurchase(
     }
     // Only the caller that flags the payment sends the mails.
     if (await flagForRefund(db, paymentId)) {
-      console.error(`Pago ${paymentId} cobrado sin existencias (${error.nombres.join(", ")}): requiere reembolso.`);
+      logError(`Pago ${paymentId} cobrado sin existencias (${error.nombres.join(", ")}): requiere reembolso.`);
       await sendRefundNotice(db, pago.userId, paymentId, pago.detalle, error.nombres).catch((mailError) =>
-        console.error(`No se pudo enviar el aviso de reembolso del pago ${paymentId}:`, mailError),
+        logError(`No se pudo enviar el aviso de reembolso del pago ${paymentId}`, mailError),
       );
     }
     return refundOutOfStock(pago.detalle, nombres);
@@ -150,9 +151,9 @@ export async function completePurchase(
   // 4. The order stands even if the mail fails; the buyer can ask for it again from /mis-compras.
   if (written.created) {
     await sendOrderConfirmation(db, written.compraId).catch((mailError) =>
-      console.error(`No se pudo enviar la confirmación de la compra ${written.compraId}:`, mailError),
+      logError(`No se pudo enviar la confirmación de la compra ${written.compraId}`, mailError),
     );
-    await sendStudioOrderNotice(db, written.compraId).catch((e) => console.error(`Aviso al estudio de ${written.compraId}:`, e));
+    await sendStudioOrderNotice(db, written.compraId).catch((e) => logError(`Aviso al estudio de ${written.compraId}`, e));
   }
   return { ok: true, ...written };
 }

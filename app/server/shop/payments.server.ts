@@ -24,6 +24,7 @@ import {
   type PaymentProvider,
 } from "../payments/provider.server";
 import type { DatosContacto, DatosEnvio, PaymentDetail } from "./orders.server";
+import { logError } from "../log.server";
 
 export type PaymentRecord = typeof pagos.$inferSelect & { detalle: PaymentDetail };
 

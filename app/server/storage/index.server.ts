@@ -11,6 +11,7 @@ import { env, privateDir, uploadsDir } from "../env.server";
 import { localStorage } from "./local.server";
 import { s3Storage } from "./s3.server";
 import type { Storage, Visibility } from "./types";
+import { logError } from "../log.server";
 
 export type { Storage, StoredFile, Visibility } from "./types";
 
@@ -74,7 +75,7 @@ export async function deleteStoredFile(ref: string): Promise<{ ok: true } | { ok
     await getStorage(target.visibility).delete(target.key);
     return { ok: true };
   } catch (error) {
-    console.error(`No se pudo eliminar ${ref}:`, error);
+    logError(`No se pudo eliminar ${ref}`, error);
     return { ok: false, message: messages.fileDeleteFailed };
   }
 }
