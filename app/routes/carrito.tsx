@@ -8,9 +8,10 @@ import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { cartSummary } from "~/domain/cart";
+import { TEXT_LIMITS, invalidRequest, tooManyAttempts } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
-import { cartLineQuantity } from "~/domain/quantity";
+import { QUANTITY_MAX, cartLineQuantity, quantityOverMax } from "~/domain/quantity";
 import {
   applyDiscountCode,
   cartLineUnitPrice,
@@ -22,6 +23,7 @@ import {
   updateCartLines,
 } from "~/server/shop/cart.server";
 import { getDb } from "~/server/db/index.server";
+import { throttle } from "~/server/rate-limit.server";
 import { currentUser } from "~/server/session.server";
 import { buyerRefusalStatus, checkBuyer } from "~/server/shop/buyer.server";
 import type { Route } from "./+types/carrito";
@@ -45,14 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type CartActionData =
   | { intent: "update" | "remove"; ok: true }
   | { intent: "code"; ok: true; productoId: string; message: AlertMessage }
-  | { intent: "code" | "pagar"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
+  | { intent: "code" | "pagar" | "update"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
 
 /**
  * Every cart write. Form fields: `cantidad.{productoId}` (quantities), `codigo.{productoId}`
  * (discount codes) and the button's `intent`: update, pagar, remove:{productoId},
  * code:{productoId}. Prices are never read from the request.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -69,6 +71,13 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent.startsWith("code:")) {
     const productoId = intent.slice("code:".length);
+    // Guessing codes costs time: a few checks per visitor and account, then a wait.
+    const user = await currentUser(request);
+    const limit = await throttle(db, "codigo", { ip: context.clientIp, userId: user?.id });
+    if (!limit.allowed) {
+      const message = tooManyAttempts(limit.retryAfterSeconds);
+      return reply({ intent: "code", ok: false, message }, cartId, 429);
+    }
     const result = await applyDiscountCode(db, cartId, productoId, form.get(`codigo.${productoId}`));
     if (!result.ok) return reply({ intent: "code", ok: false, message: result.message }, cartId, 400);
     return reply({ intent: "code", ok: true, productoId, message: messages.codeFound }, result.cartId);
@@ -78,6 +87,10 @@ export async function action({ request }: Route.ActionArgs) {
     const updates = [...form.keys()]
       .filter((key) => key.startsWith("cantidad."))
       .map((key) => ({ productoId: key.slice("cantidad.".length), cantidad: form.get(key) }));
+    // More than the most one line may hold is refused whole, rather than dropped or cut.
+    if (updates.some((update) => quantityOverMax(update.cantidad))) {
+      return reply({ intent: "update", ok: false, message: messages.invalidQuantity }, cartId, 400);
+    }
     const { cartId: kept } = await updateCartLines(db, cartId, updates);
     if (intent === "update" || !kept) return reply({ intent: "update", ok: true }, kept);
 
@@ -97,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectDocument("/pagar", { headers: await cartResponseHeaders(kept) });
   }
 
-  throw data(null, { status: 400 });
+  throw data({ message: invalidRequest }, { status: 400 });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -295,6 +308,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                             id={`codigo-${line.productoId}`}
                             name={`codigo.${line.productoId}`}
                             defaultValue={line.codigo ?? ""}
+                            maxLength={TEXT_LIMITS.codigo}
                             autoComplete="off"
                             autoCapitalize="characters"
                             className="field max-w-40 px-3 py-1.5 text-sm uppercase"
@@ -350,6 +364,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                   <input
                     id={`cantidad-${line.productoId}`}
                     type="number"
+                    max={QUANTITY_MAX}
                     name={`cantidad.${line.productoId}`}
                     data-producto={line.productoId}
                     value={quantities[line.productoId] ?? ""}

@@ -12,6 +12,7 @@ import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
 import { sameOriginWrites, securityHeaders } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
+import { bodyLimit } from "./body-limit.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -24,7 +25,7 @@ export type AppOptions = {
 export function createApp(options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(securityHeaders, sameOriginWrites);
+  app.use(securityHeaders, sameOriginWrites, bodyLimit({ skip: (path) => path === UPLOAD_PATH }));
 
   app.get("/healthz", async (_req, res) => {
     try {
