@@ -22,6 +22,7 @@ import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { PAYMENT_API } from "~/config/payments";
+import { QUANTITY_MAX, QUANTITY_MIN, TEXT_LIMITS, tooManyAttempts } from "~/domain/limits";
 import {
   type AlertMessage,
   cardError,
@@ -43,7 +44,8 @@ import { completePurchase } from "../shop/complete-purchase.server";
 import { sendOrderConfirmation } from "../shop/order-mail.server";
 import { startPayment } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
-import { requestUser, toFetchRequest } from "./request.server";
+import { type ThrottleName, throttle } from "../rate-limit.server";
+import { clientIp, requestUser, toFetchRequest } from "./request.server";
 
 const API_BASE = PAYMENT_API;
 
@@ -101,6 +103,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const priced = await prepare(req);
     if (!priced.ok) return void fail(res, priced.status, priced.message);
     const { user } = priced;
+    if (!(await allowed(req, res, "pago", user.id))) return;
     try {
       const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: provider() });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
@@ -127,6 +130,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (card.data.productos && !sameProducts(priced.draft, card.data.productos, card.data.cantidades ?? [])) {
       return void fail(res, 409, cartChanged);
     }
+    if (!(await allowed(req, res, "pago", user.id))) return;
     const db = getDb();
     try {
       const { token, nombre, correo, cel } = card.data;
@@ -195,6 +199,8 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const user = res.locals.user as SessionUser;
     const id = String((req.body as Record<string, unknown> | undefined)?.id ?? "");
     const db = getDb();
+    // Each call sends a mail: a few per account and IP, then a wait.
+    if (!(await allowed(req, res, "correo", user.id))) return;
     try {
       const [pago] = await db
         .select({ userId: pagos.userId, compraId: pagos.compraId })
@@ -234,15 +240,15 @@ const purchaseOf = ({ draft, datosEnvio, datosContacto }: PreparedPurchase) => (
 /** The `conekta` call's body (SPEC §7); `precios` is accepted and ignored: the server prices. */
 const conektaBody = z.object({
   token: z.string().trim().min(1).max(200),
-  nombre: z.string().trim().min(1).max(200),
-  correo: z.email(),
+  nombre: z.string().trim().min(1).max(TEXT_LIMITS.nombre),
+  correo: z.string().trim().max(TEXT_LIMITS.correo).pipe(z.email()),
   cel: z
     .string()
     .trim()
     .regex(/^\+?[\d\s-]{10,20}$/),
-  productos: z.array(z.string()).max(200).optional(),
-  cantidades: z.array(z.number().int().positive()).max(200).optional(),
-  precios: z.array(z.unknown()).optional(),
+  productos: z.array(z.string().max(TEXT_LIMITS.id)).max(200).optional(),
+  cantidades: z.array(z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX)).max(200).optional(),
+  precios: z.array(z.unknown()).max(200).optional(),
 });
 
 const CONEKTA_FIELDS = { token: "tarjeta", nombre: "nombre", correo: "correo", cel: "celular" } as const;
@@ -265,6 +271,15 @@ function sameProducts(draft: PreparedPurchase["draft"], productos: string[], can
 
 function fail(res: Response, status: number, message: AlertMessage) {
   res.status(status).json({ error: message });
+}
+
+/** One hit of a throttle (rate-limit.server.ts) for this client IP and account; answers 429 when spent. */
+async function allowed(req: Request, res: Response, name: ThrottleName, userId: string): Promise<boolean> {
+  const limit = await throttle(getDb(), name, { ip: clientIp(req), userId });
+  if (limit.allowed) return true;
+  res.setHeader("Retry-After", String(limit.retryAfterSeconds));
+  fail(res, 429, tooManyAttempts(limit.retryAfterSeconds));
+  return false;
 }
 
 /**
