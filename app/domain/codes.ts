@@ -6,8 +6,10 @@
  * index on lower(codigo) per product or course).
  */
 
-/** Longest code accepted anywhere; longer input is never a valid code. */
-export const CODE_MAX_LENGTH = 100;
+import { TEXT_LIMITS } from "./limits";
+
+/** Longest code accepted anywhere (app/domain/limits.ts); longer input is never a valid code. */
+export const CODE_MAX_LENGTH = TEXT_LIMITS.codigo;
 
 /** The code as stored and shown: surrounding spaces removed. */
 export function normalizeCode(codigo: string): string {

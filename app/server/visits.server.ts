@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { TEXT_LIMITS } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import type { Db } from "./db/index.server";
 import { visitaFotos, visitas } from "./db/schema";
@@ -89,6 +90,8 @@ export type CodeLookup =
 export async function lookupVisitCode(db: Db, code: string, clientIp: string): Promise<CodeLookup> {
   const normalized = normalizeCode(code ?? "");
   if (!normalized) return { ok: false, message: messages.visitCodeMissing, status: 400 };
+  // Longer than any code: unknown, without a query.
+  if (normalized.length > TEXT_LIMITS.codigo) return { ok: false, message: messages.visitCodeUnknown, status: 400 };
 
   const limit = await hitRateLimit(db, `visita-codigo|${clientIp}`, CODE_LOOKUP_LIMIT);
   if (!limit.allowed) {
