@@ -138,7 +138,14 @@ export async function gradeExam(
     // The paper is used once: its id is unique among attempts.
     const [recorded] = await tx
       .insert(examenIntentos)
-      .values({ userId: user.id, cursoId, intento, correctas, total: rows.length, calificacion: Math.round(calificacion * 100) })
+      .values({
+        userId: user.id,
+        cursoId,
+        intento,
+        correctas,
+        total: rows.length,
+        calificacion: Math.round(calificacion * 100),
+      })
       .onConflictDoNothing({ target: examenIntentos.intento })
       .returning({ id: examenIntentos.id });
     if (!recorded) return { ok: false, error: EXAM_ERRORS.used, status: 409 };
@@ -162,7 +169,9 @@ export async function examLockout(
   const recent = await db
     .select({ createdAt: examenIntentos.createdAt })
     .from(examenIntentos)
-    .where(and(eq(examenIntentos.userId, userId), eq(examenIntentos.cursoId, cursoId), gt(examenIntentos.createdAt, since)))
+    .where(
+      and(eq(examenIntentos.userId, userId), eq(examenIntentos.cursoId, cursoId), gt(examenIntentos.createdAt, since)),
+    )
     .orderBy(desc(examenIntentos.createdAt))
     .limit(EXAM_MAX_ATTEMPTS);
   if (recent.length < EXAM_MAX_ATTEMPTS) return null;

@@ -49,7 +49,7 @@ export const THROTTLES = {
   /** a discount code checked (cart, course checkout) */
   codigo: { ip: { max: 20, windowMs: 15 * 60_000 }, account: { max: 20, windowMs: 15 * 60_000 } },
   /** a payment created (Stripe, Conekta) */
-  pago: { ip: { max: 20, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
+  pago: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
   /** an order confirmation mailed again (/v2/correo) */
   correo: { ip: { max: 10, windowMs: 15 * 60_000 }, account: { max: 5, windowMs: 15 * 60_000 } },
 } as const satisfies Record<string, { ip: RateLimitRule; account?: RateLimitRule }>;
@@ -68,7 +68,8 @@ export async function throttle(
 ): Promise<RateLimitResult> {
   const rules: { ip: RateLimitRule; account?: RateLimitRule } = THROTTLES[name];
   const results = [await hitRateLimit(db, `${name}|ip|${who.ip ?? "desconocida"}`, rules.ip, now)];
-  if (rules.account && who.userId) results.push(await hitRateLimit(db, `${name}|cuenta|${who.userId}`, rules.account, now));
+  if (rules.account && who.userId)
+    results.push(await hitRateLimit(db, `${name}|cuenta|${who.userId}`, rules.account, now));
   const refused = results.filter((r) => !r.allowed);
   if (refused.length === 0) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
