@@ -3,7 +3,7 @@
  * run in the browser (instant feedback) and on the server (the real gate), and report
  * one problem at a time, the first in the spec's order, as the original alert did.
  */
-import { TEXT_LIMITS } from "./limits";
+import { TEXT_LIMITS, withoutNul } from "./limits";
 import { checkoutFieldMissing, shippingRequired } from "./messages";
 
 /**
@@ -77,7 +77,7 @@ export function validateCheckoutForm(input: Record<string, unknown>): CheckoutVa
   for (const field of CHECKOUT_FIELD_ORDER) {
     const raw = input[field];
     // Only text counts: a missing key, null or a stray non-string is the same as empty.
-    data[field] = typeof raw === "string" ? raw.trim() : "";
+    data[field] = typeof raw === "string" ? withoutNul(raw).trim() : "";
   }
 
   for (const field of CHECKOUT_FIELD_ORDER) {

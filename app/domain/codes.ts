@@ -6,7 +6,7 @@
  * index on lower(codigo) per product or course).
  */
 
-import { TEXT_LIMITS } from "./limits";
+import { TEXT_LIMITS, withoutNul } from "./limits";
 
 /** Longest code accepted anywhere (app/domain/limits.ts); longer input is never a valid code. */
 export const CODE_MAX_LENGTH = TEXT_LIMITS.codigo;
@@ -29,6 +29,6 @@ export function sameCode(a: string, b: string): boolean {
 /** A code typed by a buyer, or null when it cannot be a code (empty, too long, not text). */
 export function parseCodeInput(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const codigo = normalizeCode(value);
+  const codigo = normalizeCode(withoutNul(value));
   return codigo.length > 0 && codigo.length <= CODE_MAX_LENGTH ? codigo : null;
 }

@@ -87,3 +87,17 @@ export const notFound = {
   title: "No encontrado",
   text: "No encontramos lo que buscas. Puede que ya no esté disponible.",
 } as const satisfies AlertMessage;
+
+// PostgreSQL text and jsonb cannot hold U+0000: such input is cleaned or refused before any query.
+const NUL = /\u0000/g;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Text without U+0000 (which no one types, and the database refuses). */
+export function withoutNul(text: string): string {
+  return text.replace(NUL, "");
+}
+
+/** An id our own pages send back (product, course, payment): short text, no control characters. */
+export function isPlainId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= TEXT_LIMITS.id && !CONTROL.test(value);
+}

@@ -8,7 +8,7 @@ import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { cartSummary } from "~/domain/cart";
-import { TEXT_LIMITS, invalidRequest, tooManyAttempts } from "~/domain/limits";
+import { TEXT_LIMITS, invalidRequest, isPlainId, tooManyAttempts } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { QUANTITY_MAX, cartLineQuantity, quantityOverMax } from "~/domain/quantity";
@@ -65,12 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     data(body, { status, headers: await cartResponseHeaders(newCartId) });
 
   if (intent.startsWith("remove:")) {
-    const result = await removeCartLine(db, cartId, intent.slice("remove:".length));
+    const productoId = intent.slice("remove:".length);
+    // An id no product has (too long, control characters) removes nothing.
+    if (!isPlainId(productoId)) return reply({ intent: "remove", ok: true }, cartId);
+    const result = await removeCartLine(db, cartId, productoId);
     return reply({ intent: "remove", ok: true }, result.cartId);
   }
 
   if (intent.startsWith("code:")) {
     const productoId = intent.slice("code:".length);
+    if (!isPlainId(productoId)) return reply({ intent: "code", ok: false, message: messages.codeInvalidProduct }, cartId, 400);
     // Guessing codes costs time: a few checks per visitor and account, then a wait.
     const user = await currentUser(request);
     const limit = await throttle(db, "codigo", { ip: context.clientIp, userId: user?.id });

@@ -13,7 +13,7 @@ import { MobileOrderSummary, OrderSummary } from "~/components/checkout/order-su
 import { PaymentPanel } from "~/components/checkout/payment-panel";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
-import { TEXT_LIMITS, tooManyAttempts } from "~/domain/limits";
+import { TEXT_LIMITS, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { messages } from "~/domain/messages";
 import { coursePerks, requireCourseCheckout } from "~/server/courses.server";
 import { getDb } from "~/server/db/index.server";
@@ -29,7 +29,7 @@ const CODE_DELAY_MS = 500;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireCourseCheckout(request, params.id);
   const db = getDb();
-  const typed = (new URL(request.url).searchParams.get("codigo") ?? "").trim();
+  const typed = withoutNul(new URL(request.url).searchParams.get("codigo") ?? "").trim();
   // Longer than any code: no code at all, and not worth a query.
   const codigo = typed.length <= TEXT_LIMITS.codigo ? typed : "";
   // Guessing codes costs time: a few checks per visitor and account, then a wait.

@@ -11,7 +11,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { TEXT_LIMITS, textTooLong, tooManyAttempts } from "~/domain/limits";
+import { TEXT_LIMITS, textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { type ReviewResult, type ReviewsData, averageRating, parseRating } from "~/domain/ratings";
 import { type Db, getDb } from "./db/index.server";
@@ -62,7 +62,7 @@ export async function submitReview(
   input: { calificacion: unknown; comentarios: unknown },
 ): Promise<ReviewResult> {
   const calificacion = parseRating(input.calificacion);
-  const text = typeof input.comentarios === "string" ? input.comentarios.trim() : "";
+  const text = typeof input.comentarios === "string" ? withoutNul(input.comentarios).trim() : "";
   if (calificacion === null || text === "") return { ok: false, message: messages.reviewEmpty };
   if (text.length > REVIEW_MAX_LENGTH) return { ok: false, message: reviewTooLong };
   if (!userId) return { ok: false, message: messages.reviewLoginRequired };

@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { TEXT_LIMITS } from "~/domain/limits";
+import { TEXT_LIMITS, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import type { Db } from "./db/index.server";
 import { visitaFotos, visitas } from "./db/schema";
@@ -44,7 +44,7 @@ export function newVisitCode(): string {
 
 /** What the client typed, as we compare it: no spaces or dashes, upper case. */
 export function normalizeCode(input: string): string {
-  return input.replace(/[\s-]+/g, "").toUpperCase();
+  return withoutNul(input).replace(/[\s-]+/g, "").toUpperCase();
 }
 
 /** 'María José' → 'maria-jose' (the name part of the URL and of downloaded files). */

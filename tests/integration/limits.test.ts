@@ -19,6 +19,7 @@ import { env } from "~/server/env.server";
 import { throttle } from "~/server/rate-limit.server";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
 import { postAuth, randomLoopbackAddress } from "../support/accounts";
+import { callAction } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import {
   type TestUser,
@@ -158,42 +159,7 @@ describe("the 1 MB body limit, before every route", () => {
 
 // ---------------------------------------------------------------- route actions
 
-/** Calls a route action as React Router would, from `ip`. */
-async function act(
-  action: unknown,
-  path: string,
-  fields: Record<string, string>,
-  {
-    ip = "198.51.100.1",
-    cookie = "",
-    params = {},
-  }: { ip?: string; cookie?: string; params?: Record<string, string> } = {},
-) {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
-  if (cookie) headers.set("Cookie", cookie);
-  const request = new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields),
-  });
-  let result: unknown;
-  try {
-    result = await (action as (args: unknown) => Promise<unknown>)({ request, params, context: { clientIp: ip } });
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, body: {} as Record<string, unknown>, headers: result.headers };
-  const r = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (r?.type === "DataWithResponseInit") {
-    return {
-      status: r.init?.status ?? 200,
-      body: r.data as Record<string, unknown>,
-      headers: new Headers(r.init?.headers),
-    };
-  }
-  return { status: 200, body: result as Record<string, unknown>, headers: new Headers() };
-}
+const act = callAction;
 
 const cartCookieOf = async (cartId: string) => (await cartCookie.serialize(cartId)).split(";")[0];
 

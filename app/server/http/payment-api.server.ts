@@ -22,7 +22,7 @@ import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { PAYMENT_API } from "~/config/payments";
-import { QUANTITY_MAX, QUANTITY_MIN, TEXT_LIMITS, tooManyAttempts } from "~/domain/limits";
+import { QUANTITY_MAX, QUANTITY_MIN, TEXT_LIMITS, isPlainId, tooManyAttempts, withoutNul } from "~/domain/limits";
 import {
   type AlertMessage,
   cardError,
@@ -178,6 +178,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   router.post(`${API_BASE}/confirmar`, sameOrigin, json, withUser, async (req, res) => {
     const user = res.locals.user as SessionUser;
     const paymentId = String((req.body as Record<string, unknown> | undefined)?.paymentId ?? "");
+    if (!isPlainId(paymentId)) return void fail(res, 404, paymentError);
     const db = getDb();
     try {
       const [pago] = await db.select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
@@ -201,6 +202,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const db = getDb();
     // Each call sends a mail: a few per account and IP, then a wait.
     if (!(await allowed(req, res, "correo", user.id))) return;
+    if (!isPlainId(id)) return void fail(res, 404, orderNotFound);
     try {
       const [pago] = await db
         .select({ userId: pagos.userId, compraId: pagos.compraId })
@@ -239,14 +241,14 @@ const purchaseOf = ({ draft, datosEnvio, datosContacto }: PreparedPurchase) => (
 
 /** The `conekta` call's body (SPEC §7); `precios` is accepted and ignored: the server prices. */
 const conektaBody = z.object({
-  token: z.string().trim().min(1).max(200),
-  nombre: z.string().trim().min(1).max(TEXT_LIMITS.nombre),
+  token: z.string().trim().min(1).max(200).refine(isPlainId),
+  nombre: z.string().trim().min(1).max(TEXT_LIMITS.nombre).refine((s) => withoutNul(s) === s),
   correo: z.string().trim().max(TEXT_LIMITS.correo).pipe(z.email()),
   cel: z
     .string()
     .trim()
     .regex(/^\+?[\d\s-]{10,20}$/),
-  productos: z.array(z.string().max(TEXT_LIMITS.id)).max(200).optional(),
+  productos: z.array(z.string().refine(isPlainId)).max(200).optional(),
   cantidades: z.array(z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX)).max(200).optional(),
   precios: z.array(z.unknown()).max(200).optional(),
 });
