@@ -89,15 +89,17 @@ export const notFound = {
 } as const satisfies AlertMessage;
 
 // PostgreSQL text and jsonb cannot hold U+0000: such input is cleaned or refused before any query.
-const NUL = /\u0000/g;
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const NUL = String.fromCharCode(0);
+
+/** A character below U+0020 or DEL. */
+const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
 
 /** Text without U+0000 (which no one types, and the database refuses). */
 export function withoutNul(text: string): string {
-  return text.replace(NUL, "");
+  return text.split(NUL).join("");
 }
 
 /** An id our own pages send back (product, course, payment): short text, no control characters. */
 export function isPlainId(value: unknown): value is string {
-  return typeof value === "string" && value.length > 0 && value.length <= TEXT_LIMITS.id && !CONTROL.test(value);
+  return typeof value === "string" && value.length > 0 && value.length <= TEXT_LIMITS.id && ![...value].some(isControl);
 }

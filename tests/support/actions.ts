@@ -13,7 +13,11 @@ export async function callAction(
   action: unknown,
   path: string,
   fields: Record<string, string | Blob> | FormData,
-  { ip = "198.51.100.1", cookie = "", params = {} }: { ip?: string; cookie?: string; params?: Record<string, string> } = {},
+  {
+    ip = "198.51.100.1",
+    cookie = "",
+    params = {},
+  }: { ip?: string; cookie?: string; params?: Record<string, string> } = {},
 ): Promise<ActionAnswer> {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);
