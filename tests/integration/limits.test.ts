@@ -12,6 +12,7 @@ import { TEXT_LIMITS } from "~/domain/limits";
 import { messages } from "~/domain/messages";
 import { action as cartAction } from "~/routes/carrito";
 import { action as contactAction } from "~/routes/contacto";
+import { loader as courseCheckoutLoader } from "~/routes/pagar-curso";
 import { action as productAction } from "~/routes/producto";
 import type { Database } from "~/server/db/client.server";
 import { carritoLineas, categorias, comentarios, pagos, rateLimit, user } from "~/server/db/schema";
@@ -25,6 +26,7 @@ import {
   type TestUser,
   makeCart,
   makeCourse,
+  makeCoursePromotion,
   makeProduct,
   makePromotion,
   signUpUser,
@@ -312,6 +314,25 @@ describe("throttles, each a 429 in Spanish with nothing done", () => {
     expect((refused.body.message as { text: string }).text).toMatch(SPANISH_TOO_MANY);
     const [line] = await database.db.select().from(carritoLineas).where(eq(carritoLineas.carritoId, cartId));
     expect(line.codigoDescuento).toBeNull();
+  });
+
+  it("discount codes at the course checkout: 20 checks per account, then the wait instead of the check", async () => {
+    const buyer = await signUpUser();
+    const course = await makeCourse({ precio: 100_000 });
+    await makeCoursePromotion({ cursoId: course.id, codigo: "CURSO10", descuento: 10 });
+    const load = (codigo: string, ip: string) =>
+      courseCheckoutLoader({
+        request: new Request(`http://localhost/pagar-curso/${course.id}?codigo=${codigo}`, {
+          headers: { cookie: buyer.cookie },
+        }),
+        params: { id: course.id },
+        context: { clientIp: ip },
+      } as never);
+    for (let i = 0; i < 20; i++) expect((await load(`MAL${i}`, `192.0.2.${100 + i}`)).estadoCodigo).toBe("invalido");
+    const refused = await load("CURSO10", "192.0.2.200");
+    expect(refused.estadoCodigo).toBe("bloqueado");
+    expect(refused.bloqueo?.text).toMatch(SPANISH_TOO_MANY);
+    expect(refused.pedido.total).toBe(100_000);
   });
 
   it("the payment API: /v2/correo 5 per account, and payment creation once the account's budget is spent", async () => {
