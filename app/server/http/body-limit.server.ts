@@ -29,7 +29,8 @@ export function bodyLimit(options: BodyLimitOptions = {}) {
  */
 function countStreamedBytes(req: IncomingMessage, maxBytes: number, onOverflow: () => void) {
   const push = req.push.bind(req);
-  let received = 0;
+  // Whatever already arrived before this middleware ran counts too.
+  let received = req.readableLength;
   let overflowed = false;
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
     if (overflowed) return false;
