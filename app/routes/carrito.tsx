@@ -211,10 +211,18 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
       if (reply.terms) setTermsOpen(true);
       else if (reply.login) void requireLogin(reply.message);
       else void alert.show(reply.message);
+    } else if (!reply.ok) {
+      void alert.show(reply.message);
     } else if (reply.intent === "update") {
       toast.show("Carrito actualizado");
     }
   }, [form.state, form.data, alert, toast, requireLogin]);
+
+  // A quantity saved on blur that the server refused (over 999): say so.
+  useEffect(() => {
+    const reply = saver.state === "idle" ? saver.data : undefined;
+    if (reply && !reply.ok) void alert.show(reply.message);
+  }, [saver.state, saver.data, alert]);
 
   useEffect(() => {
     const reply = coder.state === "idle" ? coder.data : undefined;
