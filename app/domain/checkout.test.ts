@@ -211,3 +211,17 @@ describe("validateCheckoutForm", () => {
     ).toMatchObject({ field: "codigo_postal" });
   });
 });
+
+describe("per-field limits", () => {
+  it("refuses a name over 80 characters and a phone typed over 20", () => {
+    expect(validateCheckoutForm({ ...VALID, nombre: "a".repeat(81) })).toMatchObject({
+      ok: false,
+      field: "nombre",
+      text: "El dato de nombre es demasiado largo (máximo 80 caracteres)",
+    });
+    expect(validateCheckoutForm({ ...VALID, telefono: `33 ${" ".repeat(20)}33333333` })).toMatchObject({
+      ok: false,
+      field: "telefono",
+    });
+  });
+});

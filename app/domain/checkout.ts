@@ -3,6 +3,7 @@
  * run in the browser (instant feedback) and on the server (the real gate), and report
  * one problem at a time, the first in the spec's order, as the original alert did.
  */
+import { TEXT_LIMITS, withoutNul } from "./limits";
 import { checkoutFieldMissing, shippingRequired } from "./messages";
 
 /**
@@ -35,7 +36,21 @@ export type CheckoutValidation =
   | { ok: false; field: CheckoutField; icon: "error"; title: "Faltan llenar datos!"; text: string };
 
 /** Longest value accepted in any field; longer input is abuse, not an address. */
-export const CHECKOUT_MAX_LENGTH = 200;
+export const CHECKOUT_MAX_LENGTH = TEXT_LIMITS.direccion;
+
+/** Longest value per field (app/domain/limits.ts), for the server's check and the inputs' maxLength. */
+export const CHECKOUT_FIELD_MAX = {
+  nombre: TEXT_LIMITS.nombre,
+  apellido: TEXT_LIMITS.nombre,
+  correo: TEXT_LIMITS.correo,
+  direccion: TEXT_LIMITS.direccion,
+  telefono: TEXT_LIMITS.telefono,
+  estado: TEXT_LIMITS.lugar,
+  ciudad: TEXT_LIMITS.lugar,
+  codigo_postal: TEXT_LIMITS.codigoPostal,
+  pais: TEXT_LIMITS.lugar,
+  colonia: TEXT_LIMITS.direccion,
+} as const satisfies Record<CheckoutField, number>;
 
 /** Step 2 submitted without a shipping option (SPEC §5). */
 export const SHIPPING_REQUIRED = shippingRequired;
@@ -62,7 +77,7 @@ export function validateCheckoutForm(input: Record<string, unknown>): CheckoutVa
   for (const field of CHECKOUT_FIELD_ORDER) {
     const raw = input[field];
     // Only text counts: a missing key, null or a stray non-string is the same as empty.
-    data[field] = typeof raw === "string" ? raw.trim() : "";
+    data[field] = typeof raw === "string" ? withoutNul(raw).trim() : "";
   }
 
   for (const field of CHECKOUT_FIELD_ORDER) {
@@ -70,10 +85,10 @@ export function validateCheckoutForm(input: Record<string, unknown>): CheckoutVa
   }
 
   for (const field of CHECKOUT_FIELD_ORDER) {
-    if (data[field].length > CHECKOUT_MAX_LENGTH) {
+    if (data[field].length > CHECKOUT_FIELD_MAX[field]) {
       return fail(
         field,
-        `El dato de ${fieldLabel(field)} es demasiado largo (máximo ${CHECKOUT_MAX_LENGTH} caracteres)`,
+        `El dato de ${fieldLabel(field)} es demasiado largo (máximo ${CHECKOUT_FIELD_MAX[field]} caracteres)`,
       );
     }
   }

@@ -6,8 +6,10 @@
  * index on lower(codigo) per product or course).
  */
 
-/** Longest code accepted anywhere; longer input is never a valid code. */
-export const CODE_MAX_LENGTH = 100;
+import { TEXT_LIMITS, withoutNul } from "./limits";
+
+/** Longest code accepted anywhere (app/domain/limits.ts); longer input is never a valid code. */
+export const CODE_MAX_LENGTH = TEXT_LIMITS.codigo;
 
 /** The code as stored and shown: surrounding spaces removed. */
 export function normalizeCode(codigo: string): string {
@@ -27,6 +29,6 @@ export function sameCode(a: string, b: string): boolean {
 /** A code typed by a buyer, or null when it cannot be a code (empty, too long, not text). */
 export function parseCodeInput(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const codigo = normalizeCode(value);
+  const codigo = normalizeCode(withoutNul(value));
   return codigo.length > 0 && codigo.length <= CODE_MAX_LENGTH ? codigo : null;
 }

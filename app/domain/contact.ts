@@ -3,6 +3,7 @@
  * The server is the judge; every message is the Spanish text shown under the field.
  */
 import { z } from "zod";
+import { TEXT_LIMITS } from "./limits";
 
 export const CONTACT_FIELDS = ["nombre", "correo", "telefono", "mensaje"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -10,15 +11,15 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 /** Hidden field that people never see or fill; bots that fill every input do. */
 export const HONEYPOT_FIELD = "sitio_web";
 
-export const MENSAJE_MAX = 2000;
+export const MENSAJE_MAX = TEXT_LIMITS.mensaje;
 
 export const contactSchema = z.object({
-  nombre: z.string().trim().min(1, "Escribe tu nombre.").max(100, "El nombre es demasiado largo (máximo 100 caracteres)."),
+  nombre: z.string().trim().min(1, "Escribe tu nombre.").max(TEXT_LIMITS.nombre, `El nombre es demasiado largo (máximo ${TEXT_LIMITS.nombre} caracteres).`),
   correo: z
     .string()
     .trim()
     .min(1, "Escribe tu correo electrónico.")
-    .max(200, "El correo es demasiado largo.")
+    .max(TEXT_LIMITS.correo, `El correo es demasiado largo (máximo ${TEXT_LIMITS.correo} caracteres).`)
     .pipe(z.email("Escribe un correo electrónico válido, por ejemplo nombre@correo.com.")),
   // SPEC §9: a phone is exactly 10 digits; spaces, dashes, dots and parentheses are allowed
   // while typing (33-3333-3333) and dropped here.
@@ -26,6 +27,7 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .min(1, "Escribe tu teléfono.")
+    .max(TEXT_LIMITS.telefono, "El teléfono debe tener 10 dígitos, por ejemplo 33-3333-3333.")
     .transform((value) => value.replace(/[\s().-]/g, ""))
     .pipe(z.string().regex(/^\d{10}$/, "El teléfono debe tener 10 dígitos, por ejemplo 33-3333-3333.")),
   mensaje: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLineQuantity, parseQuantity } from "./quantity";
+import { cartLineQuantity, parseQuantity, quantityOverMax } from "./quantity";
 
 const VALID: [unknown, number][] = [
   [1, 1],
@@ -11,10 +11,15 @@ const VALID: [unknown, number][] = [
   ["+4", 4],
   ["2.0", 2],
   ["1e2", 100],
-  [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  [999, 999],
+  ["999", 999],
 ];
 
 const INVALID: unknown[] = [
+  1000,
+  "1000",
+  "2147483648",
+  Number.MAX_SAFE_INTEGER,
   0,
   "0",
   -1,
@@ -59,5 +64,12 @@ describe("cartLineQuantity (cart update)", () => {
 
   it.each(INVALID)("drops a line with %j", (input) => {
     expect(cartLineQuantity(input)).toBeNull();
+  });
+});
+
+describe("quantityOverMax", () => {
+  it("names numbers above 999 and nothing else", () => {
+    expect([1000, "1000", "2147483648", "1e400"].map(quantityOverMax)).toEqual([true, true, true, true]);
+    expect([999, "1", "", "dos", "0", "-5", null].map(quantityOverMax)).toEqual([false, false, false, false, false, false, false]);
   });
 });

@@ -8,9 +8,10 @@ import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { UNAVAILABLE_LABEL, cartStockShort, cartSummary, stockNote } from "~/domain/cart";
+import { TEXT_LIMITS, invalidRequest, isPlainId, tooManyAttempts } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
-import { cartLineQuantity } from "~/domain/quantity";
+import { QUANTITY_MAX, cartLineQuantity, quantityOverMax } from "~/domain/quantity";
 import {
   applyDiscountCode,
   availableLines,
@@ -25,6 +26,7 @@ import {
   updateCartLines,
 } from "~/server/shop/cart.server";
 import { getDb } from "~/server/db/index.server";
+import { throttle } from "~/server/rate-limit.server";
 import { currentUser } from "~/server/session.server";
 import { buyerRefusalStatus, checkBuyer } from "~/server/shop/buyer.server";
 import type { Route } from "./+types/carrito";
@@ -54,14 +56,14 @@ export type CartActionData =
   | { intent: "update" | "remove"; ok: true }
   | { intent: "code"; ok: true; productoId: string; message: AlertMessage }
   | { intent: "code"; ok: false; productoId: string; message: AlertMessage }
-  | { intent: "pagar"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
+  | { intent: "pagar" | "update"; ok: false; message: AlertMessage; terms?: boolean; login?: boolean };
 
 /**
  * Every cart write. Form fields: `cantidad.{productoId}` (quantities), `codigo.{productoId}`
  * (discount codes) and the button's `intent`: update, pagar, remove:{productoId},
  * code:{productoId}. Prices are never read from the request.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -72,12 +74,23 @@ export async function action({ request }: Route.ActionArgs) {
     data(body, { status, headers: await cartResponseHeaders(newCartId) });
 
   if (intent.startsWith("remove:")) {
-    const result = await removeCartLine(db, cartId, intent.slice("remove:".length));
+    const productoId = intent.slice("remove:".length);
+    // An id no product has (too long, control characters) removes nothing.
+    if (!isPlainId(productoId)) return reply({ intent: "remove", ok: true }, cartId);
+    const result = await removeCartLine(db, cartId, productoId);
     return reply({ intent: "remove", ok: true }, result.cartId);
   }
 
   if (intent.startsWith("code:")) {
     const productoId = intent.slice("code:".length);
+    if (!isPlainId(productoId)) return reply({ intent: "code", ok: false, productoId: "", message: messages.codeInvalidProduct }, cartId, 400);
+    // Guessing codes costs time: a few checks per visitor and account, then a wait.
+    const user = await currentUser(request);
+    const limit = await throttle(db, "codigo", { ip: context.clientIp, userId: user?.id });
+    if (!limit.allowed) {
+      const message = tooManyAttempts(limit.retryAfterSeconds);
+      return reply({ intent: "code", ok: false, productoId, message }, cartId, 429);
+    }
     const result = await applyDiscountCode(db, cartId, productoId, form.get(`codigo.${productoId}`));
     if (!result.ok) return reply({ intent: "code", ok: false, productoId, message: result.message }, cartId, 400);
     return reply({ intent: "code", ok: true, productoId, message: messages.codeFound }, result.cartId);
@@ -87,6 +100,10 @@ export async function action({ request }: Route.ActionArgs) {
     const updates = [...form.keys()]
       .filter((key) => key.startsWith("cantidad."))
       .map((key) => ({ productoId: key.slice("cantidad.".length), cantidad: form.get(key) }));
+    // More than the most one line may hold is refused whole, rather than dropped or cut.
+    if (updates.some((update) => quantityOverMax(update.cantidad))) {
+      return reply({ intent: "update", ok: false, message: messages.invalidQuantity }, cartId, 400);
+    }
     const { cartId: kept } = await updateCartLines(db, cartId, updates);
     if (intent === "update" || !kept) return reply({ intent: "update", ok: true }, kept);
 
@@ -117,7 +134,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectDocument("/pagar", { headers: await cartResponseHeaders(kept) });
   }
 
-  throw data(null, { status: 400 });
+  throw data({ message: invalidRequest }, { status: 400 });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -216,10 +233,18 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
       if (reply.terms) setTermsOpen(true);
       else if (reply.login) void requireLogin(reply.message);
       else void alert.show(reply.message);
+    } else if (!reply.ok) {
+      void alert.show(reply.message);
     } else if (reply.intent === "update") {
       toast.show("Carrito actualizado");
     }
   }, [form.state, form.data, alert, toast, requireLogin]);
+
+  // A quantity saved on blur that the server refused (over 999): say so.
+  useEffect(() => {
+    const reply = saver.state === "idle" ? saver.data : undefined;
+    if (reply && !reply.ok) void alert.show(reply.message);
+  }, [saver.state, saver.data, alert]);
 
   useEffect(() => {
     const reply = coder.state === "idle" ? coder.data : undefined;
@@ -328,6 +353,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                             id={`codigo-${line.productoId}`}
                             name={`codigo.${line.productoId}`}
                             defaultValue={line.codigo ?? ""}
+                            maxLength={TEXT_LIMITS.codigo}
                             autoComplete="off"
                             autoCapitalize="characters"
                             className="field max-w-40 px-3 py-1.5 text-sm uppercase"
@@ -384,6 +410,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                     <input
                       id={`cantidad-${line.productoId}`}
                       type="number"
+                      max={QUANTITY_MAX}
                       name={`cantidad.${line.productoId}`}
                       data-producto={line.productoId}
                       value={quantities[line.productoId] ?? ""}

@@ -5,9 +5,12 @@ import { MapBlock } from "~/components/site/map-block";
 import { SectionHeading } from "~/components/site/section-heading";
 import { pageMeta } from "~/components/site/seo";
 import { parseContactForm } from "~/domain/contact";
+import { tooManyAttempts } from "~/domain/limits";
 import { pageSeo } from "~/server/catalog-public.server";
 import { sendContactMessage } from "~/server/contact.server";
 import { logError } from "~/server/log.server";
+import { getDb } from "~/server/db/index.server";
+import { throttle } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contacto";
 
 export async function loader() {
@@ -24,13 +27,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseContactForm(await request.formData());
   if (!parsed.ok) {
     return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
   }
   // A bot that filled the hidden field gets the same answer as a person, and nothing is sent.
   if (parsed.isBot) return redirect("/gracias");
+  // Each message lands in the studio's inbox: a few per visitor, then a wait.
+  const limit = await throttle(getDb(), "contacto", { ip: context.clientIp });
+  if (!limit.allowed) {
+    return data(
+      { errors: {}, values: parsed.message, formError: tooManyAttempts(limit.retryAfterSeconds).text },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   try {
     await sendContactMessage(parsed.message);
   } catch (error) {

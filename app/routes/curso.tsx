@@ -6,6 +6,7 @@ import { CourseUnits } from "~/components/courses/course-units";
 import { ReviewsSection } from "~/components/reviews/reviews-section";
 import { MediaImage } from "~/components/site/media-image";
 import { pageMeta, structuredData } from "~/components/site/seo";
+import { invalidRequest, notFound } from "~/domain/limits";
 import { coursePrice } from "~/domain/course-price";
 import { formatPrice } from "~/domain/money";
 import { courseSchema, joinSentences } from "~/domain/seo";
@@ -30,19 +31,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { course, reviews, owned, seo: await pageSeo(course.imagenInterior || course.imagenExterior) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "comprar") {
     const course = await getOnlineCourse(params.id);
-    if (!course) throw data(null, { status: 404 });
+    if (!course) throw data({ message: notFound }, { status: 404 });
     return buyCourse(request, course.id);
   }
   if (form.get("intent") === "review") {
     const course = await getOnlineCourse(params.id);
-    if (!course) throw data(null, { status: 404 });
-    return handleReviewAction(request, form, { cursoId: course.id });
+    if (!course) throw data({ message: notFound }, { status: 404 });
+    return handleReviewAction(request, form, { cursoId: course.id }, context.clientIp);
   }
-  return data(null, { status: 400 });
+  return data({ message: invalidRequest }, { status: 400 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -13,17 +13,24 @@ import { answerField } from "~/domain/exam-form";
 import { messages } from "~/domain/messages";
 import { requireEnrolment } from "~/server/courses.server";
 import { findDiploma } from "~/server/diploma.server";
-import { gradeExam, prepareExam } from "~/server/exam.server";
+import { getDb } from "~/server/db/index.server";
+import { examLockout, gradeExam, prepareExam } from "~/server/exam.server";
 import type { Route } from "./+types/examen-michel-alvare";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user, curso } = await requireEnrolment(request, params.id);
   if (!curso.examen) throw redirect(`/curso-michel-alvarez/${curso.id}`);
-  const [examen, diploma] = await Promise.all([prepareExam(user.id, curso.id), findDiploma(user.id, curso.id)]);
+  const [examen, diploma, lockout] = await Promise.all([
+    prepareExam(user.id, curso.id),
+    findDiploma(user.id, curso.id),
+    examLockout(getDb(), user.id, curso.id),
+  ]);
   return {
     curso: { id: curso.id, titulo: curso.titulo },
     examen,
     aprobado: diploma !== null,
+    /** the attempts of the hour are spent: the text says when to come back */
+    bloqueo: lockout?.error ?? null,
   };
 }
 
@@ -31,11 +38,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, curso } = await requireEnrolment(request, params.id);
   if (!curso.examen) throw redirect(`/curso-michel-alvarez/${curso.id}`);
   const result = await gradeExam(user, curso.id, await request.formData());
-  return result.ok ? result : data(result, { status: 400 });
+  if (result.ok) return result;
+  const { status, ...refusal } = result;
+  return data(refusal, { status });
 }
 
 export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
-  const { curso, examen, aprobado } = loaderData;
+  const { curso, examen, aprobado, bloqueo } = loaderData;
   const navigation = useNavigation();
   const alert = useAlert();
   const sending = navigation.state === "submitting";
@@ -45,7 +54,7 @@ export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
   // The spec's alert for a score below 100 (or a refused submission), once per answer.
   useEffect(() => {
     if (!actionData) return;
-    if (!actionData.ok) void alert.show({ icon: "error", title: "Examen incompleto", text: actionData.error });
+    if (!actionData.ok) void alert.show({ icon: "error", title: "Examen no calificado", text: actionData.error });
     else if (!actionData.aprobado) void alert.show(messages.examInsufficient(actionData.calificacion));
   }, [actionData, alert]);
 
@@ -94,6 +103,10 @@ export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
             Intentar nuevamente
           </Link>
         </section>
+      ) : bloqueo ? (
+        <p className="mt-10 rounded-xl border border-sand bg-white p-6 text-cocoa" data-testid="exam-locked">
+          {bloqueo}
+        </p>
       ) : examen.preguntas.length === 0 ? (
         <p className="mt-10 rounded-xl border border-sand bg-white p-6 text-muted">
           Este examen todavía no tiene preguntas. Vuelve pronto.

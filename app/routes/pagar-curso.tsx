@@ -13,23 +13,36 @@ import { MobileOrderSummary, OrderSummary } from "~/components/checkout/order-su
 import { PaymentPanel } from "~/components/checkout/payment-panel";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
+import { TEXT_LIMITS, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { messages } from "~/domain/messages";
 import { coursePerks, requireCourseCheckout } from "~/server/courses.server";
 import { getDb } from "~/server/db/index.server";
 import { paymentPanelConfig } from "~/server/payments/index.server";
 import { priceCourse } from "~/server/shop/pricing.server";
+import { throttle } from "~/server/rate-limit.server";
 import { purchasePause } from "~/server/shop/purchase-pause.server";
 import type { Route } from "./+types/pagar-curso";
 
 /** The spec's pause before a typed course code is checked (SPEC §9). */
 const CODE_DELAY_MS = 500;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireCourseCheckout(request, params.id);
   const db = getDb();
-  const codigo = (new URL(request.url).searchParams.get("codigo") ?? "").trim().slice(0, 100);
-  let priced = await priceCourse(db, params.id, codigo || null);
-  let estadoCodigo: "ninguno" | "valido" | "invalido" = codigo ? "valido" : "ninguno";
+  const typed = withoutNul(new URL(request.url).searchParams.get("codigo") ?? "").trim();
+  // Longer than any code: no code at all, and not worth a query.
+  const codigo = typed.length <= TEXT_LIMITS.codigo ? typed : "";
+  // Guessing codes costs time: a few checks per visitor and account, then a wait.
+  const limit = codigo ? await throttle(db, "codigo", { ip: context.clientIp, userId: user.id }) : null;
+  const bloqueo = limit && !limit.allowed ? tooManyAttempts(limit.retryAfterSeconds) : null;
+  let priced = await priceCourse(db, params.id, codigo && !bloqueo ? codigo : null);
+  let estadoCodigo: "ninguno" | "valido" | "invalido" | "bloqueado" = bloqueo
+    ? "bloqueado"
+    : typed
+      ? codigo
+        ? "valido"
+        : "invalido"
+      : "ninguno";
   if (!priced.ok && priced.reason === "codigo") {
     // A wrong code: the alert says so and the course stays at its price without it.
     estadoCodigo = "invalido";
@@ -41,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pedido: priced.draft,
     codigo,
     estadoCodigo,
+    bloqueo,
     perks: await coursePerks(user.id, params.id),
     notice: await purchasePause(db),
     payment: paymentPanelConfig(),
@@ -48,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function PagarCurso({ loaderData }: Route.ComponentProps) {
-  const { cursoId, pedido, codigo, estadoCodigo, perks, notice, payment } = loaderData;
+  const { cursoId, pedido, codigo, estadoCodigo, bloqueo, perks, notice, payment } = loaderData;
   const alert = useAlert();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -63,8 +77,10 @@ export default function PagarCurso({ loaderData }: Route.ComponentProps) {
     const key = `${codigo}:${estadoCodigo}`;
     if (estadoCodigo === "ninguno" || answered.current === key) return;
     answered.current = key;
-    void alert.show(estadoCodigo === "valido" ? messages.codeFound : messages.codeInvalidCourse);
-  }, [codigo, estadoCodigo, alert]);
+    void alert.show(
+      estadoCodigo === "valido" ? messages.codeFound : (bloqueo ?? messages.codeInvalidCourse),
+    );
+  }, [codigo, estadoCodigo, bloqueo, alert]);
 
   // The 'Aviso' notice is shown once when the page opens (SPEC §8).
   const noticeShown = useRef(false);
@@ -177,7 +193,7 @@ function CodeField({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={100}
+        maxLength={TEXT_LIMITS.codigo}
         className="field uppercase"
         aria-describedby={statusId}
       />

@@ -12,7 +12,7 @@ import { MobileOrderSummary, OrderSummary } from "~/components/checkout/order-su
 import { PaymentPanel } from "~/components/checkout/payment-panel";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
-import { type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
+import { CHECKOUT_FIELD_MAX, type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
 import { type AlertMessage, shippingRequired } from "~/domain/messages";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { formatPrice } from "~/domain/money";
@@ -249,7 +249,7 @@ function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string
         name={field.name}
         type={field.type ?? "text"}
         required
-        maxLength={200}
+        maxLength={CHECKOUT_FIELD_MAX[field.name]}
         defaultValue={value ?? (field.name === "pais" ? "México" : "")}
         autoComplete={field.autoComplete}
         placeholder={field.placeholder}

@@ -11,6 +11,7 @@ import { Stars } from "~/components/reviews/stars";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
+import { invalidRequest, notFound } from "~/domain/limits";
 import { messages } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { parseQuantity } from "~/domain/quantity";
@@ -37,13 +38,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { product, related, reviews, favorites, origin: env.publicUrl };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "review") {
     const db = getDb();
-    if (!(await getProduct(db, params.id))) throw data(null, { status: 404 });
-    return handleReviewAction(request, form, { productoId: params.id });
+    if (!(await getProduct(db, params.id))) throw data({ message: notFound }, { status: 404 });
+    return handleReviewAction(request, form, { productoId: params.id }, context.clientIp);
   }
   if (intent === "add") {
     // Only the product id (from the URL) and the quantity are read: the price, stock and
@@ -52,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) return data(result, { status: 400 });
     return data(result, { headers: await cartResponseHeaders(result.cartId) });
   }
-  throw data(null, { status: 400 });
+  throw data({ message: invalidRequest }, { status: 400 });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -11,6 +11,7 @@ import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
+import { TEXT_LIMITS, textTooLong } from "~/domain/limits";
 import { tooManyRequests } from "~/domain/messages";
 import { validateProfileName } from "~/domain/profile";
 import { TERMINOS_VERSION } from "./account.server";
@@ -155,6 +156,7 @@ function createAuth() {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
+      maxPasswordLength: TEXT_LIMITS.contrasena,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Accounts imported from the old site may hold a Firebase hash (migrated-accounts.server.ts).
@@ -213,6 +215,11 @@ function createAuth() {
           // SPEC section 5: registration needs a name, by the same rule as the profile's.
           const checked = validateProfileName(ctx.body?.name);
           if ("error" in checked) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: checked.error });
+          const email = ctx.body?.email;
+          if (typeof email !== "string" || email.length > TEXT_LIMITS.correo) {
+            const { text } = textTooLong("correo", TEXT_LIMITS.correo);
+            throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: text });
+          }
           return { context: { body: { ...ctx.body, name: checked.nombre } } };
         }
         if (ctx.path === "/request-password-reset") {

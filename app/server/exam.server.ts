@@ -9,11 +9,11 @@
  * page (order, ids, attributes) says which one it is.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { EXAM_QUESTION_COUNT, isPerfect, scoreExam, shuffle } from "~/domain/exam";
 import { answerField } from "~/domain/exam-form";
 import { serverSecret } from "./secret.server";
-import { getDb } from "./db/index.server";
+import { type DbOrTx, getDb } from "./db/index.server";
 import { examenIntentos, preguntas } from "./db/schema";
 import { issueDiploma } from "./diploma.server";
 
@@ -25,13 +25,27 @@ export type ExamPaper = {
 
 export type ExamResult =
   | { ok: true; correctas: number; total: number; calificacion: number; aprobado: boolean; diploma: string | null }
-  | { ok: false; error: string };
+  | ExamRefusal;
+
+/** A submission that was not graded (nothing recorded), with its HTTP status. */
+export type ExamRefusal = { ok: false; error: string; status: 400 | 409 | 429 };
 
 export const EXAM_ERRORS = {
   incomplete: "Responde todas las preguntas antes de enviar el examen.",
   invalid: "Tus respuestas no coinciden con este examen. Vuelve a cargar la página e inténtalo de nuevo.",
   noQuestions: "Este examen todavía no tiene preguntas.",
+  used: "Este examen ya fue calificado. Vuelve a cargar la página para un nuevo intento.",
 } as const;
+
+/** Graded attempts a student may make per course in EXAM_WINDOW_MS (SPEC: guessing the answers costs time). */
+export const EXAM_MAX_ATTEMPTS = 3;
+export const EXAM_WINDOW_MS = 60 * 60_000;
+
+/** The spec's text once the attempts of the hour are spent. */
+export function examAttemptsExhausted(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Has agotado tus intentos, vuelve a intentarlo en ${minutes} minutos`;
+}
 
 /** The exam's questions: the first EXAM_QUESTION_COUNT by posicion. */
 async function examQuestions(cursoId: string) {
@@ -88,7 +102,9 @@ export async function prepareExam(
 
 /**
  * Grades a submitted attempt and records it. A perfect score issues the diploma (once).
- * Bad input (a question left out, an id from another attempt) records nothing.
+ * Bad input (a question left out, an id from another attempt) records nothing. A paper is
+ * graded once (its id is stored with the attempt), and at most EXAM_MAX_ATTEMPTS per course
+ * and hour are graded: guessing the answers one submission at a time takes hours.
  */
 export async function gradeExam(
   user: { id: string; name: string },
@@ -97,33 +113,71 @@ export async function gradeExam(
 ): Promise<ExamResult> {
   const intento = String(form.get("intento") ?? "");
   const rows = await examQuestions(cursoId);
-  if (rows.length === 0) return { ok: false, error: EXAM_ERRORS.noQuestions };
-  if (!/^[A-Za-z0-9_-]{16}$/.test(intento)) return { ok: false, error: EXAM_ERRORS.invalid };
+  if (rows.length === 0) return { ok: false, error: EXAM_ERRORS.noQuestions, status: 400 };
+  if (!/^[A-Za-z0-9_-]{16}$/.test(intento)) return { ok: false, error: EXAM_ERRORS.invalid, status: 400 };
 
   const key = examKey();
   const scope = { userId: user.id, cursoId, intento };
   let correctas = 0;
   for (const q of rows) {
     const chosen = form.get(answerField(q.id));
-    if (typeof chosen !== "string" || chosen === "") return { ok: false, error: EXAM_ERRORS.incomplete };
+    if (typeof chosen !== "string" || chosen === "") return { ok: false, error: EXAM_ERRORS.incomplete, status: 400 };
     const index = [1, 2, 3].find((i) => sameId(optionId(key, scope, q.id, i), chosen));
-    if (index === undefined) return { ok: false, error: EXAM_ERRORS.invalid };
+    if (index === undefined) return { ok: false, error: EXAM_ERRORS.invalid, status: 400 };
     if (index === q.respuestaCorrecta) correctas++;
   }
 
   const calificacion = scoreExam(correctas, rows.length);
   const aprobado = isPerfect(calificacion);
-  const diploma = await getDb().transaction(async (tx) => {
-    await tx.insert(examenIntentos).values({
-      userId: user.id,
-      cursoId,
-      correctas,
-      total: rows.length,
-      calificacion: Math.round(calificacion * 100),
-    });
-    return aprobado ? (await issueDiploma(tx, { userId: user.id, cursoId, nombre: user.name })).id : null;
+  const saved = await getDb().transaction(async (tx): Promise<ExamRefusal | { diploma: string | null }> => {
+    // One student's submissions for one course are counted one at a time, so two sent
+    // together cannot both take the last attempt of the hour.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`examen|${user.id}|${cursoId}`}))`);
+    const spent = await examLockout(tx, user.id, cursoId);
+    if (spent) return spent;
+    // The paper is used once: its id is unique among attempts.
+    const [recorded] = await tx
+      .insert(examenIntentos)
+      .values({
+        userId: user.id,
+        cursoId,
+        intento,
+        correctas,
+        total: rows.length,
+        calificacion: Math.round(calificacion * 100),
+      })
+      .onConflictDoNothing({ target: examenIntentos.intento })
+      .returning({ id: examenIntentos.id });
+    if (!recorded) return { ok: false, error: EXAM_ERRORS.used, status: 409 };
+    return { diploma: aprobado ? (await issueDiploma(tx, { userId: user.id, cursoId, nombre: user.name })).id : null };
   });
-  return { ok: true, correctas, total: rows.length, calificacion, aprobado, diploma };
+  if ("ok" in saved) return saved;
+  return { ok: true, correctas, total: rows.length, calificacion, aprobado, diploma: saved.diploma };
+}
+
+/**
+ * The refusal when the student already made EXAM_MAX_ATTEMPTS graded attempts of this
+ * course within the last EXAM_WINDOW_MS, with the minutes until the oldest of them ages out.
+ */
+export async function examLockout(
+  db: DbOrTx,
+  userId: string,
+  cursoId: string,
+  now = new Date(),
+): Promise<ExamRefusal | null> {
+  const since = new Date(now.getTime() - EXAM_WINDOW_MS);
+  const recent = await db
+    .select({ createdAt: examenIntentos.createdAt })
+    .from(examenIntentos)
+    .where(
+      and(eq(examenIntentos.userId, userId), eq(examenIntentos.cursoId, cursoId), gt(examenIntentos.createdAt, since)),
+    )
+    .orderBy(desc(examenIntentos.createdAt))
+    .limit(EXAM_MAX_ATTEMPTS);
+  if (recent.length < EXAM_MAX_ATTEMPTS) return null;
+  const oldest = recent[recent.length - 1].createdAt.getTime();
+  const retryAfterSeconds = Math.ceil((oldest + EXAM_WINDOW_MS - now.getTime()) / 1000);
+  return { ok: false, error: examAttemptsExhausted(retryAfterSeconds), status: 429 };
 }
 
 function sameId(a: string, b: string): boolean {

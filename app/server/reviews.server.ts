@@ -3,24 +3,28 @@
  *
  *   listReviews(db, target)                 → { reviews, average, count } newest first
  *   submitReview(db, user, target, form)    → { ok: true } | { ok: false, message }
- *   handleReviewAction(request, target)     → the same, reading the form and the session
+ *   handleReviewAction(request, form, target, clientIp) → the same, reading the form and the
+ *                                           session, throttled, with a 4xx status on refusal
  *
  * A target is `{ productoId }` or `{ cursoId }`. The form fields are `calificacion` (1..5,
  * from the star radio group) and `comentarios` (text); see app/components/reviews.
  */
 import { desc, eq } from "drizzle-orm";
-import { messages } from "~/domain/messages";
+import { data } from "react-router";
+import { TEXT_LIMITS, textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
+import { type AlertMessage, messages } from "~/domain/messages";
 import { type ReviewResult, type ReviewsData, averageRating, parseRating } from "~/domain/ratings";
 import { type Db, getDb } from "./db/index.server";
 import { comentarios, user as users } from "./db/schema";
+import { throttle } from "./rate-limit.server";
 import { currentUser } from "./session.server";
 
 export type ReviewTarget = { productoId: string } | { cursoId: string };
 
 export type { Review, ReviewResult, ReviewsData } from "~/domain/ratings";
 
-/** Longest review text we keep; longer ones are cut rather than refused. */
-export const REVIEW_MAX_LENGTH = 2000;
+/** Longest review text (app/domain/limits.ts); longer ones are refused. */
+export const REVIEW_MAX_LENGTH = TEXT_LIMITS.comentario;
 
 function targetColumn(target: ReviewTarget) {
   return "productoId" in target
@@ -46,8 +50,9 @@ export async function listReviews(db: Db, target: ReviewTarget): Promise<Reviews
 
 /**
  * Saves a review (SPEC section 5): a rating of 1..5 and non-empty text, else
- * messages.reviewEmpty; a logged-in user whose record exists, else
- * messages.reviewLoginRequired. Stored with the user's current name and today's date.
+ * messages.reviewEmpty; text within TEXT_LIMITS.comentario; a logged-in user whose record
+ * exists, else messages.reviewLoginRequired. Stored with the user's current name and today's
+ * date. One review per user and product (or course): posting again edits it (unique index).
  * The caller checks that the product or course exists.
  */
 export async function submitReview(
@@ -57,36 +62,64 @@ export async function submitReview(
   input: { calificacion: unknown; comentarios: unknown },
 ): Promise<ReviewResult> {
   const calificacion = parseRating(input.calificacion);
-  const text = typeof input.comentarios === "string" ? input.comentarios.trim() : "";
+  const text = typeof input.comentarios === "string" ? withoutNul(input.comentarios).trim() : "";
   if (calificacion === null || text === "") return { ok: false, message: messages.reviewEmpty };
+  if (text.length > REVIEW_MAX_LENGTH) return { ok: false, message: reviewTooLong };
   if (!userId) return { ok: false, message: messages.reviewLoginRequired };
   const [author] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
   if (!author) return { ok: false, message: messages.reviewLoginRequired };
 
-  const [row] = await db
-    .insert(comentarios)
-    .values({
-      ...("productoId" in target ? { productoId: target.productoId } : { cursoId: target.cursoId }),
-      userId: author.id,
-      nombre: author.name,
-      comentarios: text.slice(0, REVIEW_MAX_LENGTH),
-      calificacion,
-    })
-    .returning({
-      id: comentarios.id,
-      nombre: comentarios.nombre,
-      comentarios: comentarios.comentarios,
-      calificacion: comentarios.calificacion,
-      fecha: comentarios.fecha,
-    });
+  const review = { userId: author.id, nombre: author.name, comentarios: text, calificacion };
+  const edit = { nombre: author.name, comentarios: text, calificacion, fecha: new Date() };
+  const insert = db.insert(comentarios);
+  const saved =
+    "productoId" in target
+      ? insert
+          .values({ ...review, productoId: target.productoId })
+          .onConflictDoUpdate({ target: [comentarios.userId, comentarios.productoId], set: edit })
+      : insert
+          .values({ ...review, cursoId: target.cursoId })
+          .onConflictDoUpdate({ target: [comentarios.userId, comentarios.cursoId], set: edit });
+  const [row] = await saved.returning({
+    id: comentarios.id,
+    nombre: comentarios.nombre,
+    comentarios: comentarios.comentarios,
+    calificacion: comentarios.calificacion,
+    fecha: comentarios.fecha,
+  });
   return { ok: true, review: { ...row, fecha: row.fecha.toISOString() } };
 }
 
-/** A route action's review branch: reads the form and the session, then submitReview. */
-export async function handleReviewAction(request: Request, form: FormData, target: ReviewTarget): Promise<ReviewResult> {
+/** A review longer than TEXT_LIMITS.comentario. */
+export const reviewTooLong = textTooLong("comentario", REVIEW_MAX_LENGTH);
+
+const STATUS_OF = new Map<AlertMessage, number>([
+  [messages.reviewEmpty, 400],
+  [reviewTooLong, 400],
+  [messages.reviewLoginRequired, 401],
+]);
+
+/**
+ * A route action's review branch: reads the form and the session, spends one hit of the
+ * reviews throttle (per IP and account), then submitReview. Refusals carry a 4xx status.
+ */
+export async function handleReviewAction(
+  request: Request,
+  form: FormData,
+  target: ReviewTarget,
+  clientIp: string | undefined,
+) {
   const user = await currentUser(request);
-  return submitReview(getDb(), user?.id ?? null, target, {
+  if (user) {
+    const limit = await throttle(getDb(), "resena", { ip: clientIp, userId: user.id });
+    if (!limit.allowed) {
+      const refused: ReviewResult = { ok: false, message: tooManyAttempts(limit.retryAfterSeconds) };
+      return data(refused, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    }
+  }
+  const result = await submitReview(getDb(), user?.id ?? null, target, {
     calificacion: form.get("calificacion"),
     comentarios: form.get("comentarios"),
   });
+  return data(result, { status: result.ok ? 200 : (STATUS_OF.get(result.message) ?? 400) });
 }

@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { TEXT_LIMITS, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import type { Db } from "./db/index.server";
 import { visitaFotos, visitas } from "./db/schema";
@@ -43,7 +44,7 @@ export function newVisitCode(): string {
 
 /** What the client typed, as we compare it: no spaces or dashes, upper case. */
 export function normalizeCode(input: string): string {
-  return input.replace(/[\s-]+/g, "").toUpperCase();
+  return withoutNul(input).replace(/[\s-]+/g, "").toUpperCase();
 }
 
 /** 'María José' → 'maria-jose' (the name part of the URL and of downloaded files). */
@@ -89,6 +90,8 @@ export type CodeLookup =
 export async function lookupVisitCode(db: Db, code: string, clientIp: string): Promise<CodeLookup> {
   const normalized = normalizeCode(code ?? "");
   if (!normalized) return { ok: false, message: messages.visitCodeMissing, status: 400 };
+  // Longer than any code: unknown, without a query.
+  if (normalized.length > TEXT_LIMITS.codigo) return { ok: false, message: messages.visitCodeUnknown, status: 400 };
 
   const limit = await hitRateLimit(db, `visita-codigo|${clientIp}`, CODE_LOOKUP_LIMIT);
   if (!limit.allowed) {

@@ -44,7 +44,7 @@ import {
 import { DIPLOMA_FILENAME } from "~/server/diploma.server";
 import { DIPLOMA_PAGE } from "~/server/diploma-pdf.server";
 import { env } from "~/server/env.server";
-import type { ExamPaper } from "~/server/exam.server";
+import { EXAM_ERRORS, type ExamPaper } from "~/server/exam.server";
 import { answerField } from "~/domain/exam-form";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 
@@ -378,6 +378,41 @@ describe("an enrolled student", () => {
     expect(refused.init.status).toBe(400);
     expect(refused.data.ok).toBe(false);
     expect((await database.db.select().from(examenIntentos)).length).toBe(before);
+  });
+
+  it("grades a paper once and at most 3 attempts per course and hour, saying when to come back", async () => {
+    type Refusal = { data: { ok: boolean; error: string }; init: { status: number } };
+    const attempts = async () =>
+      (await database.db.select().from(examenIntentos).where(eq(examenIntentos.userId, student.id))).length;
+    // The grading test above made this student's 3 attempts of the hour: a 4th is refused.
+    const before = await attempts();
+    expect(before).toBe(3);
+    const { form: fourth } = await answer();
+    const refused = (await examAction(
+      args(post("/examen-michel-alvare/examen", fourth, student), { id: "examen" }),
+    )) as unknown as Refusal;
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.ok).toBe(false);
+    expect(refused.data.error).toMatch(/^Has agotado tus intentos, vuelve a intentarlo en (59|60) minutos$/);
+    expect(await attempts()).toBe(before);
+    // and the page says so instead of showing the questions
+    const page = await examLoader(args(get("/examen-michel-alvare/examen", student), { id: "examen" }));
+    expect(page.bloqueo).toBe(refused.data.error);
+
+    // An hour later (the attempts moved back in time) she may try again, once per paper.
+    await database.db
+      .update(examenIntentos)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) })
+      .where(eq(examenIntentos.userId, student.id));
+    const { form: paper } = await answer(["p2"]);
+    const graded = await examAction(args(post("/examen-michel-alvare/examen", paper, student), { id: "examen" }));
+    expect(graded).toMatchObject({ ok: true, correctas: 5 });
+    const reused = (await examAction(
+      args(post("/examen-michel-alvare/examen", paper, student), { id: "examen" }),
+    )) as unknown as Refusal;
+    expect(reused.init.status).toBe(409);
+    expect(reused.data).toEqual({ ok: false, error: EXAM_ERRORS.used });
+    expect(await attempts()).toBe(before + 1);
   });
 
   it("earns the diploma of a course without exam by reaching its last unit", async () => {

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
+import { TEXT_LIMITS } from "~/domain/limits";
 import { type ContactField, type ContactValues, HONEYPOT_FIELD, MENSAJE_MAX } from "~/domain/contact";
 
 const FIELDS: {
@@ -9,14 +10,16 @@ const FIELDS: {
   autoComplete: string;
   placeholder?: string;
   inputMode?: "tel" | "email";
+  maxLength: number;
 }[] = [
-  { name: "nombre", label: "Nombre", type: "text", autoComplete: "name" },
+  { name: "nombre", label: "Nombre", type: "text", autoComplete: "name", maxLength: TEXT_LIMITS.nombre },
   {
     name: "correo",
     label: "Correo electrónico",
     type: "email",
     autoComplete: "email",
     placeholder: "nombre@correo.com",
+    maxLength: TEXT_LIMITS.correo,
   },
   {
     name: "telefono",
@@ -25,6 +28,7 @@ const FIELDS: {
     autoComplete: "tel",
     placeholder: "33-3333-3333",
     inputMode: "tel",
+    maxLength: TEXT_LIMITS.telefono,
   },
 ];
 
@@ -77,6 +81,7 @@ export function ContactForm({
               inputMode={field.inputMode}
               autoComplete={field.autoComplete}
               placeholder={field.placeholder}
+              maxLength={field.maxLength}
               defaultValue={values?.[field.name] ?? ""}
               required
               aria-invalid={errors[field.name] ? true : undefined}

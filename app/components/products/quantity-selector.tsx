@@ -1,9 +1,9 @@
 import { Minus, Plus } from "lucide-react";
-import { parseQuantity } from "~/domain/quantity";
+import { QUANTITY_MAX, parseQuantity } from "~/domain/quantity";
 
 /**
- * Quantity for the add-to-cart form (SPEC section 5): minus stops at 1, plus has no
- * maximum, typing is free (what was typed is checked on submit).
+ * Quantity for the add-to-cart form (SPEC section 5): minus stops at 1, plus at
+ * QUANTITY_MAX, typing is free (what was typed is checked on submit).
  */
 export function QuantitySelector({
   value,
@@ -31,6 +31,7 @@ export function QuantitySelector({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         inputMode="numeric"
+        maxLength={String(QUANTITY_MAX).length}
         autoComplete="off"
         aria-label="Cantidad"
         disabled={disabled}
@@ -40,7 +41,7 @@ export function QuantitySelector({
         type="button"
         className="flex h-full w-10 items-center justify-center rounded-r-full text-cocoa hover:text-clay disabled:opacity-40"
         aria-label="Agregar uno"
-        disabled={disabled}
+        disabled={disabled || current >= QUANTITY_MAX}
         onClick={() => onChange(String(current + 1))}
       >
         <Plus className="size-4" aria-hidden />

@@ -5,7 +5,7 @@
  *   // loader
  *   reviews: await listReviews(db, { cursoId })
  *   // action
- *   if (form.get("intent") === "review") return handleReviewAction(request, form, { cursoId });
+ *   if (form.get("intent") === "review") return handleReviewAction(request, form, { cursoId }, context.clientIp);
  *   // component
  *   <ReviewsSection data={loaderData.reviews} loggedIn={Boolean(useRootData()?.user)} />
  */
@@ -14,6 +14,7 @@ import { useFetcher } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { formatSpanishDate } from "~/domain/dates";
+import { TEXT_LIMITS } from "~/domain/limits";
 import { messages } from "~/domain/messages";
 import { parseRating } from "~/domain/ratings";
 import type { ReviewResult, ReviewsData } from "~/domain/ratings";
@@ -104,7 +105,7 @@ function ReviewForm({ loggedIn, action }: { loggedIn: boolean; action?: string }
       <StarInput value={rating} onChange={setRating} />
       <label className="flex flex-col gap-1 text-sm text-cocoa">
         Comentario
-        <textarea name="comentarios" rows={4} maxLength={2000} className="field resize-y" placeholder="Cuéntanos tu experiencia" />
+        <textarea name="comentarios" rows={4} maxLength={TEXT_LIMITS.comentario} className="field resize-y" placeholder="Cuéntanos tu experiencia" />
       </label>
       <button type="submit" className="btn-primary self-start" disabled={fetcher.state !== "idle"}>
         Enviar reseña

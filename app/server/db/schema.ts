@@ -341,6 +341,8 @@ export const examenIntentos = pgTable(
     total: integer().notNull(),
     /** score × 100 (83.33 is stored as 8333) */
     calificacion: integer().notNull(),
+    /** the paper's single-use id (exam.server.ts): a second grading of it is refused */
+    intento: text().unique(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId, t.cursoId)],
@@ -388,6 +390,9 @@ export const comentarios = pgTable(
   (t) => [
     index().on(t.productoId),
     index().on(t.cursoId),
+    // One review per user and product (or course): posting again edits it (reviews.server.ts).
+    uniqueIndex("comentarios_usuario_producto").on(t.userId, t.productoId),
+    uniqueIndex("comentarios_usuario_curso").on(t.userId, t.cursoId),
     check("comentarios_calificacion_1_5", sql`${t.calificacion} between 1 and 5`),
   ],
 );

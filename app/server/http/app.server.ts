@@ -15,6 +15,7 @@ import { requestLog } from "../log.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
+import { bodyLimit } from "./body-limit.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -29,7 +30,12 @@ export type AppOptions = {
 export function createApp(options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(securityHeadersFor({ development: options.development }), sameOriginWrites, requestLog);
+  app.use(
+    securityHeadersFor({ development: options.development }),
+    sameOriginWrites,
+    requestLog,
+    bodyLimit({ skip: (path) => path === UPLOAD_PATH }),
+  );
 
   // Health for load balancers and monitors: the database's own error stays in the log.
   app.get("/healthz", async (_req, res) => {

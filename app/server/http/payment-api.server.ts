@@ -27,6 +27,7 @@ import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { PAYMENT_API } from "~/config/payments";
+import { QUANTITY_MAX, QUANTITY_MIN, TEXT_LIMITS, isPlainId, tooManyAttempts, withoutNul } from "~/domain/limits";
 import {
   type AlertMessage,
   cardError,
@@ -52,7 +53,8 @@ import { sendOrderConfirmation } from "../shop/order-mail.server";
 import { startPayment, startServerCharge } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
 import { answeredUnavailable } from "./errors.server";
-import { requestUser, toFetchRequest } from "./request.server";
+import { type ThrottleName, throttle } from "../rate-limit.server";
+import { clientIp, requestUser, toFetchRequest } from "./request.server";
 import { logError, logWarning } from "../log.server";
 
 const API_BASE = PAYMENT_API;
@@ -115,6 +117,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const priced = await prepare(req);
     if (!priced.ok) return void fail(res, priced.status, priced.message);
     const { user } = priced;
+    if (!(await allowed(req, res, "pago", user.id))) return;
     if (priced.draft.total === 0) return void (await completeFree(res, priced));
     const card = provider();
     if (priced.draft.total < card.minimumAmount) return void fail(res, 400, cardMinimum(card.minimumAmount));
@@ -145,6 +148,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (card.data.productos && !sameProducts(priced.draft, card.data.productos, card.data.cantidades ?? [])) {
       return void fail(res, 409, cartChanged);
     }
+    if (!(await allowed(req, res, "pago", user.id))) return;
     if (priced.draft.total === 0) return void (await completeFree(res, priced));
     if (priced.draft.total < conekta.minimumAmount) return void fail(res, 400, cardMinimum(conekta.minimumAmount));
     const db = getDb();
@@ -199,6 +203,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   router.post(`${API_BASE}/confirmar`, sameOrigin, json, withUser, async (req, res) => {
     const user = res.locals.user as SessionUser;
     const paymentId = String((req.body as Record<string, unknown> | undefined)?.paymentId ?? "");
+    if (!isPlainId(paymentId)) return void fail(res, 404, paymentError);
     const db = getDb();
     try {
       const [pago] = await db.select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
@@ -221,6 +226,9 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const user = res.locals.user as SessionUser;
     const id = String((req.body as Record<string, unknown> | undefined)?.id ?? "");
     const db = getDb();
+    // Each call sends a mail: a few per account and IP, then a wait.
+    if (!(await allowed(req, res, "correo", user.id))) return;
+    if (!isPlainId(id)) return void fail(res, 404, orderNotFound);
     try {
       const [pago] = await db
         .select({ userId: pagos.userId, compraId: pagos.compraId })
@@ -282,16 +290,16 @@ const purchaseOf = ({ draft, datosEnvio, datosContacto }: PreparedPurchase) => (
 
 /** The `conekta` call's body (SPEC §7); `precios` is accepted and ignored: the server prices. */
 const conektaBody = z.object({
-  token: z.string().trim().min(1).max(200),
-  nombre: z.string().trim().min(1).max(200),
-  correo: z.email(),
+  token: z.string().trim().min(1).max(200).refine(isPlainId),
+  nombre: z.string().trim().min(1).max(TEXT_LIMITS.nombre).refine((s) => withoutNul(s) === s),
+  correo: z.string().trim().max(TEXT_LIMITS.correo).pipe(z.email()),
   cel: z
     .string()
     .trim()
     .regex(/^\+?[\d\s-]{10,20}$/),
-  productos: z.array(z.string()).max(200).optional(),
-  cantidades: z.array(z.number().int().positive()).max(200).optional(),
-  precios: z.array(z.unknown()).optional(),
+  productos: z.array(z.string().refine(isPlainId)).max(200).optional(),
+  cantidades: z.array(z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX)).max(200).optional(),
+  precios: z.array(z.unknown()).max(200).optional(),
 });
 
 const CONEKTA_FIELDS = { token: "tarjeta", nombre: "nombre", correo: "correo", cel: "celular" } as const;
@@ -314,6 +322,15 @@ function sameProducts(draft: PreparedPurchase["draft"], productos: string[], can
 
 function fail(res: Response, status: number, message: AlertMessage) {
   res.status(status).json({ error: message });
+}
+
+/** One hit of a throttle (rate-limit.server.ts) for this client IP and account; answers 429 when spent. */
+async function allowed(req: Request, res: Response, name: ThrottleName, userId: string): Promise<boolean> {
+  const limit = await throttle(getDb(), name, { ip: clientIp(req), userId });
+  if (limit.allowed) return true;
+  res.setHeader("Retry-After", String(limit.retryAfterSeconds));
+  fail(res, 429, tooManyAttempts(limit.retryAfterSeconds));
+  return false;
 }
 
 /**

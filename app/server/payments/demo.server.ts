@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { type DemoCardInput, checkDemoCard } from "~/domain/demo-card";
+import { isPlainId } from "~/domain/limits";
 import type { Db } from "../db/index.server";
 import { pagos } from "../db/schema";
 import { PAGO_ESTADO, type PaymentProvider, type PaymentStatus, STRIPE_MINIMUM_MXN } from "./provider.server";
@@ -96,7 +97,7 @@ export async function authorizeDemoPayment(
 ): Promise<DemoAuthorization> {
   const secret = typeof input.clientSecret === "string" ? input.clientSecret : "";
   const paymentId = secret.split("_secret_")[0] ?? "";
-  if (!paymentId.startsWith("demo_")) return { ok: false, reason: "no-encontrado" };
+  if (!paymentId.startsWith("demo_") || !isPlainId(paymentId)) return { ok: false, reason: "no-encontrado" };
   const [pago] = await db
     .select({ estado: pagos.estado })
     .from(pagos)

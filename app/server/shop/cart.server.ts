@@ -37,10 +37,10 @@
  * write, as the spec asks.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { TransactionRollbackError, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
 import { messages } from "~/domain/messages";
-import { cartLineQuantity, parseQuantity } from "~/domain/quantity";
+import { QUANTITY_MAX, cartLineQuantity, parseQuantity } from "~/domain/quantity";
 import { type Db, type DbOrTx, getDb } from "../db/index.server";
 import { carritoLineas, carritos, productos, promociones } from "../db/schema";
 import { cartCookie, readCartId } from "./cart-cookie.server";
@@ -182,7 +182,8 @@ export async function addToCart(
   if (!product) return { ok: false, message: productUnavailable };
   if (product.stock <= 0) return { ok: false, message: outOfStock };
 
-  return db.transaction(async (tx) => {
+  const tooMany = { ok: false, message: messages.invalidQuantity } as const;
+  const added = await db.transaction(async (tx) => {
     let id = cartId && CART_ID.test(cartId) ? cartId : null;
     if (id) {
       const [existing] = await tx.select({ id: carritos.id }).from(carritos).where(eq(carritos.id, id));
@@ -193,15 +194,22 @@ export async function addToCart(
       id = randomUUID();
       await tx.insert(carritos).values({ id });
     }
-    await tx
+    const [line] = await tx
       .insert(carritoLineas)
       .values({ carritoId: id, productoId, cantidad })
       .onConflictDoUpdate({
         target: [carritoLineas.carritoId, carritoLineas.productoId],
         set: { cantidad: sql`${carritoLineas.cantidad} + excluded.cantidad` },
-      });
+      })
+      .returning({ cantidad: carritoLineas.cantidad });
+    // One line holds at most QUANTITY_MAX units: more is refused and nothing changes.
+    if (line.cantidad > QUANTITY_MAX) tx.rollback();
     return { ok: true as const, cartId: id, cantidad };
+  }).catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return tooMany;
+    throw error;
   });
+  return added;
 }
 
 /**

@@ -16,6 +16,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { coursePrice } from "~/domain/course-price";
+import { isPlainId } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { type OrderDraft, type OrderLine, checkoutUnitPrice, courseOrderLine, orderTotals } from "~/domain/order";
 import { computeShipping } from "~/domain/shipping";
@@ -140,6 +141,7 @@ export async function priceCart(
  * course is refused with the spec's course message, so the buyer can correct it.
  */
 export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string | null): Promise<PricingResult> {
+  if (!isPlainId(cursoId)) return { ok: false, reason: "no-encontrado", message: courseUnavailable };
   const [curso] = await db
     .select({
       id: cursos.id,

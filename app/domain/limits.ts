@@ -1,0 +1,105 @@
+/**
+ * Every size limit of what visitors send, in one place: the forms read them for their
+ * maxLength attributes and the server checks them again (the real gate). Also the Spanish
+ * texts of the refusals that come from a limit (too big, too many, too long).
+ */
+import type { AlertMessage } from "./messages";
+
+/** Longest text accepted per kind of field, in characters. */
+export const TEXT_LIMITS = {
+  /** a person's name or last name (profile, sign-up, contact, checkout) */
+  nombre: 80,
+  /** RFC 5321's longest address */
+  correo: 254,
+  /** a phone as typed, separators included */
+  telefono: 20,
+  /** street address, colonia */
+  direccion: 200,
+  /** city, state, country */
+  lugar: 80,
+  /** postal code as typed */
+  codigoPostal: 10,
+  /** a review's text */
+  comentario: 2000,
+  /** the contact form's message */
+  mensaje: 2000,
+  /** a discount or visit code */
+  codigo: 40,
+  /** an id sent back by our own pages (product, course, payment) */
+  id: 100,
+  /** passwords (Better Auth's own maximum) */
+  contrasena: 128,
+} as const;
+
+/** Quantities of one product in a cart or an order: whole numbers in this range. */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 999;
+
+/** The default largest request body; uploads have their own, checked after the admin check. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const bodyTooLarge = {
+  icon: "error",
+  title: "Solicitud demasiado grande",
+  text: "La solicitud es demasiado grande.",
+} as const satisfies AlertMessage;
+
+export const invalidRequest = {
+  icon: "error",
+  title: "Solicitud inválida",
+  text: "No pudimos leer la solicitud. Revisa los datos e intenta de nuevo.",
+} as const satisfies AlertMessage;
+
+/** A text longer than its limit; `label` is the field as the visitor knows it. */
+export function textTooLong(label: string, max: number) {
+  return {
+    icon: "error",
+    title: "Texto demasiado largo",
+    text: `El dato de ${label} es demasiado largo (máximo ${max} caracteres).`,
+  } as const satisfies AlertMessage;
+}
+
+/** '1 minuto', '5 minutos': a wait rounded up to whole minutes (at least one). */
+export function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+}
+
+/** HTTP 429 of every throttle (contact, reviews, codes, payments, mails). */
+export function tooManyAttempts(retryAfterSeconds: number) {
+  return {
+    icon: "warning",
+    title: "Demasiados intentos",
+    text: `Demasiados intentos. Intenta de nuevo en ${minutesText(retryAfterSeconds)}.`,
+  } as const satisfies AlertMessage;
+}
+
+/** Text within its limit (after trimming), or null when it is not text or too long. */
+export function boundedText(value: unknown, max: number): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  return text.length <= max ? text : null;
+}
+
+/** A form sent to a product or course that does not exist (any more). */
+export const notFound = {
+  icon: "error",
+  title: "No encontrado",
+  text: "No encontramos lo que buscas. Puede que ya no esté disponible.",
+} as const satisfies AlertMessage;
+
+// PostgreSQL text and jsonb cannot hold U+0000: such input is cleaned or refused before any query.
+const NUL = String.fromCharCode(0);
+
+/** A character below U+0020 or DEL. */
+const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
+
+/** Text without U+0000 (which no one types, and the database refuses). */
+export function withoutNul(text: string): string {
+  return text.split(NUL).join("");
+}
+
+/** An id our own pages send back (product, course, payment): short text, no control characters. */
+export function isPlainId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= TEXT_LIMITS.id && ![...value].some(isControl);
+}
