@@ -5,7 +5,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import "react-router";
-import { closeDatabase, getDatabase } from "~/server/db/index.server";
+import { closeDatabase, getDatabase, initDatabase } from "~/server/db/index.server";
 import { createApp } from "~/server/http/app.server";
 import { loadContext } from "~/server/http/request.server";
 import { prepareDatabase } from "~/server/startup.server";
@@ -18,15 +18,18 @@ declare module "react-router" {
 }
 
 const startedAt = Date.now();
-await prepareDatabase();
+// A cluster worker (server/cluster.js) finds the database already migrated and seeded.
+if (process.env.DATABASE_PREPARED === "1") await initDatabase();
+else await prepareDatabase();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
 
-export const app = createApp({
-  pages: createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: loadContext,
-  }),
+/** React Router's page handler (tests/integration/page-cache.test.ts puts it behind a test app). */
+export const pages = createRequestHandler({
+  build: () => import("virtual:react-router/server-build"),
+  getLoadContext: loadContext,
 });
+
+export const app = createApp({ pages });
 
 export async function shutdown() {
   await closeDatabase();

@@ -47,6 +47,11 @@ export const env = {
   /** Seed the demo catalogue into an empty database (on by default). */
   seedDemo: process.env.SEED_DEMO !== "0",
   isProduction: process.env.NODE_ENV === "production",
+  /** The rendered-page cache (ADR 015): PAGE_CACHE=0 turns it off; PAGE_CACHE_MB bounds its memory. */
+  pageCache: {
+    enabled: process.env.PAGE_CACHE !== "0",
+    maxBytes: Math.max(1, Number(process.env.PAGE_CACHE_MB) || 32) * 1024 * 1024,
+  },
 };
 
 export const uploadsDir = () => path.join(env.dataDir, "uploads");

@@ -4,10 +4,14 @@ import fs from "node:fs";
 
 export type RunningServer = { process: ChildProcess; baseURL: string; readyMs: number; stop: () => Promise<void> };
 
-export async function startServer(dataDir: string, port: number): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: "", ...extraEnv },
     stdio: "ignore",
   });
   const baseURL = `http://127.0.0.1:${port}`;

@@ -12,6 +12,7 @@ import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
 import { sameOriginWrites, securityHeaders } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
+import { type PageCacheOptions, pageCache } from "./page-cache.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -19,6 +20,8 @@ export type AppOptions = {
   pages?: RequestHandler;
   /** tests: providers pointed at local stubs */
   payments?: PaymentApiOptions;
+  /** the rendered-page cache in front of the pages (ADR 015); on in production unless PAGE_CACHE=0 */
+  pageCache?: PageCacheOptions | false;
 };
 
 export function createApp(options: AppOptions = {}) {
@@ -51,6 +54,11 @@ export function createApp(options: AppOptions = {}) {
   // Payments (SPEC §7): checkout API (session, same origin, JSON) and Stripe's signed webhook.
   app.use(paymentRoutes(options.payments));
 
-  if (options.pages) app.use(options.pages);
+  // Anonymous public pages from memory (ETag, CDN-friendly Cache-Control); the rest `private`.
+  const cache = options.pageCache ?? (env.isProduction && env.pageCache.enabled ? { maxBytes: env.pageCache.maxBytes } : false);
+  if (options.pages) {
+    if (cache) app.use(pageCache(cache));
+    app.use(options.pages);
+  }
   return app;
 }
