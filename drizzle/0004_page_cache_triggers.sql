@@ -1,13 +1,16 @@
 -- The rendered-page cache's version (ADR 015): any transaction that writes a table shown on
 -- public pages bumps cache_version once, when it commits. Deferred constraint triggers run at
 -- commit, so the row is locked only for that moment (no deadlocks with other writes) and
--- readers see the new version together with the data.
+-- readers see the new version together with the data. The new version is also sent on channel
+-- cache_version (PGlite, one process, listens instead of reading the row on every request).
 INSERT INTO "cache_version" ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "bump_cache_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE v bigint;
 BEGIN
   IF coalesce(current_setting('cache_version.bumped', true), '') <> '1' THEN
-    UPDATE "cache_version" SET "version" = "version" + 1 WHERE "id" = 1;
+    UPDATE "cache_version" SET "version" = "version" + 1 WHERE "id" = 1 RETURNING "version" INTO v;
+    PERFORM pg_notify('cache_version', v::text);
     PERFORM set_config('cache_version.bumped', '1', true);
   END IF;
   RETURN NULL;

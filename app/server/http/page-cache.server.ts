@@ -21,8 +21,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { queryRows } from "../db/client.server";
-import { getDb } from "../db/index.server";
+import { type Database, queryRows } from "../db/client.server";
+import { getDatabase, getDb } from "../db/index.server";
 
 /** What a CDN may do with a cached page: keep it 60 s, serve it stale 5 min while it asks again. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -83,17 +83,55 @@ export function isAnonymous(req: Pick<Request, "headers">): boolean {
 }
 
 /**
- * The current `cache_version`. Requests that arrive while a read is running wait for the next
- * one (started after they arrived), so none is answered with a version older than itself;
- * under load that is one tiny query at a time, whatever the number of requests.
+ * The current `cache_version`. PGlite is one process owning its database, and it hands this
+ * process each notification the triggers send before the committing query returns: listening
+ * is exact and costs nothing per request. On PostgreSQL other instances and programs write
+ * too: the row is read for each request, and requests that arrive while a read is running
+ * wait for the next one (started after they arrived), so none gets a version older than
+ * itself and under load it is one tiny query at a time.
  */
 export class VersionReader {
   private running: Promise<number> | undefined;
   private queued: Promise<number> | undefined;
+  private listened: { client: unknown; version: number } | undefined;
+  private attaching: Promise<void> | undefined;
 
-  constructor(private readonly readVersion: () => Promise<number> = readCacheVersion) {}
+  constructor(
+    private readonly readVersion: () => Promise<number> = readCacheVersion,
+    private readonly database: () => Database = getDatabase,
+  ) {}
 
-  read(): Promise<number> {
+  async read(): Promise<number> {
+    const database = this.database();
+    if (database.kind === "pglite") {
+      const client = (database.db as unknown as { $client: PGliteListener }).$client;
+      if (this.listened?.client !== client) {
+        this.attaching ??= this.listen(client).finally(() => {
+          this.attaching = undefined;
+        });
+        await this.attaching;
+      }
+      if (this.listened?.client === client) return this.listened.version;
+    }
+    return this.query();
+  }
+
+  /** LISTEN first, then read: a change made in between arrives as a notification. */
+  private async listen(client: PGliteListener) {
+    const state = { client, version: -1 };
+    await client.listen("cache_version", (payload) => {
+      state.version = Math.max(state.version, Number(payload));
+    });
+    state.version = Math.max(state.version, await this.query());
+    this.listened = state;
+  }
+
+  /** The version PGlite last announced (undefined on PostgreSQL). */
+  announced(): number | undefined {
+    return this.listened?.version;
+  }
+
+  private query(): Promise<number> {
     if (!this.running) return this.start();
     this.queued ??= this.running.then(
       () => this.startQueued(),
@@ -117,6 +155,8 @@ export class VersionReader {
     return running;
   }
 }
+
+type PGliteListener = { listen: (channel: string, callback: (payload: string) => void) => Promise<unknown> };
 
 export async function readCacheVersion(): Promise<number> {
   const [row] = await queryRows<{ version: string | number }>(getDb(), sql`select version from cache_version where id = 1`);
@@ -174,7 +214,9 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
       if (first) rendering.delete(key);
       if (entry) {
         entry.version = version;
-        if (version === cachedVersion) entries.set(key, entry);
+        // Not when a write committed while it rendered: the next request renders again.
+        const announced = versions.announced();
+        if (version === cachedVersion && (announced === undefined || announced === version)) entries.set(key, entry);
       }
       finish(entry);
     });
