@@ -255,12 +255,12 @@ function capture(req: Request, res: Response, done: (entry: Entry | undefined) =
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else chunks.push(Buffer.from(chunk as Uint8Array));
   };
-  res.write = function (chunk: unknown, encoding?: unknown, callback?: unknown) {
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     add(chunk, encoding);
     const cb = typeof encoding === "function" ? encoding : callback;
     if (typeof cb === "function") process.nextTick(cb as () => void);
     return true;
-  } as Response["write"];
+  }) as Response["write"];
   (res as Response & { flush?: () => void }).flush = () => {};
   res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
     add(chunk, encoding);
