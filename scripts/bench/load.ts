@@ -136,11 +136,11 @@ const table = [
     `${DURATION} s per run; load average ${loadBefore.toFixed(1)} when it started (the machine is shared: ` +
     "the ratio to the static server, measured in the same minute, is what counts).",
   "",
-  "| page | connections | app req/s | p50 | p95 | p99 | static req/s | static p50 | ratio | bytes |",
-  "|---|---|---|---|---|---|---|---|---|---|",
+  "| page | connections | app req/s | p50 | p95 | p99 | static req/s | static p50 | static p95 | ratio | bytes |",
+  "|---|---|---|---|---|---|---|---|---|---|---|",
   ...rows.map(
     ({ target, app, twin, bytes }) =>
-      `| ${target.label} \`${target.path}\` | ${target.connections} | ${fmt(app.rps)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ${fmt(twin.rps)} | ${ms(twin.p50)} | ${Math.round((100 * app.rps) / twin.rps)} % | ${fmt(bytes)} |`,
+      `| ${target.label} \`${target.path}\` | ${target.connections} | ${fmt(app.rps)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ${fmt(twin.rps)} | ${ms(twin.p50)} | ${ms(twin.p95)} | ${Math.round((100 * app.rps) / twin.rps)} % | ${fmt(bytes)} |`,
   ),
   "",
 ].join("\n");
