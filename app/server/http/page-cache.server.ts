@@ -196,8 +196,9 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
       privateByDefault(res);
       return next();
     }
-    if (version !== cachedVersion) {
-      // Any write since: nothing stored may be shown again.
+    if (version > cachedVersion) {
+      // Any write since: nothing stored may be shown again. (An older read, overtaken by a
+      // newer one, only misses: entries answer requests of their own version alone.)
       entries.clear();
       cachedVersion = version;
     }
