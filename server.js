@@ -2,10 +2,15 @@
 // entry is server/app.ts); in development Vite in middleware mode loads the same module.
 import compression from "compression";
 import express from "express";
+import { clusterWorkers, runPrimary } from "./server/cluster.js";
 
 const PORT = Number(process.env.PORT || 3000);
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR || "build";
+
+// Production on PostgreSQL: a primary that forks one worker per core (server/cluster.js).
+const WORKERS = clusterWorkers();
+if (WORKERS > 1 && !process.env.DATABASE_PREPARED) await runPrimary(WORKERS);
 
 const server = express();
 server.disable("x-powered-by");

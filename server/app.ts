@@ -6,7 +6,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import "react-router";
-import { closeDatabase, getDatabase } from "~/server/db/index.server";
+import { closeDatabase, getDatabase, initDatabase } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
 import { createApp } from "~/server/http/app.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
@@ -29,20 +29,25 @@ for (const line of check.lines) (check.ok ? console.log : console.error)(line);
 if (!check.ok) process.exit(1);
 
 const startedAt = Date.now();
-await prepareDatabase();
+// A cluster worker (server/cluster.js) finds the database already migrated and seeded.
+if (process.env.DATABASE_PREPARED === "1") await initDatabase();
+else await prepareDatabase();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
 
 /** server.js runs these before the static files, so that assets get them too. */
 export { securityHeaders };
 
+/** React Router's page handler (tests/integration/page-cache.test.ts puts it behind a test app). */
+export const pages = createRequestHandler({
+  // Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
+  build: async () => withDatabaseFaults(await import("virtual:react-router/server-build")),
+  getLoadContext: loadContext,
+});
+
 export const app = createApp({
   // `npm run dev` runs this module in Vite (NODE_ENV unset); production sets NODE_ENV.
   development: !env.isProduction,
-  pages: createRequestHandler({
-    // Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
-    build: async () => withDatabaseFaults(await import("virtual:react-router/server-build")),
-    getLoadContext: loadContext,
-  }),
+  pages,
 });
 
 export async function shutdown() {

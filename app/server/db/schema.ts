@@ -603,3 +603,19 @@ export const cuentasImportadas = pgTable("cuentas_importadas", {
   importadaEn: createdAt(),
   correoContrasenaEn: timestamp({ withTimezone: true }),
 });
+
+// ---------------------------------------------------------------- rendered-page cache
+
+/**
+ * One row whose `version` goes up when a transaction that wrote any table shown on public
+ * pages commits (triggers in migration `page_cache_triggers`, ADR 015). Every app instance
+ * reads it before serving a cached page (app/server/http/page-cache.server.ts).
+ */
+export const cacheVersion = pgTable(
+  "cache_version",
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("cache_version_una_fila", sql`${t.id} = 1`)],
+);

@@ -16,6 +16,7 @@ import { privateCaching, sameOriginWrites, securityHeadersFor } from "../securit
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
 import { bodyLimit } from "./body-limit.server";
+import { type PageCacheOptions, pageCache } from "./page-cache.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -25,6 +26,8 @@ export type AppOptions = {
   payments?: PaymentApiOptions;
   /** Vite's dev server (npm run dev): a looser Content-Security-Policy */
   development?: boolean;
+  /** the rendered-page cache in front of the pages (ADR 015); on in production unless PAGE_CACHE=0 */
+  pageCache?: PageCacheOptions | false;
 };
 
 export function createApp(options: AppOptions = {}) {
@@ -68,7 +71,12 @@ export function createApp(options: AppOptions = {}) {
   // Payments (SPEC §7): checkout API (session, same origin, JSON) and Stripe's signed webhook.
   app.use(paymentRoutes(options.payments));
 
-  if (options.pages) app.use(options.pages);
+  // Anonymous public pages from memory (ETag, CDN-friendly Cache-Control); the rest `private`.
+  const cache = options.pageCache ?? (env.isProduction && env.pageCache.enabled ? { maxBytes: env.pageCache.maxBytes } : false);
+  if (options.pages) {
+    if (cache) app.use(pageCache(cache));
+    app.use(options.pages);
+  }
 
   // The database unreachable: 503 with a Spanish message, whichever route met it.
   app.use(databaseErrors);

@@ -1,0 +1,353 @@
+/**
+ * The rendered-page cache (ADR 015): anonymous GETs of the catalogue and content pages (and
+ * React Router's `.data` requests for them) are answered from memory, with an ETag (304 when
+ * the browser already has it) and a Cache-Control that lets a CDN keep them a minute.
+ *
+ * - Anonymous means no cookie the server reads for a person (session, cart, checkout, Better
+ *   Auth's OAuth state...): any cookie not on a short list of third-party ones makes the
+ *   request personal. Personal requests are never served from the cache nor stored in it, and
+ *   their pages go out `private, no-cache`.
+ * - A page is stored only as it was rendered for such a visitor: status 200, no Set-Cookie,
+ *   no `private`/`no-store` from the route.
+ * - Invalidation: the `cache_version` row, bumped by triggers when a transaction that wrote a
+ *   table shown on public pages commits (migration `page_cache_triggers`), whichever instance
+ *   or program wrote it. Each cacheable request reads the version (concurrent requests share
+ *   one read that started after they arrived) and a new version empties the cache, so a change
+ *   shows on the next request.
+ * - Memory is bounded: an LRU by bytes (`maxBytes`), entries also expire after `ttlMs`.
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { type Database, queryRows } from "../db/client.server";
+import { getDatabase, getDb } from "../db/index.server";
+
+/** What a CDN may do with a cached page: keep it 60 s, serve it stale 5 min while it asks again. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** Every other page: only the visitor's own browser may keep it, and must ask before reuse. */
+export const PRIVATE_CACHE_CONTROL = "private, no-cache";
+
+/** The pages (SPEC section 2) that look the same for every visitor without a session or cart. */
+const CACHEABLE_PATHS: RegExp[] = [
+  /^\/$/,
+  /^\/(nosotros|Contacto|servicios|galeria|cursos|categorias)$/,
+  /^\/(servicios|cursos|cursos-presenciales|productos|producto)\/[^/]+$/,
+  /^\/(aviso-de-privacidad|terminos-y-condiciones|terminos-y-privacidad)$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
+];
+
+/** Third-party cookies (analytics, CDN) that the server never reads: they do not make a visitor personal. */
+const IGNORED_COOKIES = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_fbp|_fbc|__cf_bm|cf_clearance|_cfuvid)$/;
+
+/** Headers of a rendered page that belong to one exchange, not to the page. */
+const NOT_STORED = new Set(["set-cookie", "content-length", "date", "connection", "transfer-encoding", "keep-alive", "etag"]);
+
+const MAX_URL_LENGTH = 1024;
+
+export type PageCacheOptions = {
+  /** total bytes of stored pages (bodies and their compressed copies); default 32 MiB */
+  maxBytes?: number;
+  /** a page older than this is rendered again even without a write; default 10 min */
+  ttlMs?: number;
+};
+
+type Entry = {
+  version: number;
+  headers: [string, string | string[]][];
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+  br?: Buffer;
+};
+
+/** The page a request asks for, when it may come from the cache; null otherwise. */
+export function cacheablePath(pathname: string): string | null {
+  let page = pathname;
+  if (page === "/_root.data") page = "/";
+  else if (page.endsWith(".data")) page = page.slice(0, -".data".length);
+  return CACHEABLE_PATHS.some((re) => re.test(page)) ? page : null;
+}
+
+/** Whether the request carries nothing that could make its page personal. */
+export function isAnonymous(req: Pick<Request, "headers">): boolean {
+  if (req.headers.authorization) return false;
+  const cookie = req.headers.cookie;
+  if (!cookie) return true;
+  for (const part of cookie.split(";")) {
+    const name = part.split("=", 1)[0].trim();
+    if (name && !IGNORED_COOKIES.test(name)) return false;
+  }
+  return true;
+}
+
+/**
+ * The current `cache_version`. PGlite is one process owning its database, and it hands this
+ * process each notification the triggers send before the committing query returns: listening
+ * is exact and costs nothing per request. On PostgreSQL other instances and programs write
+ * too: the row is read for each request, and requests that arrive while a read is running
+ * wait for the next one (started after they arrived), so none gets a version older than
+ * itself and under load it is one tiny query at a time.
+ */
+export class VersionReader {
+  private running: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
+  private listened: { client: unknown; version: number } | undefined;
+  private attaching: Promise<void> | undefined;
+
+  constructor(
+    private readonly readVersion: () => Promise<number> = readCacheVersion,
+    private readonly database: () => Database = getDatabase,
+  ) {}
+
+  async read(): Promise<number> {
+    const database = this.database();
+    if (database.kind === "pglite") {
+      const client = (database.db as unknown as { $client: PGliteListener }).$client;
+      if (this.listened?.client !== client) {
+        this.attaching ??= this.listen(client).finally(() => {
+          this.attaching = undefined;
+        });
+        await this.attaching;
+      }
+      if (this.listened?.client === client) return this.listened.version;
+    }
+    return this.query();
+  }
+
+  /** LISTEN first, then read: a change made in between arrives as a notification. */
+  private async listen(client: PGliteListener) {
+    const state = { client, version: -1 };
+    await client.listen("cache_version", (payload) => {
+      state.version = Math.max(state.version, Number(payload));
+    });
+    state.version = Math.max(state.version, await this.query());
+    this.listened = state;
+  }
+
+  /** The version PGlite last announced (undefined on PostgreSQL). */
+  announced(): number | undefined {
+    return this.listened?.version;
+  }
+
+  private query(): Promise<number> {
+    if (!this.running) return this.start();
+    this.queued ??= this.running.then(
+      () => this.startQueued(),
+      () => this.startQueued(),
+    );
+    return this.queued;
+  }
+
+  private startQueued(): Promise<number> {
+    this.queued = undefined;
+    return this.start();
+  }
+
+  private start(): Promise<number> {
+    const running = this.readVersion();
+    this.running = running;
+    const clear = () => {
+      if (this.running === running) this.running = undefined;
+    };
+    running.then(clear, clear);
+    return running;
+  }
+}
+
+type PGliteListener = { listen: (channel: string, callback: (payload: string) => void) => Promise<unknown> };
+
+export async function readCacheVersion(): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(getDb(), sql`select version from cache_version where id = 1`);
+  if (!row) throw new Error("cache_version sin fila");
+  return Number(row.version);
+}
+
+export function pageCache(options: PageCacheOptions = {}): RequestHandler {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 512,
+    ttl: options.ttlMs ?? 10 * 60 * 1000,
+  });
+  const versions = new VersionReader();
+  /** the version the cache's entries belong to */
+  let cachedVersion = -1;
+  /** pages being rendered now, so that a crowd of first requests renders each page once */
+  const rendering = new Map<string, Promise<Entry | undefined>>();
+
+  return async function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const cacheable =
+      req.method === "GET" &&
+      req.originalUrl.length <= MAX_URL_LENGTH &&
+      cacheablePath(req.path) !== null &&
+      isAnonymous(req);
+    if (!cacheable) {
+      privateByDefault(res);
+      return next();
+    }
+
+    let version: number;
+    try {
+      version = await versions.read();
+    } catch (error) {
+      console.error("Caché de páginas: no se pudo leer la versión", error);
+      privateByDefault(res);
+      return next();
+    }
+    if (version > cachedVersion) {
+      // Any write since: nothing stored may be shown again. (An older read, overtaken by a
+      // newer one, only misses: entries answer requests of their own version alone.)
+      entries.clear();
+      cachedVersion = version;
+    }
+
+    const key = req.originalUrl;
+    const found = entries.get(key) ?? (await rendering.get(key));
+    if (found && found.version === version) return send(req, res, found, "HIT");
+
+    let finish!: (entry: Entry | undefined) => void;
+    const mine = new Promise<Entry | undefined>((resolve) => (finish = resolve));
+    const first = !rendering.has(key);
+    if (first) rendering.set(key, mine);
+    capture(req, res, (entry) => {
+      if (first) rendering.delete(key);
+      if (entry) {
+        entry.version = version;
+        // Not when a write committed while it rendered: the next request renders again.
+        const announced = versions.announced();
+        if (version === cachedVersion && (announced === undefined || announced === version)) entries.set(key, entry);
+      }
+      finish(entry);
+    });
+    next();
+  };
+}
+
+/** Sets `private, no-cache` on the page when its route did not choose a Cache-Control. */
+function privateByDefault(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.getHeader("cache-control")) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
+}
+
+/**
+ * Holds the page React Router writes until it is complete, then sends it as the cache would
+ * (ETag, Cache-Control) and hands the stored entry to `done` (undefined when it may not be
+ * stored: not a 200, a Set-Cookie, a private page).
+ */
+function capture(req: Request, res: Response, done: (entry: Entry | undefined) => void) {
+  const write = res.write;
+  const end = res.end;
+  const chunks: Buffer[] = [];
+  let settled = false;
+  const settle = (entry: Entry | undefined) => {
+    if (settled) return;
+    settled = true;
+    done(entry);
+  };
+  res.once("close", () => settle(undefined));
+
+  const add = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    else chunks.push(Buffer.from(chunk as Uint8Array));
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    add(chunk, encoding);
+    const cb = typeof encoding === "function" ? encoding : callback;
+    if (typeof cb === "function") process.nextTick(cb as () => void);
+    return true;
+  }) as Response["write"];
+  (res as Response & { flush?: () => void }).flush = () => {};
+  res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+    add(chunk, encoding);
+    const cb = [chunk, encoding, callback].find((f) => typeof f === "function") as (() => void) | undefined;
+    res.write = write;
+    res.end = end;
+    const body = Buffer.concat(chunks);
+    const entry = storable(res) ? toEntry(res, body) : undefined;
+    if (!entry) {
+      if (!res.getHeader("cache-control")) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      settle(undefined);
+      res.end(body);
+    } else {
+      settle(entry);
+      send(req, res, entry, "MISS");
+    }
+    if (cb) res.once("finish", cb);
+    return res;
+  } as Response["end"];
+}
+
+function storable(res: Response): boolean {
+  if (res.statusCode !== 200 || res.getHeader("set-cookie")) return false;
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  return !/private|no-store|no-cache/i.test(cacheControl);
+}
+
+function toEntry(res: Response, body: Buffer): Entry {
+  const headers: Entry["headers"] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || NOT_STORED.has(name) || name === "vary") continue;
+    headers.push([name, typeof value === "number" ? String(value) : value]);
+  }
+  if (!res.getHeader("cache-control")) headers.push(["cache-control", PUBLIC_CACHE_CONTROL]);
+  // A shared cache must not hand this page to a request that carries cookies.
+  const vary = res.getHeader("vary");
+  headers.push(["vary", [vary, "Accept-Encoding", "Cookie"].filter(Boolean).join(", ")]);
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  return { version: 0, headers, body, etag };
+}
+
+function send(req: Request, res: Response, entry: Entry, how: "HIT" | "MISS") {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Cache", how);
+  if (notModified(req.headers["if-none-match"], entry.etag)) {
+    res.removeHeader("content-type");
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = 200;
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  let body = entry.body;
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
+    body = entry.br;
+  } else if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body, { level: 9 });
+    body = entry.gzip;
+  }
+  // Set before compression() looks: an encoded body is sent as it is.
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === bare;
+  });
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return null;
+}
