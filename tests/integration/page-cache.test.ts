@@ -217,6 +217,7 @@ describe("the version triggers", () => {
     "compra_lineas",
     "compras",
     "cuentas_importadas",
+    "cursos_otorgados",
     "diplomas",
     "examen_intentos",
     "favoritos",

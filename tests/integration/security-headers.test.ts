@@ -154,6 +154,9 @@ const PERSONAL = [
   "/admin",
   "/admin/pedidos",
   "/admin/pedidos/MA-1",
+  "/admin/reembolsos",
+  "/admin/accesos",
+  "/admin/cursos-de-regalo",
   "/admin/aviso",
   ...["productos", "categorias", "servicios", "cursos", "visitas", "promociones", "promociones-cursos", "envios"].flatMap(
     (s) => [`/admin/${s}`, `/admin/${s}/nuevo`],
