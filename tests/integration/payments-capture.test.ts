@@ -54,12 +54,19 @@ async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Pro
 
 type Prepared = { buyer: TestUser; cookie: string; paymentId: string; clientSecret: string };
 
+/** Each buyer comes from an address of her own, behind the studio's proxy (payments are throttled per IP). */
+let nextBuyerIp = 0;
+const buyerIp = () => {
+  nextBuyerIp += 1;
+  return `198.51.${Math.floor(nextBuyerIp / 250)}.${(nextBuyerIp % 250) + 1}`;
+};
+
 /** `count` buyers, each with the product in her cart and a payment created through the API. */
 async function buyersWithPayments(app: TestApp, productoId: string, count: number): Promise<Prepared[]> {
   const buyers = await inBatches(Array.from({ length: count }), 10, () => signUpUser());
   return inBatches(buyers, 10, async (buyer) => {
     const cookie = await checkoutCookies(buyer, await makeCart([{ productoId, cantidad: 1 }], buyer.id));
-    const created = await app.post(`${API}/stripe`, {}, cookie);
+    const created = await app.post(`${API}/stripe`, {}, cookie, { "x-forwarded-for": buyerIp() });
     expect(created.status).toBe(200);
     const { paymentId, clientSecret } = (await created.json()) as { paymentId: string; clientSecret: string };
     return { buyer, cookie, paymentId, clientSecret };
@@ -106,6 +113,7 @@ beforeAll(async () => {
   database = await useTestDatabase();
   db = database.db;
   env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "captura-"));
+  env.trustProxy = true;
   stub = await startStripeStub();
   const stripe = createStripeProvider({
     secretKey: "sk_test_stub",
@@ -120,6 +128,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  env.trustProxy = false;
   await demoApp?.close();
   await stripeApp?.close();
   await stub?.close();
