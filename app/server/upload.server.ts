@@ -359,43 +359,59 @@ export async function storeDataFile(
   return { url: storageRef(visibility, key), tipo: kind.contentType, bytes: file.size };
 }
 
+/**
+ * Runs `work` with a new folder under DATA_DIR/tmp for the request's files, and removes the
+ * folder (and whatever is in it) before returning or throwing: the answer is sent after.
+ */
+async function withSpoolDir<T>(work: (spoolDir: string) => Promise<T>): Promise<T> {
+  const spoolRoot = path.join(env.dataDir, "tmp");
+  await fs.mkdir(spoolRoot, { recursive: true });
+  const spoolDir = await fs.mkdtemp(path.join(spoolRoot, "subida-"));
+  try {
+    return await work(spoolDir);
+  } finally {
+    await fs.rm(spoolDir, { recursive: true, force: true });
+  }
+}
+
+/** Reads the admin's multipart body and stores its file; the result is the JSON answer. */
+async function receiveUpload(req: ExpressRequest, spoolDir: string) {
+  const { fields, files } = await parseMultipart(req, spoolDir);
+  const uploadCase = fields.case ?? "";
+  visibilityOf(uploadCase);
+  const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
+  const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
+  if (!file || file.size === 0 || sizes.some((f) => f.size === 0))
+    throw new UploadError(400, "Falta el archivo: envíalo en el campo 'data' o 'image'.");
+  if (files.length > 1 && (file.field !== "original" || sizes.length !== SIZE_FIELDS.length)) {
+    throw new UploadError(
+      400,
+      "Envía un solo archivo ('data' o 'image') o las cuatro medidas de la imagen: original, chica, mediana y grande.",
+    );
+  }
+  const name = fields.name?.trim() || file.fileName || uploadCase;
+
+  return file.path
+    ? await storeDataFile({ path: file.path, head: file.head, size: file.size }, uploadCase, name)
+    : await storeImage(
+        file.bytes ?? Buffer.alloc(0),
+        uploadCase,
+        name,
+        undefined,
+        Object.fromEntries(sizes.map((f) => [f.field, f.bytes ?? Buffer.alloc(0)])),
+      );
+}
+
 /** The Express handler (mounted in server/app.ts). Every answer is JSON. */
 export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
   res.setHeader("Cache-Control", "no-store");
-  let spoolDir: string | null = null;
   try {
     const user = await requestUser(req);
     if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
     if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
-
-    // Only now, for an admin, is the body read; its data file is written in a folder of its own.
-    const spoolRoot = path.join(env.dataDir, "tmp");
-    await fs.mkdir(spoolRoot, { recursive: true });
-    spoolDir = await fs.mkdtemp(path.join(spoolRoot, "subida-"));
-    const { fields, files } = await parseMultipart(req, spoolDir);
-    const uploadCase = fields.case ?? "";
-    visibilityOf(uploadCase);
-    const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
-    const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
-    if (!file || file.size === 0 || sizes.some((f) => f.size === 0))
-      throw new UploadError(400, "Falta el archivo: envíalo en el campo 'data' o 'image'.");
-    if (files.length > 1 && (file.field !== "original" || sizes.length !== SIZE_FIELDS.length)) {
-      throw new UploadError(
-        400,
-        "Envía un solo archivo ('data' o 'image') o las cuatro medidas de la imagen: original, chica, mediana y grande.",
-      );
-    }
-    const name = fields.name?.trim() || file.fileName || uploadCase;
-
-    const result = file.path
-      ? await storeDataFile({ path: file.path, head: file.head, size: file.size }, uploadCase, name)
-      : await storeImage(
-          file.bytes ?? Buffer.alloc(0),
-          uploadCase,
-          name,
-          undefined,
-          Object.fromEntries(sizes.map((f) => [f.field, f.bytes ?? Buffer.alloc(0)])),
-        );
+    // Only now, for an admin, is the body read; a data file in it is written to a folder of
+    // its own under DATA_DIR/tmp, removed before the answer is sent.
+    const result = await withSpoolDir((spoolDir) => receiveUpload(req, spoolDir));
     res.status(201).json(result);
   } catch (error) {
     if (error instanceof UploadError) {
@@ -406,7 +422,5 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     }
     logError("Error al subir un archivo", error);
     res.status(500).json({ error: "No se pudo guardar el archivo. Intenta de nuevo." });
-  } finally {
-    if (spoolDir) await fs.rm(spoolDir, { recursive: true, force: true });
   }
 }
