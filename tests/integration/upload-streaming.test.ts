@@ -97,6 +97,7 @@ type Body = {
 function postStreamed(uploadCase: string, body: Body, cookie: string) {
   const boundary = `----prueba${randomBytes(8).toString("hex")}`;
   let sent = 0;
+  let request: http.ClientRequest | undefined;
   async function* multipart() {
     yield Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nVideo del curso\r\n` +
@@ -110,7 +111,12 @@ function postStreamed(uploadCase: string, body: Body, cookie: string) {
       sent += chunk.length;
       if (!paused && body.pauseAfter !== undefined && sent >= body.pauseAfter) {
         paused = true;
-        if ((await body.until?.()) === "stop") return;
+        const next = await body.until?.();
+        if (next === "stop") return;
+        if (next === "abort") {
+          request?.destroy(new Error("la clienta cerró la conexión"));
+          return;
+        }
       }
     }
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -118,7 +124,7 @@ function postStreamed(uploadCase: string, body: Body, cookie: string) {
   return new Promise<{ status: number; json: { error?: string; url?: string; bytes?: number }; sent: () => number }>(
     (resolve, reject) => {
       let answered = false;
-      const request = http.request(
+      const sender = http.request(
         `${app.baseURL}${UPLOAD_PATH}`,
         {
           method: "POST",
@@ -138,13 +144,14 @@ function postStreamed(uploadCase: string, body: Body, cookie: string) {
               json: JSON.parse(Buffer.concat(parts).toString()),
               sent: () => sent,
             });
-            request.destroy();
+            request?.destroy();
           });
         },
       );
       // the server may close the connection once it has answered: not an error then
-      request.on("error", (error) => !answered && reject(error));
-      Readable.from(multipart()).pipe(request);
+      request = sender;
+      sender.on("error", (error) => !answered && reject(error));
+      Readable.from(multipart()).pipe(sender);
     },
   );
 }
@@ -332,5 +339,27 @@ describe("streamed data uploads", () => {
       expect(filesIn(uploads).length).toBe(before.uploads);
       expect(filesIn(privateFiles).length).toBe(before.private);
     }
+  });
+
+  it("removes the temporary file when the admin's connection drops half-way, storing nothing", async () => {
+    const before = { uploads: filesIn(uploads).length, private: filesIn(privateFiles).length };
+    const file = repeated(30 * MB);
+    const sending = postStreamed(
+      "videos",
+      {
+        chunks: file.chunks,
+        pauseAfter: 10 * MB,
+        until: async () => {
+          await waitFor(() => filesIn(spool).some((f) => f.size > 0));
+          return "abort";
+        },
+      },
+      adminCookie,
+    );
+    await expect(sending).rejects.toThrow();
+    // the server notices the closed connection, stops writing and removes the folder
+    await waitFor(() => fs.readdirSync(spool).length === 0);
+    expect(filesIn(uploads).length).toBe(before.uploads);
+    expect(filesIn(privateFiles).length).toBe(before.private);
   });
 });
