@@ -230,7 +230,10 @@ describe("streamed data uploads", () => {
     expect(object?.contentType).toBe("video/mp4");
     expect(object?.bytes.length).toBe(video.length);
     expect(sha256(object?.bytes ?? Buffer.alloc(0))).toBe(sha256(video));
-    expect(stub.requests.slice(before).map((r) => [r.method, r.path])).toEqual([["PUT", `/estudio/private/${key}`]]);
+    // one PUT, its length announced (S3 refuses a chunked PUT without Content-Length)
+    expect(stub.requests.slice(before).map((r) => [r.method, r.path, r.contentLength, r.transferEncoding])).toEqual([
+      ["PUT", `/estudio/private/${key}`, String(video.length), undefined],
+    ]);
     expect(filesIn(spool)).toEqual([]);
   });
 
