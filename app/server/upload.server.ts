@@ -8,14 +8,26 @@
  *
  * Only an admin session may upload: the original sent a fixed key from the browser, which
  * anyone could read; here the session cookie is the credential (and the app's same-origin
- * check stops other sites from using it). Files are recognised by their bytes, never by
- * their name or declared type.
+ * check stops other sites from using it), checked before a byte of the body is read. Files
+ * are recognised by their bytes, never by their name or declared type.
+ *
+ * A `data` file (up to 100 MB) is never held in memory: it is streamed to a temporary file
+ * under DATA_DIR/tmp, counted on the way, recognised by its first bytes and handed to the
+ * storage as a file (Storage.putFile: a copy on disk, a streamed PUT on S3); the temporary
+ * folder is removed whatever happens. Images stay in memory (sharp needs their bytes),
+ * within their own 15 MB limit.
  */
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
+import { env } from "./env.server";
 import { requestUser } from "./http/request.server";
 import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
@@ -24,7 +36,7 @@ import { logError } from "./log.server";
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
-/** PDFs and videos: held in memory while stored, so kept moderate. */
+/** PDFs and videos: streamed to disk and to the storage, never held whole in memory. */
 export const MAX_DATA_BYTES = 100 * 1024 * 1024;
 /** A decompression bomb (a tiny file of huge dimensions) is refused before it is decoded. */
 const MAX_IMAGE_PIXELS = 60_000_000;
@@ -58,9 +70,12 @@ function visibilityOf(uploadCase: string): Visibility {
 
 type FileKind = { contentType: string; ext: string };
 
-/** Recognises a file by its first bytes. */
+/** How many first bytes sniffFile looks at. */
+const HEAD_BYTES = 16;
+
+/** Recognises a file by its first bytes (the first HEAD_BYTES are enough). */
 export function sniffFile(bytes: Uint8Array): FileKind | null {
-  const b = Buffer.from(bytes.subarray(0, 16));
+  const b = Buffer.from(bytes.subarray(0, HEAD_BYTES));
   const ascii = (start: number, end: number) => b.subarray(start, end).toString("latin1");
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { contentType: "image/jpeg", ext: "jpg" };
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -68,7 +83,7 @@ export function sniffFile(bytes: Uint8Array): FileKind | null {
   if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { contentType: "image/webp", ext: "webp" };
   if (ascii(0, 4) === "GIF8") return { contentType: "image/gif", ext: "gif" };
   if (ascii(0, 5) === "%PDF-") return { contentType: "application/pdf", ext: "pdf" };
-  if (b.readUInt32BE(0) === 0x1a45dfa3) return { contentType: "video/webm", ext: "webm" };
+  if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) return { contentType: "video/webm", ext: "webm" };
   if (ascii(4, 8) === "ftyp") {
     const brand = ascii(8, 12);
     if (brand === "qt  ") return { contentType: "video/quicktime", ext: "mov" };
@@ -88,14 +103,29 @@ class UploadError extends Error {
   }
 }
 
-type UploadedFile = { field: string; bytes: Buffer; fileName: string };
+/**
+ * A file received: an image's bytes in memory (`bytes`), or a `data` file written to disk
+ * (`path`, with its first bytes in `head`).
+ */
+type UploadedFile = {
+  field: string;
+  fileName: string;
+  size: number;
+  head: Buffer;
+  bytes: Buffer | null;
+  path: string | null;
+};
 type Parsed = { fields: Record<string, string>; files: UploadedFile[] };
 
 /** The client's own sizes of one image (the spec's payload), besides `original`. */
 const SIZE_FIELDS = ["chica", "mediana", "grande"] as const;
 const FILE_FIELDS = new Set(["data", "image", "original", ...SIZE_FIELDS]);
 
-function parseMultipart(req: ExpressRequest): Promise<Parsed> {
+/**
+ * Reads the multipart body. `data` files are written into `spoolDir` (the caller removes
+ * it); images are kept in memory. Settles only once every file written has been closed.
+ */
+function parseMultipart(req: ExpressRequest, spoolDir: string): Promise<Parsed> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -111,7 +141,12 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
     const fields: Record<string, string> = Object.create(null);
     const files: UploadedFile[] = [];
     const seen = new Set<string>();
-    let failure: UploadError | null = null;
+    /** an UploadError for the client, or a write error on our side (a 500) */
+    let failure: Error | null = null;
+    /** files being written to disk: the answer waits for each to be closed */
+    const writing: Promise<void>[] = [];
+    const settle = () =>
+      void Promise.allSettled(writing).then(() => (failure ? reject(failure) : resolve({ fields, files })));
 
     parser.on("field", (name, value) => {
       fields[name] = value;
@@ -129,26 +164,71 @@ function parseMultipart(req: ExpressRequest): Promise<Parsed> {
       }
       seen.add(field);
       const limit = field === "data" ? MAX_DATA_BYTES : MAX_IMAGE_BYTES;
-      const chunks: Buffer[] = [];
+      const fileName = info.filename ?? "";
       let size = 0;
-      stream.on("data", (chunk: Buffer) => {
+      /** Counts a chunk; false once the file is over its limit or the request has failed. */
+      const keep = (chunk: Buffer) => {
         size += chunk.length;
-        if (size > limit) {
+        if (size > limit)
           failure ??= new UploadError(413, `El archivo pesa más de ${Math.round(limit / 1024 / 1024)} MB.`);
-          chunks.length = 0;
-        } else if (!failure) {
-          chunks.push(chunk);
-        }
+        return !failure;
+      };
+
+      if (field !== "data") {
+        // An image is decoded by sharp from its bytes: kept in memory, within its 15 MB limit.
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => {
+          if (keep(chunk)) chunks.push(chunk);
+          else chunks.length = 0;
+        });
+        stream.on("end", () => {
+          if (failure) return;
+          const bytes = Buffer.concat(chunks);
+          files.push({ field, fileName, size, head: bytes.subarray(0, HEAD_BYTES), bytes, path: null });
+        });
+        return;
+      }
+
+      // Any other file goes to disk as it arrives: memory holds a chunk at a time, and
+      // busboy waits for the disk (backpressure) before reading more of the request.
+      const filePath = path.join(spoolDir, `${field}-${randomBytes(6).toString("hex")}`);
+      let head = Buffer.alloc(0);
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          // Past the limit the rest is read and dropped, so the answer can still be sent.
+          if (!keep(chunk)) return done();
+          if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+          done(null, chunk);
+        },
       });
-      stream.on("end", () => {
-        if (!failure) files.push({ field, bytes: Buffer.concat(chunks), fileName: info.filename ?? "" });
-      });
+      writing.push(
+        pipeline(stream, counter, createWriteStream(filePath, { flags: "wx" })).then(
+          () => {
+            if (!failure) files.push({ field, fileName, size, head, bytes: null, path: filePath });
+          },
+          (error: NodeJS.ErrnoException) => {
+            // The disk failing is ours (a 500); the request ending mid-file is the client's.
+            failure ??= error.syscall ? error : new UploadError(400, "No se pudo leer el archivo enviado.");
+          },
+        ),
+      );
     });
     parser.on("filesLimit", () => {
       failure ??= new UploadError(400, "Envía un solo archivo, o las cuatro medidas de una imagen, por solicitud.");
     });
-    parser.on("error", () => reject(new UploadError(400, "No se pudo leer el archivo enviado.")));
-    parser.on("close", () => (failure ? reject(failure) : resolve({ fields, files })));
+    parser.on("error", () => {
+      failure ??= new UploadError(400, "No se pudo leer el archivo enviado.");
+      settle();
+    });
+    parser.on("close", settle);
+    // A client that goes away mid-body: stop the parser (and the file it was writing).
+    req.on("close", () => {
+      if (!req.complete) parser.destroy(new Error("La solicitud se interrumpió."));
+    });
+    if (req.destroyed && !req.complete) {
+      reject(new UploadError(400, "No se pudo leer el archivo enviado."));
+      return;
+    }
     req.pipe(parser);
   });
 }
@@ -237,21 +317,89 @@ async function imageMetadata(
   } catch {
     throw new UploadError(415, message);
   }
-  if (!["jpeg", "png", "webp", "gif", "heif"].includes(meta.format ?? "") || !sniffFile(bytes)?.contentType.startsWith("image/")) {
+  if (
+    !["jpeg", "png", "webp", "gif", "heif"].includes(meta.format ?? "") ||
+    !sniffFile(bytes)?.contentType.startsWith("image/")
+  ) {
     throw new UploadError(415, message);
   }
   return meta;
 }
 
-/** Stores any allowed file as is (a PDF manual, a video, an image kept in one size). */
-export async function storeData(bytes: Uint8Array, uploadCase: string, name: string) {
-  const kind = sniffFile(bytes);
+/** Where a data file goes and what it is, from its first bytes; a 415 for a type we refuse. */
+function dataTarget(head: Uint8Array, uploadCase: string, name: string) {
+  const kind = sniffFile(head);
   if (!kind)
     throw new UploadError(415, "Tipo de archivo no permitido: sube un PDF, un video (MP4, MOV, WebM) o una imagen.");
   const visibility = visibilityOf(uploadCase);
   const key = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}.${kind.ext}`;
+  return { kind, visibility, key };
+}
+
+/** Stores any allowed file as is (a PDF manual, a video, an image kept in one size). */
+export async function storeData(bytes: Uint8Array, uploadCase: string, name: string) {
+  const { kind, visibility, key } = dataTarget(bytes, uploadCase, name);
   await getStorage(visibility).put(key, bytes, kind.contentType);
   return { url: storageRef(visibility, key), tipo: kind.contentType, bytes: bytes.length };
+}
+
+/**
+ * The same for a file on disk (`head` its first bytes, `size` its length): handed to the
+ * storage as a file, never read whole into memory when the storage takes files.
+ */
+export async function storeDataFile(
+  file: { path: string; head: Uint8Array; size: number },
+  uploadCase: string,
+  name: string,
+) {
+  const { kind, visibility, key } = dataTarget(file.head, uploadCase, name);
+  const storage = getStorage(visibility);
+  if (storage.putFile) await storage.putFile(key, file.path, kind.contentType);
+  else await storage.put(key, await fs.readFile(file.path), kind.contentType);
+  return { url: storageRef(visibility, key), tipo: kind.contentType, bytes: file.size };
+}
+
+/**
+ * Runs `work` with a new folder under DATA_DIR/tmp for the request's files, and removes the
+ * folder (and whatever is in it) before returning or throwing: the answer is sent after.
+ */
+async function withSpoolDir<T>(work: (spoolDir: string) => Promise<T>): Promise<T> {
+  const spoolRoot = path.join(env.dataDir, "tmp");
+  await fs.mkdir(spoolRoot, { recursive: true });
+  const spoolDir = await fs.mkdtemp(path.join(spoolRoot, "subida-"));
+  try {
+    return await work(spoolDir);
+  } finally {
+    await fs.rm(spoolDir, { recursive: true, force: true });
+  }
+}
+
+/** Reads the admin's multipart body and stores its file; the result is the JSON answer. */
+async function receiveUpload(req: ExpressRequest, spoolDir: string) {
+  const { fields, files } = await parseMultipart(req, spoolDir);
+  const uploadCase = fields.case ?? "";
+  visibilityOf(uploadCase);
+  const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
+  const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
+  if (!file || file.size === 0 || sizes.some((f) => f.size === 0))
+    throw new UploadError(400, "Falta el archivo: envíalo en el campo 'data' o 'image'.");
+  if (files.length > 1 && (file.field !== "original" || sizes.length !== SIZE_FIELDS.length)) {
+    throw new UploadError(
+      400,
+      "Envía un solo archivo ('data' o 'image') o las cuatro medidas de la imagen: original, chica, mediana y grande.",
+    );
+  }
+  const name = fields.name?.trim() || file.fileName || uploadCase;
+
+  return file.path
+    ? await storeDataFile({ path: file.path, head: file.head, size: file.size }, uploadCase, name)
+    : await storeImage(
+        file.bytes ?? Buffer.alloc(0),
+        uploadCase,
+        name,
+        undefined,
+        Object.fromEntries(sizes.map((f) => [f.field, f.bytes ?? Buffer.alloc(0)])),
+      );
 }
 
 /** The Express handler (mounted in server/app.ts). Every answer is JSON. */
@@ -261,32 +409,9 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     const user = await requestUser(req);
     if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
     if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
-
-    const { fields, files } = await parseMultipart(req);
-    const uploadCase = fields.case ?? "";
-    visibilityOf(uploadCase);
-    const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
-    const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
-    if (!file || file.bytes.length === 0 || sizes.some((f) => f.bytes.length === 0))
-      throw new UploadError(400, "Falta el archivo: envíalo en el campo 'data' o 'image'.");
-    if (files.length > 1 && (file.field !== "original" || sizes.length !== SIZE_FIELDS.length)) {
-      throw new UploadError(
-        400,
-        "Envía un solo archivo ('data' o 'image') o las cuatro medidas de la imagen: original, chica, mediana y grande.",
-      );
-    }
-    const name = fields.name?.trim() || file.fileName || uploadCase;
-
-    const result =
-      file.field === "data"
-        ? await storeData(file.bytes, uploadCase, name)
-        : await storeImage(
-            file.bytes,
-            uploadCase,
-            name,
-            undefined,
-            Object.fromEntries(sizes.map((f) => [f.field, f.bytes])),
-          );
+    // Only now, for an admin, is the body read; a data file in it is written to a folder of
+    // its own under DATA_DIR/tmp, removed before the answer is sent.
+    const result = await withSpoolDir((spoolDir) => receiveUpload(req, spoolDir));
     res.status(201).json(result);
   } catch (error) {
     if (error instanceof UploadError) {

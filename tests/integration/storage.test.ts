@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +24,21 @@ function behavesAsStorage(name: string, make: () => { storage: Storage; publicUr
       expect(await storage.get("manuales/curso-1.pdf")).toBeNull();
       // deleting what is already gone is not an error
       await expect(storage.delete("manuales/curso-1.pdf")).resolves.toBeUndefined();
+    });
+
+    it("puts a file from disk (putFile) byte for byte, leaving the source where it was", async () => {
+      const { storage } = make();
+      const source = path.join(root, `fuente-${name.length}.mp4`);
+      const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), randomBytes(300_000)]);
+      fs.writeFileSync(source, video);
+      await storage.putFile?.("videos/clase-1.mp4", source, "video/mp4");
+      const stored = await storage.get("videos/clase-1.mp4");
+      expect(Buffer.from(stored!.bytes).equals(video)).toBe(true);
+      expect(stored!.contentType).toBe("video/mp4");
+      expect(fs.readFileSync(source).equals(video)).toBe(true);
+      await expect(storage.putFile?.("../fuera.mp4", source, "video/mp4")).rejects.toThrow(
+        "Clave de archivo no válida",
+      );
     });
 
     it("builds the public URL and refuses keys that climb out", async () => {

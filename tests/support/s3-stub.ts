@@ -13,8 +13,17 @@ import type { AddressInfo } from "node:net";
 export type S3Stub = {
   endpoint: string;
   objects: Map<string, { bytes: Buffer; contentType: string }>;
-  /** every request's method, path and Authorization header */
-  requests: { method: string; path: string; authorization: string }[];
+  /**
+   * every request's method, path and Authorization header, and how its body was framed
+   * (S3 refuses a PUT without Content-Length, e.g. a chunked one)
+   */
+  requests: {
+    method: string;
+    path: string;
+    authorization: string;
+    contentLength: string | undefined;
+    transferEncoding: string | undefined;
+  }[];
   /** make every request of this method fail with 500 (or stop failing) */
   setFailing: (method: string, failing: boolean) => void;
   close: () => Promise<void>;
@@ -108,7 +117,13 @@ export async function startS3Stub(accessKeyId: string, secretAccessKey: string, 
     const body = Buffer.concat(chunks);
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://stub").pathname);
     const authorization = req.headers.authorization ?? "";
-    requests.push({ method: req.method ?? "", path, authorization });
+    requests.push({
+      method: req.method ?? "",
+      path,
+      authorization,
+      contentLength: req.headers["content-length"],
+      transferEncoding: req.headers["transfer-encoding"],
+    });
 
     const keys = { accessKeyId, secretAccessKey, region };
     const presigned = new URL(req.url ?? "/", "http://stub").searchParams.has("X-Amz-Signature");

@@ -37,6 +37,19 @@ export function localStorage(root: string, publicBase: string | null): Storage {
       await fs.writeFile(temporary, bytes);
       await fs.rename(temporary, file);
     },
+    async putFile(key, filePath) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Copied (the kernel copies, not our memory) beside the target, then renamed into place.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        await fs.copyFile(filePath, temporary);
+        await fs.rename(temporary, file);
+      } catch (error) {
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
+    },
     async get(key): Promise<StoredFile | null> {
       try {
         const bytes = await fs.readFile(fileOf(key));

@@ -6,6 +6,10 @@
  * say): a public file is at {S3_PUBLIC_URL}/uploads/{key}.
  */
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AwsClient } from "aws4fetch";
 import { type Storage, type StoredFile, assertValidKey } from "./types";
 
@@ -19,14 +23,23 @@ export type S3Config = {
   publicUrl: string | undefined;
 };
 
+/** A 5xx or a throttle is retried twice (50 ms, 100 ms) before the caller sees it. */
+const RETRIES = 2;
+
+/** The SHA-256 of a file on disk, read in chunks (never whole in memory). */
+async function fileSha256(filePath: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
 export function s3Storage(config: S3Config, prefix: "uploads" | "private"): Storage {
   const client = new AwsClient({
     accessKeyId: config.accessKeyId,
     secretAccessKey: config.secretAccessKey,
     region: config.region,
     service: "s3",
-    // A 5xx or a throttle is retried twice (50 ms, 100 ms) before the caller sees it.
-    retries: 2,
+    retries: RETRIES,
   });
   const objectUrl = (key: string) => {
     assertValidKey(key);
@@ -50,6 +63,43 @@ export function s3Storage(config: S3Config, prefix: "uploads" | "private"): Stor
     async put(key, bytes, contentType) {
       const response = await send("PUT", key, bytes, { "content-type": contentType });
       if (!response.ok) throw new Error(`S3 PUT ${key}: ${response.status} ${await response.text()}`);
+    },
+    /**
+     * A large file (a video) is sent as a stream read from disk, with its Content-Length (S3
+     * refuses a chunked PUT). Its hash is still signed, as put() does: the file is read once
+     * more to hash it, which costs disk time, not memory. (Without an x-amz-content-sha256
+     * header aws4fetch would sign 'UNSIGNED-PAYLOAD' for s3 and the store could not tell a
+     * body changed on the way.) A stream can be sent only once, so the retries are made here
+     * with a new stream each time, not by aws4fetch's own loop.
+     */
+    async putFile(key, filePath, contentType) {
+      const { size } = await stat(filePath);
+      const payloadHash = await fileSha256(filePath);
+      for (let attempt = 0; ; attempt++) {
+        const file = createReadStream(filePath);
+        try {
+          const init: RequestInit & { duplex: "half" } = {
+            method: "PUT",
+            headers: {
+              "content-type": contentType,
+              "content-length": String(size),
+              "x-amz-content-sha256": payloadHash,
+            },
+            body: Readable.toWeb(file) as WebReadableStream<Uint8Array> as ReadableStream<Uint8Array>,
+            duplex: "half",
+          };
+          const response = await fetch(await client.sign(objectUrl(key), init));
+          if ((response.status >= 500 || response.status === 429) && attempt < RETRIES) {
+            await response.body?.cancel();
+            await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+            continue;
+          }
+          if (!response.ok) throw new Error(`S3 PUT ${key}: ${response.status} ${await response.text()}`);
+          return;
+        } finally {
+          file.destroy();
+        }
+      }
     },
     async get(key): Promise<StoredFile | null> {
       const response = await send("GET", key);

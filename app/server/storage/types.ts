@@ -4,6 +4,11 @@ export type StoredFile = { bytes: Uint8Array; contentType: string };
 export interface Storage {
   /** Writes (or replaces) the file at `key`, e.g. 'productos/labial-3kf9a2-chica.jpg'. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes (or replaces) the file at `key` from a file on disk, without reading it whole into
+   * memory (large uploads: videos, PDFs). The file at `filePath` is left where it is.
+   */
+  putFile?(key: string, filePath: string, contentType: string): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a file that is already gone is not an error. Throws when it cannot. */
