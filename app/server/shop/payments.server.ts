@@ -24,7 +24,6 @@ import {
   type PaymentProvider,
 } from "../payments/provider.server";
 import type { DatosContacto, DatosEnvio, PaymentDetail } from "./orders.server";
-import { logError } from "../log.server";
 
 export type PaymentRecord = typeof pagos.$inferSelect & { detalle: PaymentDetail };
 
