@@ -97,11 +97,15 @@ describe("messages catalogue", () => {
               ? [new Date("2025-10-23T18:00:00Z"), new Date("2025-11-18T18:00:00Z")]
               : entry === messages.examInsufficient
                 ? [50]
-                : ["x"]),
+                : entry === messages.cardMinimum
+                  ? [1_000]
+                  : entry === messages.soldOutNotCharged
+                    ? [["Labial"]]
+                    : ["x"]),
           )
         : entry,
     );
-    expect(samples).toHaveLength(37);
+    expect(samples).toHaveLength(40);
     for (const m of samples) {
       expect(["success", "error", "warning", "info"]).toContain(m.icon);
       expect(m.title.length).toBeGreaterThan(0);

@@ -134,7 +134,7 @@ export function isPersonalPath(path: string): boolean {
   return PERSONAL_PATHS.some((re) => re.test(page));
 }
 
-const PRIVATE = "private, no-store";
+export const PRIVATE = "private, no-store";
 
 /**
  * Decided when the headers leave, so that no route can forget it: a personal answer gets

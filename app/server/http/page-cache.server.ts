@@ -6,7 +6,7 @@
  * - Anonymous means no cookie the server reads for a person (session, cart, checkout, Better
  *   Auth's OAuth state...): any cookie not on a short list of third-party ones makes the
  *   request personal. Personal requests are never served from the cache nor stored in it, and
- *   their pages go out `private, no-cache`.
+ *   their pages go out `private, no-store`.
  * - A page is stored only as it was rendered for such a visitor: status 200, no Set-Cookie,
  *   no `private`/`no-store` from the route.
  * - Invalidation: the `cache_version` row, bumped by triggers when a transaction that wrote a
@@ -23,11 +23,13 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { type Database, queryRows } from "../db/client.server";
 import { getDatabase, getDb } from "../db/index.server";
+import { PRIVATE } from "../security.server";
 
 /** What a CDN may do with a cached page: keep it 60 s, serve it stale 5 min while it asks again. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** Every other page: only the visitor's own browser may keep it, and must ask before reuse. */
-export const PRIVATE_CACHE_CONTROL = "private, no-cache";
+/** Pages that are not served from the cache are personal for every cache: one rule (security.server.ts). */
+export const PRIVATE_CACHE_CONTROL = PRIVATE;
 
 /** The pages (SPEC section 2) that look the same for every visitor without a session or cart. */
 const CACHEABLE_PATHS: RegExp[] = [
@@ -225,7 +227,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   };
 }
 
-/** Sets `private, no-cache` on the page when its route did not choose a Cache-Control. */
+/** Sets `private, no-store` on the page when its route did not choose a Cache-Control. */
 function privateByDefault(res: Response) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
