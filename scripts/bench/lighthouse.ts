@@ -42,8 +42,28 @@ const CHROME_FLAGS = [
 /** Audits Lighthouse could not run (e.g. a missing Node API): none on 12.8.2 with Node 20. */
 const erroredAudits = new Set<string>();
 
-type Run = { perf: number; a11y: number; lcp: number; fcp: number; cls: number; tbt: number; scripts: string[]; failing: string[] };
-type Row = { page: string; perf: number; a11y: number; lcp: number; fcp: number; cls: number; tbt: number; jsFiles: number; jsKiB: number; failing: string[] };
+type Run = {
+  perf: number;
+  a11y: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  tbt: number;
+  scripts: string[];
+  failing: string[];
+};
+type Row = {
+  page: string;
+  perf: number;
+  a11y: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  tbt: number;
+  jsFiles: number;
+  jsKiB: number;
+  failing: string[];
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,7 +89,9 @@ async function audit(url: string, port: number): Promise<Run> {
     erroredAudits.add(a.id);
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)
+      ?.items ?? [];
   const failing = lhr.categories.accessibility.auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
@@ -98,10 +120,16 @@ function machine(): string {
   const cpu = os.cpus();
   let chromium = "Chromium";
   try {
-    chromium = execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    chromium = execFileSync(CHROMIUM_PATH, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {}
   const lhVersion = JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version;
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
   return `${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromium}, Lighthouse ${lhVersion}; load average at the end ${load} (1 / 5 / 15 min)`;
 }
 
@@ -110,11 +138,19 @@ const server = await startServer(dataDir, 3293);
 const rows: Row[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const pages = process.env.PAGES ? process.env.PAGES.split(",") : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito"];
+  const pages = process.env.PAGES
+    ? process.env.PAGES.split(",")
+    : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito"];
   const sitemap = await (await fetch(`${server.baseURL}/sitemap.xml`)).text();
   const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
-  const resolved = pages.map((p) => (p === "/producto/" ? (product ? decodeURI(product) : undefined) : p)).filter((p): p is string => !!p);
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, ignoreDefaultFlags: true });
+  const resolved = pages
+    .map((p) => (p === "/producto/" ? (product ? decodeURI(product) : undefined) : p))
+    .filter((p): p is string => !!p);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    ignoreDefaultFlags: true,
+  });
   // One visit first, so the server's own first-request work is not in the first page's figures.
   await fetch(`${server.baseURL}/`);
   for (const page of resolved) {
@@ -182,7 +218,9 @@ if (process.env.WRITE !== "0") {
     "",
     ...lines,
     "",
-    failing.length ? `Accessibility audits failing in at least one run:\n\n${failing.join("\n")}` : "No accessibility audit fails.",
+    failing.length
+      ? `Accessibility audits failing in at least one run:\n\n${failing.join("\n")}`
+      : "No accessibility audit fails.",
     "",
     `Lighthouse 12.8.2 is the last version for Node 20 (13 wants Node 22). Audits that could not run: ${erroredAudits.size ? [...erroredAudits].join(", ") : "none"}.`,
     END,
@@ -190,7 +228,10 @@ if (process.env.WRITE !== "0") {
   let doc = fs.readFileSync(DOC, "utf8");
   const from = doc.indexOf(START);
   const to = doc.indexOf(END);
-  doc = from >= 0 && to > from ? doc.slice(0, from) + section + doc.slice(to + END.length) : `${doc.trimEnd()}\n\n${section}\n`;
+  doc =
+    from >= 0 && to > from
+      ? doc.slice(0, from) + section + doc.slice(to + END.length)
+      : `${doc.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(DOC, doc);
   console.log(`\n${DOC} actualizado`);
 }
