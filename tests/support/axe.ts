@@ -12,13 +12,19 @@ export type AxeViolation = { id: string; impact: string; targets: string[] };
 /**
  * Audits the element matching `scope` (the page's own content by default), or the whole
  * document when `scope` is null. Third-party iframes (the map) are not audited.
+ * `targetSize` also checks WCAG 2.2's 24 px tap targets (axe's `target-size`, off by default;
+ * Lighthouse runs it).
  */
-export async function axeViolations(page: Page, scope: string | null = "#principal"): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  scope: string | null = "#principal",
+  { targetSize = false }: { targetSize?: boolean } = {},
+): Promise<AxeViolation[]> {
   // Evaluated through the browser's debugging protocol: a <script> tag would be refused by
   // the site's Content-Security-Policy, as any inline script without the page's nonce.
   axeSource ??= fs.readFileSync(AXE_PATH, "utf8");
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (include) => {
+  const violations = await page.evaluate(async ({ include, targetSize }) => {
     type Result = {
       violations: { id: string; impact: string; nodes: { target: string[]; html: string; failureSummary: string }[] }[];
     };
@@ -26,6 +32,7 @@ export async function axeViolations(page: Page, scope: string | null = "#princip
     const result = await axe.run(include ? { include: [include] } : document, {
       iframes: false,
       resultTypes: ["violations"],
+      rules: { "target-size": { enabled: targetSize } },
     });
     return result.violations.map((v) => ({
       id: v.id,
@@ -33,6 +40,6 @@ export async function axeViolations(page: Page, scope: string | null = "#princip
       // selector, the element and axe's reason: enough to find and fix it from the test's output
       targets: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary}`).slice(0, 3),
     }));
-  }, scope);
+  }, { include: scope, targetSize });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -6,11 +6,15 @@
  *   const requireLogin = useLoginRequired();
  *   if (!user) return requireLogin(messages.loginRequiredFavorites);
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { lazyNamed } from "~/components/site/lazy-named";
 import { useAlert } from "~/components/ui/alert-provider";
 import type { AlertMessage } from "~/domain/messages";
-import { LoginOverlay } from "./login-overlay";
+
+// The overlay's code (six views, terms, privacy notice) is fetched the first time it opens:
+// most visits never open it, and it stays out of every page's first load.
+const LoginOverlay = lazyNamed(() => import("./login-overlay"), "LoginOverlay");
 
 type LoginOverlayApi = { openLogin: () => void };
 
@@ -42,6 +46,9 @@ export function useLoginRequired(): (message: AlertMessage) => Promise<void> {
 
 export function LoginOverlayProvider({ loggedIn, children }: { loggedIn: boolean; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that it can close (and open again) without reloading.
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,7 +81,11 @@ export function LoginOverlayProvider({ loggedIn, children }: { loggedIn: boolean
   return (
     <LoginOverlayContext.Provider value={api}>
       {children}
-      {!loggedIn && <LoginOverlay open={open} onClose={close} />}
+      {!loggedIn && wanted && (
+        <Suspense fallback={null}>
+          <LoginOverlay open={open} onClose={close} />
+        </Suspense>
+      )}
     </LoginOverlayContext.Provider>
   );
 }

@@ -1,6 +1,9 @@
-import { useState } from "react";
-import { ImageLightbox } from "~/components/site/image-lightbox";
+import { Suspense, useState } from "react";
+import { lazyNamed } from "~/components/site/lazy-named";
 import { MediaImage } from "~/components/site/media-image";
+
+// The lightbox (yet-another-react-lightbox and its styles) is fetched on the first tap on a photo.
+const ImageLightbox = lazyNamed(() => import("~/components/site/image-lightbox"), "ImageLightbox");
 
 export type GridImage = { key: string | number; src: string; alt: string; width: number | null; height: number | null };
 
@@ -19,6 +22,9 @@ export function GalleryGrid({
   testId?: string;
 }) {
   const [open, setOpen] = useState(-1);
+  // Mounted from the first opening on, so that its closing animation still plays.
+  const [wanted, setWanted] = useState(false);
+  if (open >= 0 && !wanted) setWanted(true);
   return (
     <>
       <ul className={className} data-testid={testId}>
@@ -45,11 +51,20 @@ export function GalleryGrid({
           </li>
         ))}
       </ul>
-      <ImageLightbox
-        images={images.map((image) => ({ src: image.src, alt: image.alt, width: image.width, height: image.height }))}
-        index={open}
-        onClose={() => setOpen(-1)}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <ImageLightbox
+            images={images.map((image) => ({
+              src: image.src,
+              alt: image.alt,
+              width: image.width,
+              height: image.height,
+            }))}
+            index={open}
+            onClose={() => setOpen(-1)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

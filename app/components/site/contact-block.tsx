@@ -30,16 +30,19 @@ export function ContactBlock({ headingLevel = "h3" }: { headingLevel?: "h2" | "h
         <Phone className="mt-1 size-5 shrink-0 text-clay" aria-hidden strokeWidth={1.5} />
         <div>
           <H className="text-xl">Teléfono y WhatsApp</H>
-          <p className="mt-2 text-sm text-muted">
-            <a href={site.phoneHref} className="text-ink underline-offset-4 hover:underline">
+          {/* Each link 24 px tall, one under the other (WCAG 2.2 target size). */}
+          <p className="mt-2 flex flex-col items-start text-sm text-muted">
+            <a
+              href={site.phoneHref}
+              className="inline-flex min-h-6 items-center text-ink underline-offset-4 hover:underline"
+            >
               {site.phone}
             </a>
-            <br />
             <a
               href={whatsappLink()}
               target="_blank"
               rel="noopener noreferrer"
-              className="text-clay-dark underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center text-clay-dark underline-offset-4 hover:underline"
             >
               Escríbenos por WhatsApp
             </a>
@@ -51,7 +54,10 @@ export function ContactBlock({ headingLevel = "h3" }: { headingLevel?: "h2" | "h
         <div>
           <H className="text-xl">Correo</H>
           <p className="mt-2 text-sm">
-            <a href={`mailto:${site.email}`} className="break-all text-ink underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${site.email}`}
+              className="inline-flex min-h-6 items-center break-all text-ink underline-offset-4 hover:underline"
+            >
               {site.email}
             </a>
           </p>

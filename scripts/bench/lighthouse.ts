@@ -1,0 +1,237 @@
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile, simulated throttling, 3 runs per page,
+ * medians) on the main public pages of a production build, offline, in Debian's Chromium.
+ * Prints performance and accessibility scores, LCP, FCP, CLS, TBT and the JavaScript the page
+ * loads (gzip), and writes them into docs/benchmarks.md between the lighthouse markers.
+ *
+ * Lighthouse 12.8.2 runs on Node 20 (13 wants Node 22). chrome-launcher never downloads a
+ * browser: it is given /usr/bin/chromium (CHROMIUM_PATH overrides it).
+ * RUNS=1 PAGES=/,/cursos npm run bench:lighthouse   — fewer runs or pages while trying things.
+ * WRITE=0 skips writing the doc.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "./server";
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const RUNS = Number(process.env.RUNS ?? 3);
+const DOC = path.resolve("docs/benchmarks.md");
+const START = "<!-- lighthouse:start -->";
+const END = "<!-- lighthouse:end -->";
+const dataDir = path.resolve(".tmp/bench-lighthouse");
+
+// chrome-launcher's defaults, with our calls-home switched off. Chromium keeps only the last
+// --disable-features flag, so its list and ours go into one.
+const defaults = chromeLauncher.Launcher.defaultFlags();
+const defaultDisabled = defaults.find((f) => f.startsWith("--disable-features="))?.split("=")[1] ?? "";
+const CHROME_FLAGS = [
+  ...defaults.filter((f) => !f.startsWith("--disable-features=")),
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+  `--disable-features=${[defaultDisabled, "OptimizationGuideModelDownloading,OptimizationHintsFetching,NetworkTimeServiceQuerying"].filter(Boolean).join(",")}`,
+];
+
+/** Audits Lighthouse could not run (e.g. a missing Node API): none on 12.8.2 with Node 20. */
+const erroredAudits = new Set<string>();
+
+type Run = {
+  perf: number;
+  a11y: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  tbt: number;
+  scripts: string[];
+  failing: string[];
+};
+type Row = {
+  page: string;
+  perf: number;
+  a11y: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  tbt: number;
+  jsFiles: number;
+  jsKiB: number;
+  failing: string[];
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    // The default config is a phone (Moto G Power) with simulated slow 4G and 4× CPU slowdown.
+    throttlingMethod: "simulate",
+  });
+  if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const errored = Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === "error");
+  for (const a of errored) {
+    console.warn(`  auditoría con error: ${a.id}: ${a.errorMessage}`);
+    erroredAudits.add(a.id);
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)
+      ?.items ?? [];
+  const failing = lhr.categories.accessibility.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
+    .map((a) => a.id);
+  return {
+    perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcp: numeric("largest-contentful-paint"),
+    fcp: numeric("first-contentful-paint"),
+    cls: numeric("cumulative-layout-shift"),
+    tbt: numeric("total-blocking-time"),
+    scripts: requests.filter((r) => r.resourceType === "Script").map((r) => r.url),
+    failing,
+  };
+}
+
+/** gzip size of every script the page loaded from our server (measured the same way as bench:pages). */
+async function jsGzip(urls: string[], origin: string): Promise<{ files: number; kib: number }> {
+  const own = [...new Set(urls.filter((u) => u.startsWith(origin)))];
+  let bytes = 0;
+  for (const u of own) bytes += gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer())).length;
+  return { files: own.length, kib: bytes / 1024 };
+}
+
+function machine(): string {
+  const cpu = os.cpus();
+  let chromium = "Chromium";
+  try {
+    chromium = execFileSync(CHROMIUM_PATH, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {}
+  const lhVersion = JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version;
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  return `${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromium}, Lighthouse ${lhVersion}; load average at the end ${load} (1 / 5 / 15 min)`;
+}
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+const server = await startServer(dataDir, 3293);
+const rows: Row[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  const pages = process.env.PAGES
+    ? process.env.PAGES.split(",")
+    : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito"];
+  const sitemap = await (await fetch(`${server.baseURL}/sitemap.xml`)).text();
+  const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
+  const resolved = pages
+    .map((p) => (p === "/producto/" ? (product ? decodeURI(product) : undefined) : p))
+    .filter((p): p is string => !!p);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    ignoreDefaultFlags: true,
+  });
+  // One visit first, so the server's own first-request work is not in the first page's figures.
+  await fetch(`${server.baseURL}/`);
+  for (const page of resolved) {
+    const url = server.baseURL + encodeURI(page);
+    const runs: Run[] = [];
+    for (let i = 0, retries = 0; i < RUNS; i++) {
+      try {
+        runs.push(await audit(url, chrome.port));
+        process.stdout.write(".");
+      } catch (error) {
+        // Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART, NO_FCP): run again.
+        if (++retries > 3) throw error;
+        console.warn(`\n  ${(error as Error).message}; otra vez`);
+        i--;
+      }
+    }
+    const js = await jsGzip(runs[0].scripts, server.baseURL);
+    rows.push({
+      page,
+      perf: median(runs.map((r) => r.perf)),
+      a11y: median(runs.map((r) => r.a11y)),
+      lcp: median(runs.map((r) => r.lcp)),
+      fcp: median(runs.map((r) => r.fcp)),
+      cls: median(runs.map((r) => r.cls)),
+      tbt: median(runs.map((r) => r.tbt)),
+      jsFiles: js.files,
+      jsKiB: js.kib,
+      failing: [...new Set(runs.flatMap((r) => r.failing))],
+    });
+    process.stdout.write(` ${page}\n`);
+  }
+} finally {
+  await chrome?.kill();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const header = "| page | performance | accessibility | LCP | FCP | CLS | TBT | first-load JS (gzip) |";
+const lines = [
+  header,
+  "|---|---|---|---|---|---|---|---|",
+  ...rows.map(
+    (r) =>
+      `| ${r.page} | ${r.perf} | ${r.a11y} | ${(r.lcp / 1000).toFixed(1)} s | ${(r.fcp / 1000).toFixed(1)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.jsKiB.toFixed(1)} KiB (${r.jsFiles} files) |`,
+  ),
+];
+const failing = rows.filter((r) => r.failing.length).map((r) => `- ${r.page}: ${r.failing.join(", ")}`);
+const when = new Date().toISOString().slice(0, 16).replace("T", " ");
+console.log(`\n${lines.join("\n")}`);
+if (failing.length) console.log(`\nAccessibility audits failing:\n${failing.join("\n")}`);
+
+if (process.env.WRITE !== "0") {
+  const section = [
+    START,
+    `## Lighthouse — \`npm run bench:lighthouse\` (${when} UTC)`,
+    "",
+    `Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page, medians;`,
+    "production build on a fresh `DATA_DIR` with the demo, offline, Debian's Chromium headless.",
+    "First-load JS: every script the page loaded from our server, gzip-compressed here (as in",
+    "`bench:pages`). The machine is shared with other jobs and busy, so the timings (and the",
+    "performance score, which is made of them) move by several points between runs; the",
+    "accessibility score and the JS sizes do not depend on the load.",
+    "",
+    `Machine: ${machine()}.`,
+    "",
+    ...lines,
+    "",
+    failing.length
+      ? `Accessibility audits failing in at least one run:\n\n${failing.join("\n")}`
+      : "No accessibility audit fails.",
+    "",
+    `Lighthouse 12.8.2 is the last version for Node 20 (13 wants Node 22). Audits that could not run: ${erroredAudits.size ? [...erroredAudits].join(", ") : "none"}.`,
+    END,
+  ].join("\n");
+  let doc = fs.readFileSync(DOC, "utf8");
+  const from = doc.indexOf(START);
+  const to = doc.indexOf(END);
+  doc =
+    from >= 0 && to > from
+      ? doc.slice(0, from) + section + doc.slice(to + END.length)
+      : `${doc.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(DOC, doc);
+  console.log(`\n${DOC} actualizado`);
+}
