@@ -27,11 +27,15 @@ export async function runPrimary(workers) {
   }
 
   let stopping = false;
-  const start = () => cluster.fork({ DATABASE_PREPARED: "1" });
+  // Our own count: Node removes a worker from cluster.workers only after both its 'exit' and
+  // 'disconnect', in either order, so at 'exit' the list may still hold it.
+  const alive = new Set();
+  const start = () => alive.add(cluster.fork({ DATABASE_PREPARED: "1" }));
   for (let i = 0; i < workers; i++) start();
   cluster.on("exit", (worker, code, signal) => {
+    alive.delete(worker);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (alive.size === 0) process.exit(0);
       return;
     }
     console.error(`El proceso ${worker.process.pid} terminó (${signal ?? code}); se inicia otro.`);
@@ -40,9 +44,8 @@ export async function runPrimary(workers) {
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {
       stopping = true;
-      const alive = Object.values(cluster.workers ?? {});
-      if (alive.length === 0) process.exit(0);
-      for (const worker of alive) worker?.process.kill(signal);
+      if (alive.size === 0) process.exit(0);
+      for (const worker of alive) worker.process.kill(signal);
     });
   }
   return new Promise(() => {});
