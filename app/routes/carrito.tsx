@@ -435,17 +435,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
                   <span className="text-[0.65rem] font-normal tracking-[0.2em] text-muted sm:hidden">TOTAL</span>
                   <span data-testid="line-total">{local === null ? "—" : formatPrice(line.precioUnitario * local)}</span>
                 </td>
-                <td className="py-4 pl-2 text-right max-sm:absolute max-sm:right-2 max-sm:top-2 max-sm:p-0">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`remove:${line.productoId}`}
-                    aria-label={`Quitar ${line.nombre}`}
-                    className="rounded-full p-2 text-muted hover:bg-sand hover:text-cocoa"
-                  >
-                    <X className="size-4" aria-hidden />
-                  </button>
-                </td>
+                <RemoveLineCell line={line} />
               </tr>
             );
           })}
@@ -538,17 +528,24 @@ function UnavailableRow({ line }: { line: Line }) {
       <td colSpan={3} className="py-5 pr-4 text-sm text-muted max-sm:p-0">
         Este producto ya no está a la venta y no se incluye en tu pedido.
       </td>
-      <td className="py-4 pl-2 text-right max-sm:absolute max-sm:right-2 max-sm:top-2 max-sm:p-0">
-        <button
-          type="submit"
-          name="intent"
-          value={`remove:${line.productoId}`}
-          aria-label={`Quitar ${line.nombre}`}
-          className="rounded-full p-2 text-muted hover:bg-sand hover:text-cocoa"
-        >
-          <X className="size-4" aria-hidden />
-        </button>
-      </td>
+      <RemoveLineCell line={line} />
     </tr>
+  );
+}
+
+/** The cell with a line's remove button (the cart form's `remove:{productoId}` intent). */
+function RemoveLineCell({ line }: { line: { productoId: string; nombre: string } }) {
+  return (
+    <td className="py-4 pl-2 text-right max-sm:absolute max-sm:right-2 max-sm:top-2 max-sm:p-0">
+      <button
+        type="submit"
+        name="intent"
+        value={`remove:${line.productoId}`}
+        aria-label={`Quitar ${line.nombre}`}
+        className="rounded-full p-2 text-muted hover:bg-sand hover:text-cocoa"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </td>
   );
 }

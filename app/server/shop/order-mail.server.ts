@@ -16,18 +16,8 @@ import type { PaymentDetail } from "./orders.server";
 
 /** The buyer's confirmation (HTML and text, Spanish): lines, shipping, total, purchase id. */
 export async function sendOrderConfirmation(db: Db, compraId: string): Promise<void> {
-  const [row] = await db
-    .select({ compra: compras, correo: user.email, nombre: user.name })
-    .from(compras)
-    .innerJoin(user, eq(user.id, compras.compradorId))
-    .where(eq(compras.id, compraId));
-  if (!row) throw new Error(`Compra desconocida: ${compraId}`);
-  const lines = await db
-    .select()
-    .from(compraLineas)
-    .where(eq(compraLineas.compraId, compraId))
-    .orderBy(asc(compraLineas.id));
-  const { compra } = row;
+  const row = await orderForMail(db, compraId);
+  const { compra, lines } = row;
   const to = compra.datosContacto?.correo || row.correo;
   const envio = compra.datosEnvio;
   const nombre = envio?.nombre || row.nombre;
