@@ -9,6 +9,7 @@
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { type IdempotentAnswers, replayOrRecord } from "./idempotency";
 
 export type StubOrder = {
   id: string;
@@ -58,7 +59,7 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
   const requests: ConektaStub["requests"] = [];
   const captures: string[] = [];
   const cancellations: string[] = [];
-  const answered = new Map<string, { status: number; body: unknown }>();
+  const answered: IdempotentAnswers = new Map();
   let next = 1;
   let lostAnswers = 0;
   const hooks: { beforeCreate: ConektaStub["beforeCreate"] } = { beforeCreate: null };
@@ -77,15 +78,7 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
     if (req.get("authorization") !== `Bearer ${privateKey}`) {
       return void res.status(401).json({ object: "error", type: "authentication_error", details: [] });
     }
-    const replay = req.method === "POST" && idempotencyKey ? answered.get(idempotencyKey) : undefined;
-    if (replay) return void res.status(replay.status).json(replay.body);
-    if (req.method === "POST" && idempotencyKey) {
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        answered.set(idempotencyKey, { status: res.statusCode, body });
-        return json(body);
-      };
-    }
+    if (replayOrRecord(req, res, answered)) return;
     nextFn();
   });
   app.post("/orders", async (req, res) => {

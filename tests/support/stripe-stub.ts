@@ -8,6 +8,7 @@
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { type IdempotentAnswers, replayOrRecord } from "./idempotency";
 
 export type StubIntent = {
   id: string;
@@ -49,7 +50,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   const captures: string[] = [];
   const cancellations: string[] = [];
   /** Idempotency-Key → the first answer, replayed for a repeated key. */
-  const answered = new Map<string, { status: number; body: unknown }>();
+  const answered: IdempotentAnswers = new Map();
   let next = 1;
   let captureFailures = 0;
   const app = express();
@@ -63,15 +64,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       auth: req.get("authorization") ?? "",
       idempotencyKey,
     });
-    const replay = req.method === "POST" && idempotencyKey ? answered.get(idempotencyKey) : undefined;
-    if (replay) return void res.status(replay.status).json(replay.body);
-    if (req.method === "POST" && idempotencyKey) {
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        answered.set(idempotencyKey, { status: res.statusCode, body });
-        return json(body);
-      };
-    }
+    if (replayOrRecord(req, res, answered)) return;
     nextFn();
   });
   app.post("/v1/payment_intents", (req, res) => {
