@@ -27,3 +27,31 @@ export function seguimientoTexto(paqueteria: string, guia: string): string {
   if (guia) return `Guía ${guia}`;
   return paqueteria;
 }
+
+/**
+ * compras.estado_pago: whether an order's money is in (issue 14, docs/decisions/021). A card
+ * order is written paid; an OXXO or SPEI order is written 'pendiente' with its stock held,
+ * becomes 'pagado' when the provider's webhook confirms it, or 'vencido' when the voucher
+ * or transfer expired (its stock released).
+ *
+ *   pendiente ──► pagado
+ *       │
+ *       ▼
+ *    vencido   (a payment that arrives after this is recorded and refunded: pagos 'requiere-reembolso')
+ */
+export const ESTADO_PAGO = {
+  pagado: "pagado",
+  pendiente: "pendiente",
+  vencido: "vencido",
+} as const;
+export type EstadoPago = (typeof ESTADO_PAGO)[keyof typeof ESTADO_PAGO];
+
+const ESTADO_PAGO_LABEL: Record<EstadoPago, string> = {
+  pagado: "Pagado",
+  pendiente: "Pendiente de pago",
+  vencido: "Vencido",
+};
+
+export function estadoPagoLabel(estado: string): string {
+  return ESTADO_PAGO_LABEL[estado as EstadoPago] ?? estado;
+}

@@ -507,10 +507,18 @@ export const pagos = pgTable(
     estado: text().notNull().default("pendiente"),
     detalle: jsonb().notNull(),
     compraId: text(),
+    /** tarjeta, oxxo or spei (~/domain/payment-methods) */
+    metodo: text().notNull().default("tarjeta"),
+    /** OXXO / SPEI: until when the voucher or transfer can be paid */
+    vence: timestamp({ withTimezone: true, precision: 3 }),
+    /** OXXO / SPEI: the voucher number or the CLABE and reference (InstruccionesPago) */
+    instrucciones: jsonb(),
+    /** OXXO / SPEI: when the reminder mail went out (sent once) */
+    recordatorio: timestamp({ withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [index().on(t.userId), index().on(t.estado, t.vence)],
 );
 
 /** Purchases (the spec's compras). */
@@ -536,6 +544,12 @@ export const compras = pgTable(
     /** one order per provider payment, whichever of browser return or webhook arrives first */
     pagoId: text().notNull().unique(),
     proveedor: text().notNull(),
+    /** pagado, pendiente (OXXO/SPEI not paid yet, stock held) or vencido (ESTADO_PAGO, ~/domain/order-status) */
+    estadoPago: text().notNull().default("pagado"),
+    /** tarjeta, oxxo or spei */
+    metodo: text().notNull().default("tarjeta"),
+    /** card in meses sin intereses: the plan's months (the total is the same) */
+    meses: integer(),
   },
   (t) => [index().on(t.compradorId, t.fecha)],
 );

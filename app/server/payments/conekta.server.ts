@@ -11,6 +11,7 @@
  * stack for the same few calls. `apiUrl` lets tests point it at a local stub of the Conekta
  * API; production uses https://api.conekta.io.
  */
+import { OXXO_MAXIMO_MXN } from "~/domain/payment-methods";
 import {
   CardError,
   type CreatePaymentInput,
@@ -108,6 +109,11 @@ export function createConektaProvider(options: ConektaOptions): PaymentProvider 
   return {
     name: "conekta",
     minimumAmount: STRIPE_MINIMUM_MXN,
+    // Cards through the API call only (ADR 005); OXXO/SPEI through Conekta: not built yet (ADR 021).
+    methods: ["tarjeta"],
+    oxxoMaximum: OXXO_MAXIMO_MXN,
+    // MSI through Conekta needs a contract of its own: not offered here.
+    installmentPlans: () => [],
 
     async createPayment(input: CreatePaymentInput) {
       if (!input.card?.token) throw new CardError("Falta la tarjeta.");

@@ -7,20 +7,69 @@
  * memory, so any app instance can answer); the transitions are conditional updates, so
  * capture and cancel are idempotent and can never both happen.
  */
-import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { randomBytes, randomInt } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type DemoCardInput, checkDemoCard } from "~/domain/demo-card";
 import { isPlainId } from "~/domain/limits";
+import {
+  type InstruccionesPago,
+  METODOS_PAGO,
+  OXXO_MAXIMO_MXN,
+  clabeCheckDigit,
+  isDiferido,
+  luhnCheckDigit,
+  planesPorMonto,
+} from "~/domain/payment-methods";
 import type { Db } from "../db/index.server";
 import { pagos } from "../db/schema";
-import { PAGO_ESTADO, type PaymentProvider, type PaymentStatus, STRIPE_MINIMUM_MXN } from "./provider.server";
+import {
+  type CreatePaymentInput,
+  PAGO_ESTADO,
+  type PaymentProvider,
+  type PaymentStatus,
+  STRIPE_MINIMUM_MXN,
+} from "./provider.server";
 
 const token = (bytes: number) => randomBytes(bytes).toString("base64url");
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
+
+/**
+ * What the demo issues for OXXO and SPEI, looking like the real thing: a 14-digit voucher
+ * reference (Conekta's length) ending in a Luhn digit, and an 18-digit CLABE at STP (646,
+ * plaza 180, the bank Stripe and Conekta use for SPEI references) with Banxico's control digit.
+ */
+export function demoInstrucciones(input: CreatePaymentInput, vence: Date): InstruccionesPago | undefined {
+  if (input.metodo === "oxxo") {
+    const base = `9300${digits(9)}`;
+    return { metodo: "oxxo", numero: `${base}${luhnCheckDigit(base)}`, vence: vence.toISOString() };
+  }
+  if (input.metodo === "spei") {
+    const first17 = `646180${digits(11)}`;
+    return {
+      metodo: "spei",
+      clabe: `${first17}${clabeCheckDigit(first17)}`,
+      referencia: digits(7),
+      banco: "STP",
+      vence: vence.toISOString(),
+    };
+  }
+  return undefined;
+}
+
+/** detalle.demo: what the demo "provider" knows beyond our own state (cash received, plan). */
+type DemoState = { cobrado?: string };
 
 export function createDemoProvider(db: Db): PaymentProvider {
   async function estado(id: string) {
     const [pago] = await db
-      .select({ estado: pagos.estado, monto: pagos.monto, moneda: pagos.moneda })
+      .select({
+        estado: pagos.estado,
+        monto: pagos.monto,
+        moneda: pagos.moneda,
+        metodo: pagos.metodo,
+        detalle: pagos.detalle,
+      })
       .from(pagos)
       .where(and(eq(pagos.id, id), eq(pagos.proveedor, "demo")));
     if (!pago) throw new Error(`Pago demo desconocido: ${id}`);
@@ -40,15 +89,29 @@ export function createDemoProvider(db: Db): PaymentProvider {
   return {
     name: "demo",
     minimumAmount: STRIPE_MINIMUM_MXN,
+    methods: METODOS_PAGO,
+    oxxoMaximum: OXXO_MAXIMO_MXN,
+    installmentPlans: planesPorMonto,
 
-    async createPayment() {
+    async createPayment(input) {
       const id = `demo_${token(12)}`;
-      return { id, clientSecret: `${id}_secret_${token(12)}` };
+      const vence = input.vence ?? new Date(Date.now() + 3 * 86_400_000);
+      return { id, clientSecret: `${id}_secret_${token(12)}`, instrucciones: demoInstrucciones(input, vence) };
     },
 
     async retrieve(id: string): Promise<PaymentStatus> {
       const pago = await estado(id);
       const base = { amount: pago.monto, currency: pago.moneda };
+      const detalle = pago.detalle as { demo?: DemoState; meses?: number };
+      if (isDiferido(pago.metodo)) {
+        // Cash or a transfer: the demo "received" it when someone pressed 'Simular pago recibido'.
+        if (detalle.demo?.cobrado) return { status: "captured", ...base };
+        if (pago.estado === PAGO_ESTADO.vencido || pago.estado === PAGO_ESTADO.cancelado) {
+          return { status: "canceled", ...base, error: "La ficha venció." };
+        }
+        return { status: "pending", ...base };
+      }
+      if (detalle.meses) Object.assign(base, { meses: detalle.meses });
       switch (pago.estado) {
         case PAGO_ESTADO.autorizado:
         case PAGO_ESTADO.porCapturar:
@@ -72,6 +135,12 @@ export function createDemoProvider(db: Db): PaymentProvider {
     },
 
     async cancel(id: string) {
+      const pago = await estado(id);
+      if (isDiferido(pago.metodo)) {
+        // A voucher nobody paid is simply void; the workflow records it (vencido / cancelado).
+        if ((pago.detalle as { demo?: DemoState }).demo?.cobrado) throw new Error(`Pago demo ${id} ya cobrado`);
+        return;
+      }
       if (!(await move(id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado))) {
         throw new Error(`Pago demo ${id}: no se puede cancelar en estado ${(await estado(id)).estado}`);
       }
@@ -107,9 +176,27 @@ export async function authorizeDemoPayment(
 
   const card = checkDemoCard(input.card);
   if (!card.ok) return { ok: false, reason: "tarjeta", message: card.message };
+  // The test card (4242…) takes every plan the amount allows; the demo has no other approved card.
   await db
     .update(pagos)
     .set({ estado: PAGO_ESTADO.autorizado, updatedAt: new Date() })
     .where(and(eq(pagos.id, paymentId), eq(pagos.estado, PAGO_ESTADO.pendiente)));
   return { ok: true, paymentId };
+}
+
+/**
+ * 'Simular pago recibido': the demo's stand-in for the buyer paying at OXXO or by SPEI. It
+ * records, on the demo "provider" side, that the money arrived (detalle.demo.cobrado); the
+ * caller then sends the signed webhook a real provider would, through the same handler.
+ * Only an OXXO or SPEI demo payment; true when it is (now or already) received.
+ */
+export async function receiveDemoCash(db: Db, paymentId: string, now: Date = new Date()): Promise<boolean> {
+  const updated = await db
+    .update(pagos)
+    .set({
+      detalle: sql`jsonb_set(${pagos.detalle}, '{demo}', jsonb_build_object('cobrado', ${now.toISOString()}::text))`,
+    })
+    .where(and(eq(pagos.id, paymentId), eq(pagos.proveedor, "demo"), inArray(pagos.metodo, ["oxxo", "spei"])))
+    .returning({ id: pagos.id });
+  return updated.length > 0;
 }

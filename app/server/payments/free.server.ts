@@ -11,6 +11,9 @@ export function createFreeProvider(): PaymentProvider {
   return {
     name: "gratis",
     minimumAmount: 0,
+    methods: [],
+    oxxoMaximum: 0,
+    installmentPlans: () => [],
     async createPayment(input) {
       if (input.amount !== 0) throw new Error(`Un pedido gratis no puede cobrar ${input.amount} centavos`);
       return { id: `gratis_${randomBytes(12).toString("base64url")}`, clientSecret: "" };

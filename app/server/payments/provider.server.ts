@@ -8,6 +8,8 @@
  *                                           → [stock gone]    → cancel   ("canceled")
  */
 
+import type { InstruccionesPago, MetodoPago, MesesMsi } from "~/domain/payment-methods";
+
 export type ProviderName = "stripe" | "conekta" | "demo" | "gratis";
 
 export type CreatePaymentInput = {
@@ -20,6 +22,17 @@ export type CreatePaymentInput = {
   card?: { token: string; customer: { nombre: string; correo: string; cel: string } };
   /** The same key sends the same creation again without a second payment (network retries). */
   idempotencyKey?: string;
+  /**
+   * How the buyer pays (default tarjeta). oxxo / spei: the provider issues a voucher or
+   * transfer instructions at once (CreatedPayment.instrucciones), payable until `vence`.
+   */
+  metodo?: MetodoPago;
+  /** Card in meses sin intereses: the plan the buyer chose (the server checked it is offered). */
+  meses?: MesesMsi;
+  /** oxxo / spei: who pays (the voucher and the provider's customer need a name and a mail). */
+  payer?: { nombre: string; correo: string };
+  /** oxxo / spei: until when it can be paid. */
+  vence?: Date;
 };
 
 export type CreatedPayment = {
@@ -27,6 +40,8 @@ export type CreatedPayment = {
   id: string;
   /** what the browser needs to confirm the card payment (Stripe.js or the demo form) */
   clientSecret: string;
+  /** oxxo / spei: the voucher number or the CLABE and reference the buyer pays with */
+  instrucciones?: InstruccionesPago;
 };
 
 export type PaymentStatus = {
@@ -43,12 +58,20 @@ export type PaymentStatus = {
   currency: string;
   /** the provider's own message when the last attempt failed */
   error?: string;
+  /** card in meses sin intereses: the plan the provider charged (a fixed count of months) */
+  meses?: number;
 };
 
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** The smallest card payment the provider takes, in centavos (Stripe: $10.00 MXN). */
   readonly minimumAmount: number;
+  /** The methods this provider takes (step 3 shows only these). */
+  readonly methods: readonly MetodoPago[];
+  /** The largest OXXO voucher, in centavos (Stripe: $10,000 MXN). */
+  readonly oxxoMaximum: number;
+  /** The MSI plans offered for a card total (the card itself may still refuse a plan). */
+  installmentPlans(amount: number): MesesMsi[];
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   retrieve(id: string): Promise<PaymentStatus>;
   /** Charges an authorised payment. Idempotent: a second call never charges twice. */
@@ -84,6 +107,19 @@ export class CardError extends Error {
  * - requiere-reembolso: only when the provider had ALREADY captured (a payment from before
  *   manual capture, or one captured by hand in the dashboard) and the order cannot exist:
  *   the studio refunds it.
+ *
+ * OXXO and SPEI (issue 14, docs/decisions/021): the money comes later, offline.
+ *
+ *   pendiente ──► esperando-pago ──► pagado
+ *       │              │
+ *       ▼              ▼
+ *    cancelado      vencido ──► requiere-reembolso   (paid after it expired)
+ *
+ * - esperando-pago: the voucher or CLABE was issued, the order is written 'Pendiente de
+ *   pago' with its stock held; the provider's webhook moves it to pagado (once);
+ * - vencido: nobody paid in time: the stock went back and the order shows 'Vencido'. A
+ *   payment the provider reports after that is never lost: requiere-reembolso, in admin.
+ * - cancelado (from pendiente): the stock was gone when the voucher would have been held.
  */
 export const PAGO_ESTADO = {
   pendiente: "pendiente",
@@ -93,6 +129,8 @@ export const PAGO_ESTADO = {
   cancelado: "cancelado",
   reembolso: "requiere-reembolso",
   fallido: "fallido",
+  esperandoPago: "esperando-pago",
+  vencido: "vencido",
 } as const;
 
 export type PagoEstado = (typeof PAGO_ESTADO)[keyof typeof PAGO_ESTADO];

@@ -9,6 +9,13 @@
  */
 import Stripe from "stripe";
 import {
+  type InstruccionesPago,
+  METODOS_PAGO,
+  OXXO_DIAS,
+  OXXO_MAXIMO_MXN,
+  planesPorMonto,
+} from "~/domain/payment-methods";
+import {
   type CreatePaymentInput,
   type CreatedPayment,
   type PaymentProvider,
@@ -35,7 +42,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   async function retrieve(id: string): Promise<PaymentStatus> {
     const intent = await stripe.paymentIntents.retrieve(id);
-    const base = { amount: intent.amount, currency: intent.currency };
+    const base: Omit<PaymentStatus, "status"> = { amount: intent.amount, currency: intent.currency };
+    const plan = intent.payment_method_options?.card?.installments?.plan;
+    if (plan?.count) base.meses = plan.count;
+    const offline = intent.payment_method_types.some((t) => t === "oxxo" || t === "customer_balance");
     switch (intent.status) {
       case "requires_capture":
         return { status: "authorized", ...base };
@@ -44,6 +54,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       case "canceled":
         return { status: "canceled", ...base, error: "El pago fue cancelado." };
       case "requires_payment_method":
+        // An OXXO voucher nobody paid in time comes back to requires_payment_method.
+        if (offline) return { status: "canceled", ...base, error: "La ficha venció." };
         if (intent.last_payment_error) return { status: "failed", ...base, error: intent.last_payment_error.message };
         return { status: "pending", ...base };
       default:
@@ -52,11 +64,86 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     }
   }
 
+  /**
+   * OXXO and SPEI are confirmed on the server at once (automatic capture: cash cannot be
+   * "authorised"): Stripe answers with the voucher (next_action.oxxo_display_details) or the
+   * CLABE and reference (display_bank_transfer_instructions, through the customer's balance).
+   */
+  async function createOffline(
+    input: CreatePaymentInput,
+    options: { idempotencyKey: string } | undefined,
+  ): Promise<CreatedPayment> {
+    const payer = input.payer ?? { nombre: "Cliente", correo: "" };
+    const billing = { name: payer.nombre, ...(payer.correo ? { email: payer.correo } : {}) };
+    let params: Stripe.PaymentIntentCreateParams;
+    if (input.metodo === "oxxo") {
+      params = {
+        amount: input.amount,
+        currency: input.currency,
+        metadata: input.metadata,
+        confirm: true,
+        allowed_payment_method_types: ["oxxo"],
+        payment_method_data: { type: "oxxo", billing_details: billing },
+        payment_method_options: { oxxo: { expires_after_days: OXXO_DIAS } },
+      };
+    } else {
+      const customer = await stripe.customers.create(
+        { name: payer.nombre, ...(payer.correo ? { email: payer.correo } : {}), metadata: input.metadata },
+        options ? { idempotencyKey: `${options.idempotencyKey}-cliente` } : undefined,
+      );
+      params = {
+        amount: input.amount,
+        currency: input.currency,
+        metadata: input.metadata,
+        customer: customer.id,
+        confirm: true,
+        allowed_payment_method_types: ["customer_balance"],
+        payment_method_data: { type: "customer_balance" },
+        payment_method_options: {
+          customer_balance: { funding_type: "bank_transfer", bank_transfer: { type: "mx_bank_transfer" } },
+        },
+      };
+    }
+    const intent = await stripe.paymentIntents.create(params, options);
+    const vence = (input.vence ?? new Date(Date.now() + OXXO_DIAS * 86_400_000)).toISOString();
+    const next = intent.next_action;
+    let instrucciones: InstruccionesPago | undefined;
+    if (input.metodo === "oxxo" && next?.oxxo_display_details?.number) {
+      const d = next.oxxo_display_details;
+      instrucciones = {
+        metodo: "oxxo",
+        numero: d.number ?? "",
+        vence: d.expires_after ? new Date(d.expires_after * 1000).toISOString() : vence,
+        ...(d.hosted_voucher_url ? { urlFicha: d.hosted_voucher_url } : {}),
+      };
+    } else if (input.metodo === "spei" && next?.display_bank_transfer_instructions) {
+      const d = next.display_bank_transfer_instructions;
+      const spei = d.financial_addresses?.find((a) => a.spei)?.spei;
+      if (spei?.clabe) {
+        instrucciones = {
+          metodo: "spei",
+          clabe: spei.clabe,
+          referencia: d.reference ?? "",
+          banco: spei.bank_name ?? "",
+          vence,
+        };
+      }
+    }
+    if (!instrucciones) throw new Error(`Stripe no devolvió la ficha ${input.metodo} de ${intent.id}`);
+    return { id: intent.id, clientSecret: intent.client_secret ?? "", instrucciones };
+  }
+
   return {
     name: "stripe",
     minimumAmount: STRIPE_MINIMUM_MXN,
+    methods: METODOS_PAGO,
+    oxxoMaximum: OXXO_MAXIMO_MXN,
+    // Stripe Mexico: 3, 6, 9 and 12 months over its per-plan minimums; the card decides too.
+    installmentPlans: planesPorMonto,
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      const options = input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined;
+      if (input.metodo === "oxxo" || input.metodo === "spei") return createOffline(input, options);
       const intent = await stripe.paymentIntents.create(
         {
           amount: input.amount,
@@ -64,10 +151,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           metadata: input.metadata,
           // Authorise only: the server captures after writing the order (docs/decisions/005).
           capture_method: "manual",
-          // Elements' card field confirms it in the browser (confirmCardPayment).
+          // Elements' card field confirms it in the browser (confirmCardPayment), with the
+          // chosen MSI plan when there is one (installments enabled here).
           allowed_payment_method_types: ["card"],
+          ...(input.meses ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
         },
-        input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+        options,
       );
       if (!intent.client_secret) throw new Error(`Stripe no devolvió client_secret para ${intent.id}`);
       return { id: intent.id, clientSecret: intent.client_secret };

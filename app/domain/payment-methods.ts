@@ -1,0 +1,144 @@
+/**
+ * How a buyer in Mexico can pay (issue 14, docs/decisions/021): the three methods, their
+ * limits, "meses sin intereses" eligibility by amount, and the shapes of what a pending
+ * payment shows (an OXXO voucher or SPEI transfer instructions). Pure: no server, no db.
+ *
+ *   tarjeta: authorised at once (optionally in 3/6/9/12 MSI, same total);
+ *   oxxo:    cash voucher, expires in OXXO_DIAS days, not above the provider's OXXO limit;
+ *   spei:    bank transfer to a CLABE with a reference, expires in SPEI_DIAS days.
+ */
+import { formatPrice } from "./money";
+
+export const METODOS_PAGO = ["tarjeta", "oxxo", "spei"] as const;
+export type MetodoPago = (typeof METODOS_PAGO)[number];
+/** Methods paid later, offline: the order waits as 'Pendiente de pago'. */
+export type MetodoDiferido = Exclude<MetodoPago, "tarjeta">;
+
+export const METODO_LABEL: Record<MetodoPago, string> = {
+  tarjeta: "Tarjeta",
+  oxxo: "OXXO",
+  spei: "Transferencia SPEI",
+};
+
+export function isMetodoPago(value: unknown): value is MetodoPago {
+  return typeof value === "string" && (METODOS_PAGO as readonly string[]).includes(value);
+}
+
+export const isDiferido = (metodo: string): metodo is MetodoDiferido => metodo === "oxxo" || metodo === "spei";
+
+/** Days a voucher or a transfer reference stays payable. */
+export const OXXO_DIAS = 3;
+export const SPEI_DIAS = 3;
+export const diasParaPagar = (metodo: MetodoDiferido) => (metodo === "oxxo" ? OXXO_DIAS : SPEI_DIAS);
+
+/** Stripe's OXXO limit per voucher: $10,000.00 MXN (the demo and Conekta use the same). */
+export const OXXO_MAXIMO_MXN = 1_000_000;
+
+// ---------------------------------------------------------------- meses sin intereses
+
+export const MESES_MSI = [3, 6, 9, 12] as const;
+export type MesesMsi = (typeof MESES_MSI)[number];
+
+/**
+ * The smallest total for each plan: $100 MXN per month ($300 for 3, ..., $1,200 for 12),
+ * Stripe Mexico's minimums for installments. The card itself decides too (at the provider).
+ */
+export const MSI_MINIMO_POR_MES = 10_000;
+
+export function isMesesMsi(value: unknown): value is MesesMsi {
+  return typeof value === "number" && (MESES_MSI as readonly number[]).includes(value);
+}
+
+/** The plans a total allows, by amount alone. */
+export function planesPorMonto(total: number): MesesMsi[] {
+  return MESES_MSI.filter((meses) => total >= meses * MSI_MINIMO_POR_MES);
+}
+
+/** "6 meses sin intereses de $831.67" (the monthly amount only informs; the total is unchanged). */
+export function describirMsi(meses: number, total: number): string {
+  return `${meses} meses sin intereses de ${formatPrice(Math.ceil(total / meses))}`;
+}
+
+// ---------------------------------------------------------------- what a pending payment shows
+
+/** An OXXO voucher or SPEI instructions, as the provider issued them. */
+export type InstruccionesPago =
+  | { metodo: "oxxo"; numero: string; vence: string; urlFicha?: string }
+  | { metodo: "spei"; clabe: string; referencia: string; banco: string; vence: string };
+
+// ---------------------------------------------------------------- CLABE and voucher numbers
+
+const CLABE_PESOS = [3, 7, 1];
+
+/** The CLABE's control digit (Banxico): weights 3,7,1 over the first 17 digits, mod 10. */
+export function clabeCheckDigit(first17: string): number {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (Number(first17[i]) * CLABE_PESOS[i % 3]) % 10;
+  return (10 - (sum % 10)) % 10;
+}
+
+export function isValidClabe(clabe: string): boolean {
+  return /^\d{18}$/.test(clabe) && clabeCheckDigit(clabe.slice(0, 17)) === Number(clabe[17]);
+}
+
+/** "646 180 1234 5678 9012" → groups of 3-3-4-4-4 as banks print them. */
+export function formatClabe(clabe: string): string {
+  return clabe.replace(/^(\d{3})(\d{3})(\d{4})(\d{4})(\d{4})$/, "$1 $2 $3 $4 $5");
+}
+
+/** Luhn check digit, used for demo voucher numbers (they look like real OXXO references). */
+export function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** "9300 0262 2769 08" → groups of four. */
+export function formatVoucherNumber(numero: string): string {
+  return numero.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+// ---------------------------------------------------------------- Code 128 (barcode of the voucher)
+
+/** Code 128 bar patterns (widths of bar/space modules), values 0..106. */
+const CODE128 = [
+  "212222", "222122", "222221", "121223", "121322", "131222", "122213", "122312", "132212", "221213",
+  "221312", "231212", "112232", "122132", "122231", "113222", "123122", "123221", "223211", "221132",
+  "221231", "213212", "223112", "312131", "311222", "321122", "321221", "312212", "322112", "322211",
+  "212123", "212321", "232121", "111323", "131123", "131321", "112313", "132113", "132311", "211313",
+  "231113", "231311", "112133", "112331", "132131", "113123", "113321", "133121", "313121", "211331",
+  "231131", "213113", "213311", "213131", "311123", "311321", "331121", "312113", "312311", "332111",
+  "314111", "221411", "431111", "111224", "111422", "121124", "121421", "141122", "141221", "112214",
+  "112412", "122114", "122411", "142112", "142211", "241211", "221114", "413111", "241112", "134111",
+  "111242", "121142", "121241", "114212", "124112", "124211", "411212", "421112", "421211", "212141",
+  "214121", "412121", "111143", "111341", "131141", "114113", "114311", "411113", "411311", "113141",
+  "114131", "311141", "411131", "211412", "211214", "211232", "2331112",
+];
+
+/**
+ * A digit string as Code 128 set C (two digits per symbol; an odd length starts in set B
+ * for its first digit): the module widths, alternating bar and space, quiet zones excluded.
+ */
+export function code128Modules(digits: string): number[] {
+  if (!/^\d+$/.test(digits)) throw new RangeError("Code 128: solo dígitos");
+  const values: number[] = [];
+  let rest = digits;
+  if (rest.length % 2 === 1) {
+    values.push(104, rest.charCodeAt(0) - 32, 99); // Start B, the first digit, switch to C
+    rest = rest.slice(1);
+  } else {
+    values.push(105); // Start C
+  }
+  for (let i = 0; i < rest.length; i += 2) values.push(Number(rest.slice(i, i + 2)));
+  let checksum = values[0];
+  for (let i = 1; i < values.length; i++) checksum += values[i] * i;
+  values.push(checksum % 103, 106);
+  return values.flatMap((v) => [...CODE128[v]].map(Number));
+}
