@@ -36,6 +36,8 @@ import {
   markOrderWritten,
 } from "./payments.server";
 import { logError } from "../log.server";
+import { isDiferido } from "~/domain/payment-methods";
+import { confirmPendingPayment } from "./pending-payment.server";
 
 export type CompleteFailure = "desconocido" | "pendiente" | "fallido" | "monto" | "sin-stock";
 
@@ -72,6 +74,12 @@ export async function completePurchase(
   const pago = await findPayment(db, paymentId);
   if (!pago) return { ok: false, reason: "desconocido", message: paymentError };
   const provider = options.provider ?? providerNamed(pago.proveedor);
+  if (isDiferido(pago.metodo)) {
+    // OXXO / SPEI: the order was written when the voucher was issued; the money confirms it.
+    const confirmed = await confirmPendingPayment(db, paymentId, provider);
+    if (confirmed.ok && confirmed.compraId) return { ok: true, compraId: confirmed.compraId, created: false };
+    return { ok: false, reason: confirmed.ok ? "sin-stock" : "pendiente", message: paymentError };
+  }
   if (pago.compraId) {
     // The order exists; a capture that never got confirmed is done now (idempotent).
     if (pago.estado === PAGO_ESTADO.porCapturar) await capture(db, provider, paymentId);
@@ -112,6 +120,8 @@ export async function completePurchase(
         paymentId,
         proveedor: locked.proveedor,
         detalle,
+        // MSI: the plan the provider actually set on the card; the amount is the same.
+        pago: { metodo: "tarjeta", estadoPago: "pagado", meses: status.meses ?? null },
       });
 
       const cursoIds = detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);

@@ -7,10 +7,11 @@
  */
 import { randomInt } from "node:crypto";
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { InstruccionesPago } from "~/domain/payment-methods";
 import type { CheckoutForm } from "~/domain/checkout";
 import type { OrderDraft } from "~/domain/order";
 import type { Db, DbOrTx } from "../db/index.server";
-import { compraLineas, compras } from "../db/schema";
+import { compraLineas, compras, pagos } from "../db/schema";
 
 export type DatosEnvio = Pick<
   CheckoutForm,
@@ -22,9 +23,16 @@ export type DatosContacto = { correo: string; telefono: string };
 export type PaymentDetail = OrderDraft & {
   datosEnvio: DatosEnvio | null;
   datosContacto: DatosContacto;
-  /** server-side charges (Conekta): the cart or course the attempt is for (its per-cart lock) */
+  /** server-side charges (Conekta) and OXXO/SPEI: the cart or course the attempt is for (its per-cart lock) */
   intento?: string;
+  /** card in meses sin intereses: the plan the buyer chose (the provider's word is recorded on the order) */
+  meses?: number;
+  /** what a deferred payment pays for (pending-payment.server.ts): the shop's order unless said otherwise */
+  asunto?: string;
 };
+
+/** How the order's money comes in: card (maybe in MSI) and paid, or OXXO/SPEI and pending. */
+export type OrderPayment = { metodo: string; estadoPago: string; meses: number | null };
 
 /** Splits the checkout form into the order's shipping and contact data (SPEC §3 compras). */
 export function splitCheckoutForm(form: CheckoutForm): { datosEnvio: DatosEnvio; datosContacto: DatosContacto } {
@@ -37,10 +45,11 @@ export function splitCheckoutForm(form: CheckoutForm): { datosEnvio: DatosEnvio;
 /** The order of a paid payment: its header and one line per priced line. Returns the purchase id. */
 export async function writeOrder(
   tx: DbOrTx,
-  payment: { userId: string; paymentId: string; proveedor: string; detalle: PaymentDetail },
+  payment: { userId: string; paymentId: string; proveedor: string; detalle: PaymentDetail; pago?: OrderPayment },
 ): Promise<string> {
   const { detalle } = payment;
-  const compraId = await insertOrder(tx, payment.userId, payment.paymentId, payment.proveedor, detalle);
+  const pago = payment.pago ?? { metodo: "tarjeta", estadoPago: "pagado", meses: null };
+  const compraId = await insertOrder(tx, payment.userId, payment.paymentId, payment.proveedor, detalle, pago);
   await tx.insert(compraLineas).values(
     detalle.lines.map((line) => ({
       compraId,
@@ -72,6 +81,7 @@ async function insertOrder(
   paymentId: string,
   proveedor: string,
   detalle: PaymentDetail,
+  pago: OrderPayment,
 ): Promise<string> {
   // 32^6 ids: a clash is rare but possible over the years; ON CONFLICT DO NOTHING on the id
   // keeps the transaction alive so another id can be tried.
@@ -89,6 +99,7 @@ async function insertOrder(
         datosContacto: detalle.datosContacto,
         pagoId: paymentId,
         proveedor,
+        ...pago,
       })
       .onConflictDoNothing({ target: compras.id })
       .returning({ id: compras.id });
@@ -114,15 +125,25 @@ export type OrderView = {
   datosEnvio: Record<string, string> | null;
   datosContacto: DatosContacto | null;
   lines: { nombre: string; url: string; precio: number; precioOriginal: number; cantidad: number }[];
+  /** tarjeta, oxxo or spei; pagado, pendiente or vencido (~/domain/order-status ESTADO_PAGO) */
+  metodo: string;
+  estadoPago: string;
+  /** card in meses sin intereses: the plan */
+  meses: number | null;
+  /** OXXO / SPEI: the voucher or the CLABE and reference, and the payment's provider (the demo's button) */
+  instrucciones: InstruccionesPago | null;
+  proveedor: string;
 };
 
 /** The user's orders, newest first (SPEC §2 /mis-compras). */
 export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
-  const orders = await db
-    .select()
+  const rows = await db
+    .select({ compra: compras, instrucciones: pagos.instrucciones })
     .from(compras)
+    .leftJoin(pagos, eq(pagos.id, compras.pagoId))
     .where(eq(compras.compradorId, userId))
     .orderBy(desc(compras.fecha), desc(compras.id));
+  const orders = rows.map((r) => ({ ...r.compra, instrucciones: (r.instrucciones as InstruccionesPago | null) ?? null }));
   if (orders.length === 0) return [];
   const lines = await db
     .select()
@@ -146,6 +167,11 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     guia: o.guia,
     datosEnvio: o.datosEnvio ?? null,
     datosContacto: o.datosContacto ?? null,
+    metodo: o.metodo,
+    estadoPago: o.estadoPago,
+    meses: o.meses,
+    instrucciones: o.instrucciones,
+    proveedor: o.proveedor,
     lines: lines
       .filter((l) => l.compraId === o.id)
       .map((l) => ({
