@@ -142,3 +142,39 @@ export function code128Modules(digits: string): number[] {
   values.push(checksum % 103, 106);
   return values.flatMap((v) => [...CODE128[v]].map(Number));
 }
+
+// ---------------------------------------------------------------- what step 3 offers
+
+/** What a provider can do, as the offer needs it (PaymentProvider's capabilities). */
+export type Capacidades = {
+  methods: readonly MetodoPago[];
+  oxxoMaximum: number;
+  minimumAmount: number;
+  plans: readonly MesesMsi[];
+};
+
+export type MetodoOfrecido = { metodo: MetodoPago; disponible: boolean; motivo?: string };
+/** Step 3's choice for one total: the methods (each available or why not) and the MSI plans. */
+export type OfertaPago = { metodos: MetodoOfrecido[]; planes: MesesMsi[] };
+
+/** The one rule of which method a total may use (the page shows it, the API enforces it). */
+export function ofertaPago(cap: Capacidades, total: number): OfertaPago {
+  const metodos = METODOS_PAGO.filter((m) => cap.methods.includes(m)).map((metodo): MetodoOfrecido => {
+    if (total < cap.minimumAmount) {
+      return { metodo, disponible: false, motivo: `El monto mínimo es de ${formatPrice(cap.minimumAmount)} MXN.` };
+    }
+    if (metodo === "oxxo" && total > cap.oxxoMaximum) {
+      return { metodo, disponible: false, motivo: `OXXO acepta pagos de hasta ${formatPrice(cap.oxxoMaximum)} MXN.` };
+    }
+    return { metodo, disponible: true };
+  });
+  const tarjeta = metodos.find((m) => m.metodo === "tarjeta")?.disponible ?? false;
+  return { metodos, planes: tarjeta ? [...cap.plans] : [] };
+}
+
+/** Why a method cannot pay this total, or null when it can. */
+export function motivoNoDisponible(oferta: OfertaPago, metodo: MetodoPago): string | null {
+  const found = oferta.metodos.find((m) => m.metodo === metodo);
+  if (!found) return "Este método de pago no está disponible.";
+  return found.disponible ? null : (found.motivo ?? "Este método de pago no está disponible.");
+}

@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     bloqueo,
     perks: await coursePerks(user.id, params.id),
     notice: await purchasePause(db),
-    payment: paymentPanelConfig(),
+    payment: paymentPanelConfig(priced.draft.total),
   };
 }
 

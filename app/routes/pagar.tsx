@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pedido: priced.ok ? priced.draft : null,
     problema: priced.ok ? null : priced.message,
     notice,
-    payment: paymentPanelConfig(),
+    payment: paymentPanelConfig(priced.ok ? priced.draft.total : undefined),
   };
 }
 

@@ -13,7 +13,12 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     .sort()
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), "utf8");
-      const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+      // A long header is folded over several lines (each continuation starts with a space).
+      const header = (name: string) =>
+        raw
+          .match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "mi"))?.[1]
+          ?.replace(/\r?\n[ \t]+/g, " ")
+          .trim() ?? "";
       return { file, raw, to: header("To"), subject: decodeMimeWords(header("Subject")) };
     });
 }

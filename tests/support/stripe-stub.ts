@@ -20,6 +20,10 @@ export type StubIntent = {
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { message: string } | null;
+  payment_method_types: string[];
+  customer: string | null;
+  next_action: Record<string, unknown> | null;
+  payment_method_options: Record<string, unknown>;
 };
 
 export type StripeStub = {
@@ -35,6 +39,12 @@ export type StripeStub = {
   authorize(id: string): void;
   /** Stripe charged it (automatic capture, or captured by hand in the dashboard). */
   succeed(id: string): void;
+  /** A card authorised in meses sin intereses (the plan Stripe.js confirmed with). */
+  authorizeInstallments(id: string, count: number): void;
+  /** An OXXO voucher nobody paid: back to requires_payment_method, as Stripe does at expiry. */
+  expire(id: string): void;
+  /** customers created (SPEI needs one) */
+  customers: string[];
   /** The next `n` capture requests lose their connection before Stripe acts (a network cut). */
   failCaptures(n: number): void;
   close(): Promise<void>;
@@ -67,8 +77,46 @@ export async function startStripeStub(): Promise<StripeStub> {
     if (replayOrRecord(req, res, answered)) return;
     nextFn();
   });
+  const customers: string[] = [];
+  app.post("/v1/customers", (_req, res) => {
+    const id = `cus_stub_${next++}`;
+    customers.push(id);
+    res.json({ id, object: "customer" });
+  });
   app.post("/v1/payment_intents", (req, res) => {
     const id = `pi_stub_${next++}`;
+    const types = ([] as string[]).concat(req.body.allowed_payment_method_types ?? ["card"]);
+    const options = (req.body.payment_method_options ?? {}) as Record<string, Record<string, unknown>>;
+    let status = "requires_payment_method";
+    let nextAction: StubIntent["next_action"] = null;
+    const confirm = String(req.body.confirm) === "true";
+    if (confirm && types.includes("oxxo")) {
+      const days = Number((options.oxxo as { expires_after_days?: string } | undefined)?.expires_after_days ?? 3);
+      status = "requires_action";
+      nextAction = {
+        type: "oxxo_display_details",
+        oxxo_display_details: {
+          number: `1234567890${String(next).padStart(8, "0")}`,
+          expires_after: Math.floor(Date.now() / 1000) + days * 86_400,
+          hosted_voucher_url: `https://payments.stripe.com/oxxo/voucher/${id}`,
+        },
+      };
+    } else if (confirm && types.includes("customer_balance")) {
+      if (!req.body.customer) return void res.status(400).json(stripeError("customer required", "parameter_missing"));
+      status = "requires_action";
+      nextAction = {
+        type: "display_bank_transfer_instructions",
+        display_bank_transfer_instructions: {
+          amount_remaining: Number(req.body.amount),
+          currency: "mxn",
+          type: "mx_bank_transfer",
+          reference: `REF${next}`,
+          financial_addresses: [
+            { type: "spei", spei: { bank_code: "002", bank_name: "BANAMEX", clabe: "002180650611111118" } },
+          ],
+        },
+      };
+    }
     const intent: StubIntent = {
       id,
       object: "payment_intent",
@@ -79,7 +127,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       client_secret: `${id}_secret_stub`,
       metadata: req.body.metadata ?? {},
       last_payment_error: null,
+      payment_method_types: types,
+      customer: req.body.customer ? String(req.body.customer) : null,
+      next_action: nextAction,
+      payment_method_options: options,
     };
+    intent.status = status;
     intents.set(id, intent);
     res.json(intent);
   });
@@ -134,6 +187,21 @@ export async function startStripeStub(): Promise<StripeStub> {
       intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
       if (intent.status === "succeeded") captures.push(id);
     },
+    authorizeInstallments(id, count) {
+      const intent = intentOf(id);
+      intent.payment_method_options = {
+        ...intent.payment_method_options,
+        card: { installments: { enabled: true, plan: { count, interval: "month", type: "fixed_count" } } },
+      };
+      intent.status = "requires_capture";
+    },
+    expire(id) {
+      const intent = intentOf(id);
+      intent.status = "requires_payment_method";
+      intent.next_action = null;
+      intent.last_payment_error = { message: "The voucher expired." };
+    },
+    customers,
     succeed(id) {
       intentOf(id).status = "succeeded";
       captures.push(id);

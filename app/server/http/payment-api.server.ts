@@ -23,6 +23,7 @@
  *        payment_intent.amount_capturable_updated (authorised) and .succeeded both complete
  *        the purchase; duplicates and any order of arrival give one order.
  */
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
@@ -43,8 +44,23 @@ import { getDb } from "../db/index.server";
 import { pagos } from "../db/schema";
 import { env } from "../env.server";
 import { isDemo } from "../mode.server";
-import { authorizeDemoPayment } from "../payments/demo.server";
-import { activeProvider, conektaProvider, freeProvider } from "../payments/index.server";
+import { authorizeDemoPayment, receiveDemoCash } from "../payments/demo.server";
+import {
+  activeProvider,
+  conektaProvider,
+  freeProvider,
+  paymentOffer,
+  providerNamed,
+} from "../payments/index.server";
+import {
+  type MetodoDiferido,
+  isDiferido,
+  isMesesMsi,
+  isMetodoPago,
+  motivoNoDisponible,
+} from "~/domain/payment-methods";
+import { serverSecret } from "../secret.server";
+import { confirmPendingPayment, expirePendingPayment, startPendingPayment } from "../shop/pending-payment.server";
 import { CardError, type PaymentProvider } from "../payments/provider.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
 import type { SessionUser } from "../session.server";
@@ -94,9 +110,21 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     } catch {
       return void res.status(400).json({ error: "Firma inválida." });
     }
+    const paymentId = (event.data.object as { id: string }).id;
+    if (EXPIRING_EVENTS.has(event.type)) {
+      // OXXO / SPEI that the provider gave up on: expire it (the provider's word decides; a card's failure changes nothing here).
+      try {
+        const [pago] = await getDb().select({ metodo: pagos.metodo }).from(pagos).where(eq(pagos.id, paymentId));
+        if (pago && isDiferido(pago.metodo)) await expirePendingPayment(getDb(), paymentId, options.provider ?? providerNamed("stripe"));
+        return void res.json({ received: true });
+      } catch (error) {
+        if (answeredUnavailable(error, req, res)) return;
+        logError(`Webhook de Stripe: no se pudo vencer el pago ${paymentId}`, error);
+        return void res.status(500).json({ error: "Error al vencer el pago." });
+      }
+    }
     // Authorised (manual capture) or captured: either way the provider's own answer decides.
     if (!COMPLETING_EVENTS.has(event.type)) return void res.json({ received: true });
-    const paymentId = (event.data.object as { id: string }).id;
     try {
       const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
       if (!result.ok && result.reason === "desconocido")
@@ -120,9 +148,28 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (!(await allowed(req, res, "pago", user.id))) return;
     if (priced.draft.total === 0) return void (await completeFree(res, priced));
     const card = provider();
-    if (priced.draft.total < card.minimumAmount) return void fail(res, 400, cardMinimum(card.minimumAmount));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const metodo = body.metodo ?? "tarjeta";
+    if (!isMetodoPago(metodo)) return void fail(res, 400, badRequest);
+    const oferta = paymentOffer(card, priced.draft.total);
+    if (metodo === "tarjeta" && priced.draft.total < card.minimumAmount) {
+      return void fail(res, 400, cardMinimum(card.minimumAmount));
+    }
+    const motivo = motivoNoDisponible(oferta, metodo);
+    if (motivo) return void fail(res, 400, methodUnavailable(motivo));
+    if (metodo !== "tarjeta") return void (await startPending(req, res, priced, card, metodo));
+    // MSI: only a plan the server offers for this total (the card may still refuse it at the provider).
+    const meses = body.meses ?? null;
+    if (meses !== null && !(isMesesMsi(meses) && oferta.planes.includes(meses))) {
+      return void fail(res, 400, methodUnavailable("Ese plan de meses sin intereses no está disponible para este total."));
+    }
     try {
-      const payment = await startPayment(getDb(), { userId: user.id, ...purchaseOf(priced), provider: card });
+      const payment = await startPayment(getDb(), {
+        userId: user.id,
+        ...purchaseOf(priced),
+        provider: card,
+        ...(meses ? { meses } : {}),
+      });
       res.json({ clientSecret: payment.clientSecret, paymentId: payment.paymentId });
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;
@@ -177,6 +224,39 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       if (error instanceof CardError) return void fail(res, 402, cardError(error.message));
       logError(`No se pudo cobrar con Conekta a ${user.id}`, error);
       fail(res, 502, paymentError);
+    }
+  });
+
+  router.post(DEMO_WEBHOOK_PATH, demoOnly(options), express.raw({ type: () => true, limit: "16kb" }), async (req, res) => {
+    try {
+      const answer = await handleDemoWebhook(
+        Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "",
+        req.get("demo-signature") ?? "",
+        provider(),
+      );
+      res.status(answer.status).json(answer.body);
+    } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
+      logError("Webhook demo", error);
+      res.status(500).json({ error: "Error al procesar el evento." });
+    }
+  });
+
+  // 'Simular pago recibido' on the buyer's own pending OXXO/SPEI order (demo mode only).
+  router.post(`${API_BASE}/demo/simular`, demoOnly(options), sameOrigin, json, withUser, async (req, res) => {
+    const user = res.locals.user as SessionUser;
+    const paymentId = String((req.body as Record<string, unknown> | undefined)?.paymentId ?? "");
+    if (!isPlainId(paymentId)) return void fail(res, 404, orderNotFound);
+    try {
+      const [pago] = await getDb().select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
+      if (!pago || pago.userId !== user.id) return void fail(res, 404, orderNotFound);
+      const answer = await simulateDemoPayment(paymentId, provider());
+      if (answer.status !== 200) return void fail(res, answer.status, paymentError);
+      res.json(answer.body);
+    } catch (error) {
+      if (answeredUnavailable(error, req, res)) return;
+      logError(`Simulación de pago ${paymentId}`, error);
+      fail(res, 500, paymentError);
     }
   });
 
@@ -258,6 +338,106 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
 }
 
 const COMPLETING_EVENTS = new Set(["payment_intent.amount_capturable_updated", "payment_intent.succeeded"]);
+/** An OXXO voucher that expired unpaid (Stripe reports payment_failed), or an intent cancelled. */
+const EXPIRING_EVENTS = new Set(["payment_intent.payment_failed", "payment_intent.canceled"]);
+
+const methodUnavailable = (text: string) =>
+  ({ icon: "warning", title: "Método de pago no disponible", text }) as const satisfies AlertMessage;
+
+/**
+ * OXXO or SPEI: the voucher / CLABE is issued and the order written 'Pendiente de pago' with
+ * its stock held (pending-payment.server.ts). Answers { paymentId, compraId, pendiente, instrucciones }.
+ */
+async function startPending(
+  req: Request,
+  res: Response,
+  priced: PreparedPurchase,
+  provider: PaymentProvider,
+  metodo: MetodoDiferido,
+) {
+  const { user, datosEnvio, datosContacto } = priced;
+  const nombre = datosEnvio ? `${datosEnvio.nombre} ${datosEnvio.apellido}` : user.name;
+  try {
+    const result = await startPendingPayment(getDb(), {
+      userId: user.id,
+      ...purchaseOf(priced),
+      payer: { nombre, correo: datosContacto.correo || user.email },
+      provider,
+      metodo,
+    });
+    if (!result.ok) return void fail(res, 409, result.message);
+    res.json({
+      paymentId: result.paymentId,
+      compraId: result.compraId,
+      pendiente: true,
+      instrucciones: result.instrucciones,
+    });
+  } catch (error) {
+    if (answeredUnavailable(error, req, res)) return;
+    logError(`No se pudo generar la ficha ${metodo} de ${user.id}`, error);
+    fail(res, 502, paymentError);
+  }
+}
+
+/**
+ * The demo's webhook: what 'Simular pago recibido' (and the admin's action) sends, signed
+ * with a key derived from the server secret, through the same handler a provider's event
+ * takes: the signature is checked, then the provider (the demo) is asked for the truth.
+ */
+export const DEMO_WEBHOOK_PATH = "/webhooks/demo";
+
+function demoWebhookKey(): string {
+  return createHmac("sha256", serverSecret()).update("webhook-demo").digest("hex");
+}
+
+export function signDemoEvent(payload: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac("sha256", demoWebhookKey()).update(`${timestamp}.${payload}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+function verifyDemoEvent(payload: string, header: string): { type: string; paymentId: string } | null {
+  const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]));
+  const timestamp = Number(parts.t);
+  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300 || !parts.v1) return null;
+  const expected = Buffer.from(signDemoEvent(payload, timestamp).split("v1=")[1] ?? "", "hex");
+  const given = Buffer.from(parts.v1, "hex");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const event = JSON.parse(payload) as { type?: unknown; data?: { paymentId?: unknown } };
+    if (typeof event.type !== "string" || typeof event.data?.paymentId !== "string") return null;
+    return { type: event.type, paymentId: event.data.paymentId };
+  } catch {
+    return null;
+  }
+}
+
+/** One demo event, verified then handled: the route's body and the simulate button's call. */
+export async function handleDemoWebhook(
+  payload: string,
+  signature: string,
+  provider: PaymentProvider,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const event = verifyDemoEvent(payload, signature);
+  if (!event) return { status: 400, body: { error: "Firma inválida." } };
+  if (!isPlainId(event.paymentId)) return { status: 400, body: { error: "Pago inválido." } };
+  const db = getDb();
+  if (event.type === "pago.recibido") {
+    const result = await confirmPendingPayment(db, event.paymentId, provider);
+    if (!result.ok) return { status: result.reason === "desconocido" ? 404 : 409, body: { error: result.reason } };
+    return { status: 200, body: { received: true, resultado: result.outcome, compraId: result.compraId } };
+  }
+  if (event.type === "pago.vencido") {
+    return { status: 200, body: { received: true, resultado: await expirePendingPayment(db, event.paymentId, provider) } };
+  }
+  return { status: 200, body: { received: true } };
+}
+
+/** 'Simular pago recibido': the demo receives the cash, then sends its signed webhook. */
+export async function simulateDemoPayment(paymentId: string, provider: PaymentProvider) {
+  if (!(await receiveDemoCash(getDb(), paymentId))) return { status: 404, body: { error: "Pago demo desconocido." } };
+  const payload = JSON.stringify({ id: `evt_demo_${randomUUID()}`, type: "pago.recibido", data: { paymentId } });
+  return handleDemoWebhook(payload, signDemoEvent(payload), provider);
+}
 
 /** A $0 order (100 % code, free course): no card and no provider call, the same order workflow. */
 async function completeFree(res: Response, priced: PreparedPurchase) {

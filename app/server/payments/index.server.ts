@@ -6,6 +6,7 @@
  * if the configuration changed since.
  */
 import type { PaymentPanelConfig } from "~/config/payments";
+import { type OfertaPago, ofertaPago } from "~/domain/payment-methods";
 import { getDb } from "../db/index.server";
 import { env } from "../env.server";
 import { isDemo } from "../mode.server";
@@ -26,11 +27,30 @@ function stripeKeys() {
     : null;
 }
 
-export function paymentPanelConfig(): PaymentPanelConfig {
+/** The payment panel for a total: the provider the browser talks to and what it offers (ADR 021). */
+export function paymentPanelConfig(total?: number): PaymentPanelConfig {
   const keys = stripeKeys();
-  if (keys) return { provider: "stripe", publishableKey: keys.publishableKey };
-  // A deployment paid through Conekta's API only: no card form, and never the demo's.
-  return isDemo() ? { provider: "demo" } : { provider: "none" };
+  const base: PaymentPanelConfig = keys
+    ? { provider: "stripe", publishableKey: keys.publishableKey }
+    : // A deployment paid through Conekta's API only: no card form, and never the demo's.
+      isDemo()
+      ? { provider: "demo" }
+      : { provider: "none" };
+  if (total === undefined || base.provider === "none") return base;
+  return { ...base, oferta: paymentOffer(activeProvider(), total) };
+}
+
+/** What `provider` offers for `total` (the page shows it; the API checks the same). */
+export function paymentOffer(provider: PaymentProvider, total: number): OfertaPago {
+  return ofertaPago(
+    {
+      methods: provider.methods,
+      oxxoMaximum: provider.oxxoMaximum,
+      minimumAmount: provider.minimumAmount,
+      plans: provider.installmentPlans(total),
+    },
+    total,
+  );
 }
 
 /** The demo provider, which only the demo mode may use. */

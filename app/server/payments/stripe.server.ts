@@ -45,7 +45,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     const base: Omit<PaymentStatus, "status"> = { amount: intent.amount, currency: intent.currency };
     const plan = intent.payment_method_options?.card?.installments?.plan;
     if (plan?.count) base.meses = plan.count;
-    const offline = intent.payment_method_types.some((t) => t === "oxxo" || t === "customer_balance");
+    const offline = (intent.payment_method_types ?? []).some((t) => t === "oxxo" || t === "customer_balance");
     switch (intent.status) {
       case "requires_capture":
         return { status: "authorized", ...base };

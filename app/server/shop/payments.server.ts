@@ -15,6 +15,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { OrderDraft } from "~/domain/order";
+import type { MesesMsi } from "~/domain/payment-methods";
 import type { Db, DbOrTx } from "../db/index.server";
 import { pagos } from "../db/schema";
 import {
@@ -43,7 +44,7 @@ const metadataOf = (input: NewPayment) => ({
 
 export async function startPayment(
   db: Db,
-  input: NewPayment,
+  input: NewPayment & { meses?: MesesMsi },
 ): Promise<{ paymentId: string; clientSecret: string; amount: number }> {
   const { draft } = input;
   const free = input.provider.name === "gratis";
@@ -54,8 +55,14 @@ export async function startPayment(
     amount: draft.total,
     currency: "mxn",
     metadata: metadataOf(input),
+    ...(input.meses ? { meses: input.meses } : {}),
   });
-  const detalle: PaymentDetail = { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto };
+  const detalle: PaymentDetail = {
+    ...draft,
+    datosEnvio: input.datosEnvio,
+    datosContacto: input.datosContacto,
+    ...(input.meses ? { meses: input.meses } : {}),
+  };
   await db.insert(pagos).values({
     id: payment.id,
     proveedor: input.provider.name,
