@@ -15,7 +15,9 @@ import { site } from "~/config/site";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { estadoEnvioLabel, seguimientoTexto } from "~/domain/order-status";
+import { OrderPaymentStatus } from "~/components/checkout/pending-payment";
 import { getDb } from "~/server/db/index.server";
+import { isDemo } from "~/server/mode.server";
 import { listOrders } from "~/server/shop/orders.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-compras";
@@ -24,11 +26,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const orders = await listOrders(getDb(), user.id);
   // Dates formatted on the server, in the studio's time zone, so the page never shifts.
-  return { orders: orders.map((o) => ({ ...o, fecha: formatSpanishDateTime(o.fecha) })) };
+  return {
+    orders: orders.map((o) => ({
+      ...o,
+      fecha: formatSpanishDateTime(o.fecha),
+      venceTexto: o.instrucciones ? formatSpanishDateTime(new Date(o.instrucciones.vence)) : "",
+    })),
+    demo: isDemo(),
+  };
 }
 
 export default function MisCompras({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, demo } = loaderData;
   return (
     <section className="container-page py-12 md:py-16">
       <title>{`Mis compras | ${site.name}`}</title>
@@ -52,7 +61,12 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="mt-10 flex flex-col gap-8">
           {orders.map((order) => (
-            <li key={order.id} className="overflow-hidden rounded-3xl bg-white/80 ring-1 ring-sand" data-testid="order">
+            <li
+              key={order.id}
+              id={`compra-${order.id}`}
+              className="overflow-hidden rounded-3xl bg-white/80 ring-1 ring-sand"
+              data-testid="order"
+            >
               <header className="flex flex-wrap items-center justify-between gap-3 border-b border-sand bg-sand/40 px-5 py-4 sm:px-7">
                 <div>
                   <h2 className="text-2xl" data-testid="order-id">
@@ -79,6 +93,7 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
                   <ResendMail pagoId={order.pagoId} />
                 </div>
               </header>
+              <OrderPaymentStatus order={order} demo={demo} />
               <table className="w-full text-sm">
                 <thead className="text-left text-xs uppercase tracking-[0.2em] text-muted max-sm:sr-only">
                   <tr>

@@ -11,12 +11,21 @@
  * A card refusal shows 'Error: {provider message}'; anything else 'Error en el proceso de
  * pago' (the server logs the cause). The loading overlay is removed either way.
  */
-import { CreditCard, Loader2, LockKeyhole } from "lucide-react";
+import { CreditCard, Landmark, Loader2, LockKeyhole, Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { PAYMENT_API, type PaymentPanelConfig } from "~/config/payments";
 import { type AlertMessage, cardError, paymentError, purchaseSuccess } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
+import {
+  METODO_LABEL,
+  type MetodoPago,
+  type MetodoOfrecido,
+  OXXO_DIAS,
+  SPEI_DIAS,
+  describirMsi,
+} from "~/domain/payment-methods";
 
 type CardResult = { ok: true; paymentId: string } | { ok: false; message: AlertMessage };
 
@@ -40,6 +49,8 @@ export function PaymentPanel({
   total,
   disabled = false,
   onPaid,
+  onPending,
+  endpoint = `${PAYMENT_API}/stripe`,
 }: {
   config: PaymentPanelConfig;
   /** what /stripe needs to price the order ({} for the cart, { curso, codigo } for a course) */
@@ -49,15 +60,51 @@ export function PaymentPanel({
   /** purchases paused ('Aviso'): the panel shows but cannot pay */
   disabled?: boolean;
   onPaid: (compraId: string) => void;
+  /** OXXO / SPEI issued: where the buyer sees the voucher (default: /mis-compras at that order) */
+  onPending?: (compraId: string) => void;
+  /** the call that prices and creates the payment (another "thing being paid" can bring its own) */
+  endpoint?: string;
 }) {
   const alert = useAlert();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const metodos = config.oferta?.metodos ?? [];
+  const planes = config.oferta?.planes ?? [];
+  const [metodo, setMetodo] = useState<MetodoPago>("tarjeta");
+  const [meses, setMeses] = useState<number | null>(null);
+  const offline = metodo !== "tarjeta";
+
+  /** OXXO / SPEI: one call issues the voucher and writes the order 'Pendiente de pago'. */
+  async function requestVoucher() {
+    setBusy(true);
+    let failure: AlertMessage | null = null;
+    try {
+      const created = await postJson(endpoint, { ...body, metodo });
+      if (!created.ok || !created.json?.compraId) failure = errorOf(created.json);
+      else {
+        setBusy(false);
+        const compraId = String(created.json.compraId);
+        await alert.show({
+          icon: "success",
+          title: metodo === "oxxo" ? "Ficha de pago generada" : "Datos para transferir",
+          text: `Apartamos tu compra ${compraId}. Te enviamos ${metodo === "oxxo" ? "la ficha" : "los datos"} por correo; también está en Mis compras.`,
+        });
+        if (onPending) onPending(compraId);
+        else navigate(`/mis-compras#compra-${compraId}`);
+        return;
+      }
+    } catch {
+      failure = paymentError;
+    }
+    setBusy(false);
+    void alert.show(failure ?? paymentError);
+  }
 
   async function pay(confirmCard: (clientSecret: string, paymentId: string) => Promise<CardResult>) {
     setBusy(true);
     let failure: AlertMessage | null = null;
     try {
-      const created = await postJson(`${PAYMENT_API}/stripe`, body);
+      const created = await postJson(endpoint, { ...body, ...(meses ? { metodo: "tarjeta", meses } : {}) });
       if (!created.ok) failure = errorOf(created.json);
       else if (created.json?.compraId) {
         // A $0 order: written at once, no card involved.
@@ -97,14 +144,21 @@ export function PaymentPanel({
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id="pago-titulo" className="text-3xl">
-          {total === 0 ? "Confirmar pedido" : "Pago con tarjeta"}
+          {total === 0 ? "Confirmar pedido" : metodos.length > 1 ? "Forma de pago" : "Pago con tarjeta"}
         </h2>
         <LockKeyhole className="size-5 text-clay" aria-label="Pago seguro" role="img" />
       </div>
+      {total > 0 && metodos.length > 1 && <MethodPicker metodos={metodos} value={metodo} onChange={setMetodo} />}
+      {total > 0 && !offline && planes.length > 0 && (
+        <InstallmentPicker planes={planes} total={total} value={meses} onChange={setMeses} />
+      )}
       {total === 0 ? (
         <FreeOrderForm busy={busy} disabled={disabled} onPay={pay} />
+      ) : offline ? (
+        <OfflineMethodForm metodo={metodo} busy={busy} disabled={disabled} total={total} onRequest={requestVoucher} />
       ) : config.provider === "stripe" ? (
         <StripeCardForm
+          meses={meses}
           publishableKey={config.publishableKey}
           busy={busy}
           disabled={disabled}
@@ -142,6 +196,129 @@ type FormProps = {
   label: string;
   onPay: (confirmCard: (clientSecret: string, paymentId: string) => Promise<CardResult>) => Promise<void>;
 };
+
+const METODO_ICON = { tarjeta: CreditCard, oxxo: Store, spei: Landmark } as const;
+const METODO_NOTA: Record<MetodoPago, string> = {
+  tarjeta: "Crédito o débito",
+  oxxo: `Efectivo · ${OXXO_DIAS} días para pagar`,
+  spei: `Desde tu banco · ${SPEI_DIAS} días`,
+};
+
+/** Step 3's methods, as the server offered them for this total: a method it refuses shows why. */
+export function MethodPicker({
+  metodos,
+  value,
+  onChange,
+}: {
+  metodos: MetodoOfrecido[];
+  value: MetodoPago;
+  onChange: (metodo: MetodoPago) => void;
+}) {
+  return (
+    <fieldset className="mt-6" data-testid="payment-methods">
+      <legend className="sr-only">Elige cómo pagar</legend>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {metodos.map((m) => {
+          const Icon = METODO_ICON[m.metodo];
+          return (
+            <label
+              key={m.metodo}
+              className={`flex cursor-pointer items-start gap-3 rounded-2xl bg-white px-4 py-3 ring-1 ring-sand has-[:checked]:ring-2 has-[:checked]:ring-clay ${m.disponible ? "" : "cursor-not-allowed opacity-60"}`}
+            >
+              <input
+                type="radio"
+                name="metodo"
+                value={m.metodo}
+                checked={value === m.metodo}
+                disabled={!m.disponible}
+                onChange={() => onChange(m.metodo)}
+                className="mt-1 size-4 accent-clay"
+              />
+              <span className="flex min-w-0 flex-col">
+                <span className="flex items-center gap-2 font-medium text-cocoa">
+                  <Icon className="size-4 text-clay" aria-hidden />
+                  {METODO_LABEL[m.metodo]}
+                </span>
+                <span className="text-xs text-muted">{m.disponible ? METODO_NOTA[m.metodo] : m.motivo}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** "Pagar a meses sin intereses": the plans the server offers for this total; the total does not change. */
+function InstallmentPicker({
+  planes,
+  total,
+  value,
+  onChange,
+}: {
+  planes: number[];
+  total: number;
+  value: number | null;
+  onChange: (meses: number | null) => void;
+}) {
+  return (
+    <label className="mt-5 flex flex-col gap-1.5 text-sm text-cocoa">
+      Pagar a meses sin intereses
+      <select
+        name="meses"
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        className="field"
+        data-testid="msi-select"
+      >
+        <option value="">Una sola exhibición · {formatPrice(total)}</option>
+        {planes.map((n) => (
+          <option key={n} value={n}>
+            {describirMsi(n, total)}
+          </option>
+        ))}
+      </select>
+      <span className="text-xs text-muted">Sujeto a que tu tarjeta de crédito participe. El total no cambia.</span>
+    </label>
+  );
+}
+
+/** OXXO or SPEI: what happens next, and one button that issues the voucher or the CLABE. */
+function OfflineMethodForm({
+  metodo,
+  busy,
+  disabled,
+  total,
+  onRequest,
+}: {
+  metodo: MetodoPago;
+  busy: boolean;
+  disabled: boolean;
+  total: number;
+  onRequest: () => Promise<void>;
+}) {
+  const oxxo = metodo === "oxxo";
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onRequest();
+      }}
+      className="mt-6 flex flex-col gap-4"
+      data-testid="offline-method-form"
+    >
+      <p className="rounded-2xl bg-blush/25 px-4 py-3 text-sm text-cocoa">
+        {oxxo
+          ? `Te daremos una ficha con número de referencia y código de barras para pagar ${formatPrice(total)} en efectivo en cualquier OXXO. Tienes ${OXXO_DIAS} días; apartamos tu compra mientras tanto.`
+          : `Te daremos una CLABE y una referencia para transferir ${formatPrice(total)} por SPEI desde tu banco. Tienes ${SPEI_DIAS} días; apartamos tu compra mientras tanto.`}{" "}
+        Confirmamos tu compra en cuanto recibimos el pago.
+      </p>
+      <button type="submit" className="btn-primary w-full" disabled={busy || disabled}>
+        {oxxo ? "Generar ficha OXXO" : "Ver datos para transferir"}
+      </button>
+    </form>
+  );
+}
 
 /** Nothing to pay (a 100 % code, a free course): no card form, one button that places the order. */
 function FreeOrderForm({ busy, disabled, onPay }: Omit<FormProps, "label">) {
@@ -285,7 +462,10 @@ type StripeJs = {
   elements(): { create(type: "card", options: Record<string, unknown>): StripeCardElement };
   confirmCardPayment(
     clientSecret: string,
-    data: { payment_method: { card: StripeCardElement; billing_details: { name: string } } },
+    data: {
+      payment_method: { card: StripeCardElement; billing_details: { name: string } };
+      payment_method_options?: { card: { installments: { plan: { count: number; interval: "month"; type: "fixed_count" } } } };
+    },
   ): Promise<{
     error?: { type: string; message?: string };
     paymentIntent?: { id: string; status: string };
@@ -316,7 +496,14 @@ function loadStripeJs(): Promise<void> {
 }
 
 /** Stripe Elements' card field: card data goes from the browser to Stripe, never to us. */
-function StripeCardForm({ publishableKey, busy, disabled, label, onPay }: FormProps & { publishableKey: string }) {
+function StripeCardForm({
+  publishableKey,
+  meses,
+  busy,
+  disabled,
+  label,
+  onPay,
+}: FormProps & { publishableKey: string; meses: number | null }) {
   const alert = useAlert();
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeJs; card: StripeCardElement } | null>(null);
@@ -352,6 +539,10 @@ function StripeCardForm({ publishableKey, busy, disabled, label, onPay }: FormPr
     void onPay(async (clientSecret) => {
       const result = await loaded.stripe.confirmCardPayment(clientSecret, {
         payment_method: { card: loaded.card, billing_details: { name } },
+        // MSI: the plan the server checked; Stripe refuses it if the card does not take it.
+        ...(meses
+          ? { payment_method_options: { card: { installments: { plan: { count: meses, interval: "month", type: "fixed_count" } } } } }
+          : {}),
       });
       if (result.error) {
         const isCard = result.error.type === "card_error" || result.error.type === "validation_error";
