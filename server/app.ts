@@ -9,6 +9,8 @@ import "react-router";
 import { closeDatabase, getDatabase, initDatabase } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
 import { createApp } from "~/server/http/app.server";
+import "~/server/jobs-registry.server";
+import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders } from "~/server/security.server";
@@ -34,6 +36,9 @@ if (process.env.DATABASE_PREPARED === "1") await initDatabase();
 else await prepareDatabase();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
 
+// Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
+startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));
+
 /** server.js runs these before the static files, so that assets get them too. */
 export { securityHeaders };
 
@@ -51,5 +56,6 @@ export const app = createApp({
 });
 
 export async function shutdown() {
+  stopJobRunner();
   await closeDatabase();
 }

@@ -619,3 +619,30 @@ export const cacheVersion = pgTable(
   },
   (t) => [check("cache_version_una_fila", sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------- scheduled jobs
+
+/**
+ * Durable scheduled jobs (app/server/jobs.server.ts, ADR 019): a voucher's expiry, a reminder
+ * mail. One row per `clave` (scheduling the same job twice keeps one); a job is claimed with
+ * FOR UPDATE SKIP LOCKED, so with several app instances each job runs in one of them, and a
+ * claim that outlives `bloqueadaHasta` (the process died) is taken again after a restart.
+ */
+export const tareas = pgTable(
+  "tareas",
+  {
+    id: serial().primaryKey(),
+    tipo: text().notNull(),
+    clave: text().notNull().unique(),
+    ejecutarEn: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    datos: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** pendiente, en-curso, hecha, fallida, cancelada */
+    estado: text().notNull().default("pendiente"),
+    intentos: integer().notNull().default(0),
+    error: text(),
+    bloqueadaHasta: timestamp({ withTimezone: true, precision: 3 }),
+    hechaEn: timestamp({ withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tareas_pendientes").on(t.estado, t.ejecutarEn)],
+);

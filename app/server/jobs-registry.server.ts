@@ -1,0 +1,6 @@
+/**
+ * Every kind of scheduled job, registered once (app/server/jobs.server.ts, ADR 019). Each
+ * feature registers its handlers in a module of its own; importing this module registers
+ * them all (server/app.ts does, before starting the runner).
+ */
+export {};
