@@ -1,5 +1,5 @@
 /**
- * Durable scheduled jobs (ADR 019): a voucher that expires, a reminder mail the day before,
+ * Durable scheduled jobs (ADR 023): a voucher that expires, a reminder mail the day before,
  * an appointment reminder. The job lives in the `tareas` table, so it survives restarts; each
  * app instance polls for due jobs and claims them with FOR UPDATE SKIP LOCKED, so with several
  * instances (cluster workers, two servers) a job runs in exactly one of them.

@@ -1,5 +1,5 @@
 /**
- * Durable scheduled jobs (app/server/jobs.server.ts, ADR 019) on the real database: a job
+ * Durable scheduled jobs (app/server/jobs.server.ts, ADR 023) on the real database: a job
  * runs once when due, once across two instances polling at the same moment, again after the
  * process that claimed it died, and is retried then left `fallida` when its handler fails.
  */

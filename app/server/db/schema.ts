@@ -623,7 +623,7 @@ export const cacheVersion = pgTable(
 // ---------------------------------------------------------------- scheduled jobs
 
 /**
- * Durable scheduled jobs (app/server/jobs.server.ts, ADR 019): a voucher's expiry, a reminder
+ * Durable scheduled jobs (app/server/jobs.server.ts, ADR 023): a voucher's expiry, a reminder
  * mail. One row per `clave` (scheduling the same job twice keeps one); a job is claimed with
  * FOR UPDATE SKIP LOCKED, so with several app instances each job runs in one of them, and a
  * claim that outlives `bloqueadaHasta` (the process died) is taken again after a restart.
