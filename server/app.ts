@@ -15,6 +15,7 @@ import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders } from "~/server/security.server";
 import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
+import { sweepUploadSpool } from "~/server/upload.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -35,6 +36,9 @@ const startedAt = Date.now();
 if (process.env.DATABASE_PREPARED === "1") await initDatabase();
 else await prepareDatabaseWhenReachable();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
+
+// Upload folders left by a process that died mid-upload.
+void sweepUploadSpool().catch(() => undefined);
 
 // Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
 startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));
