@@ -8,14 +8,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe, luhnCheckDigit } from "~/domain/payment-methods";
 import { listRefunds } from "~/server/admin/refunds.server";
 import { isEnrolled } from "~/server/courses.server";
 import type { Database } from "~/server/db/client.server";
-import { compras, pagos, productos } from "~/server/db/schema";
+import { compras, pagos, productos, tareas } from "~/server/db/schema";
+import { runDueJobs } from "~/server/jobs.server";
+import "~/server/jobs-registry.server";
 import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
@@ -250,6 +252,28 @@ describe("expiry, reminder and late payment", () => {
     // The same late event again: recorded once.
     await demoApp.post(`${API}/demo/simular`, { paymentId: order.paymentId }, order.cookie);
     expect(mailsTo(`Reembolso pendiente: pago tardío ${order.paymentId}`)).toHaveLength(1);
+  });
+});
+
+describe("the durable jobs (jobs.server.ts)", () => {
+  it("scheduled with the hold: the reminder job mails once, the expiry job releases the stock; paid orders lose their jobs", async () => {
+    const delineador = await makeProduct({ categoriaId, cantidad: 2, precio: 50_000, nombre: "Delineador job" });
+    const order = await pendingOrder(demoApp, delineador.id, "spei");
+    const jobs = await db.select().from(tareas).where(like(tareas.clave, `%${order.paymentId}`));
+    expect(jobs.map((j) => j.tipo).sort()).toEqual(["pago-recordatorio", "pago-vence"]);
+    const vence = new Date(order.instrucciones.vence).getTime();
+
+    await runDueJobs(db, new Date(vence - DAY + 60_000), 100);
+    expect((await pagoOf(order.paymentId)).recordatorio).not.toBeNull();
+    expect(mailsTo(`Tu ficha de pago vence mañana: compra ${order.compraId}`)).toHaveLength(1);
+    await runDueJobs(db, new Date(vence + 60_000), 100);
+    expect((await pagoOf(order.paymentId)).estado).toBe("vencido");
+    expect(await stockOf(delineador.id)).toBe(2);
+
+    const paid = await pendingOrder(demoApp, delineador.id, "oxxo");
+    await demoApp.post(`${API}/demo/simular`, { paymentId: paid.paymentId }, paid.cookie);
+    const left = await db.select().from(tareas).where(like(tareas.clave, `%${paid.paymentId}`));
+    expect(left.filter((j) => j.estado === "pendiente")).toHaveLength(0);
   });
 });
 

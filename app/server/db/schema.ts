@@ -633,3 +633,127 @@ export const cacheVersion = pgTable(
   },
   (t) => [check("cache_version_una_fila", sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------- scheduled jobs
+
+/**
+ * Durable scheduled jobs (app/server/jobs.server.ts, ADR 023): a voucher's expiry, a reminder
+ * mail. One row per `clave` (scheduling the same job twice keeps one); a job is claimed with
+ * FOR UPDATE SKIP LOCKED, so with several app instances each job runs in one of them, and a
+ * claim that outlives `bloqueadaHasta` (the process died) is taken again after a restart.
+ */
+export const tareas = pgTable(
+  "tareas",
+  {
+    id: serial().primaryKey(),
+    tipo: text().notNull(),
+    clave: text().notNull().unique(),
+    ejecutarEn: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    datos: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** pendiente, en-curso, hecha, fallida, cancelada */
+    estado: text().notNull().default("pendiente"),
+    intentos: integer().notNull().default(0),
+    error: text(),
+    bloqueadaHasta: timestamp({ withTimezone: true, precision: 3 }),
+    hechaEn: timestamp({ withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tareas_pendientes").on(t.estado, t.ejecutarEn)],
+);
+
+// ---------------------------------------------------------------- booking (issue 15)
+
+/**
+ * What a client can book: a service, or one of its options (Microblading, Híbridas, Ombré…),
+ * with its length, price and deposit. The in-person courses are not booked here.
+ */
+export const tratamientos = pgTable(
+  "tratamientos",
+  {
+    id: text().primaryKey(),
+    servicioId: text()
+      .notNull()
+      .references(() => servicios.id, { onDelete: "cascade" }),
+    nombre: text().notNull(),
+    /** minutes */
+    duracion: integer().notNull(),
+    /** centavos */
+    precio: integer().notNull(),
+    /** centavos, paid when booking; 0: nothing to pay ahead */
+    anticipo: integer().notNull().default(0),
+    requiereConsentimiento: boolean().notNull().default(false),
+    /** the retoque (touch-up) window after a session, in days (30–45), or null: no retoque */
+    retoqueDesde: integer(),
+    retoqueHasta: integer(),
+    /** centavos */
+    precioRetoque: integer(),
+    /** minutes the retoque takes (null: the treatment's) */
+    duracionRetoque: integer(),
+    activo: boolean().notNull().default(true),
+    posicion: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.servicioId)],
+);
+
+/**
+ * An appointment. `inicio`–`ocupaHasta` (the session plus the buffer after it) is the time it
+ * takes from the agenda: the exclusion constraint `citas_sin_empalmes` (migration) refuses two
+ * live appointments whose times overlap, whatever the code above it does. A slot being paid
+ * is `apartada` until `apartadaHasta`; expired holds are set `vencida` before any insert.
+ */
+export const citas = pgTable(
+  "citas",
+  {
+    id: text().primaryKey(),
+    tratamientoId: text()
+      .notNull()
+      .references(() => tratamientos.id),
+    /** the account that booked, when logged in */
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    nombre: text().notNull(),
+    telefono: text().notNull(),
+    correo: text().notNull(),
+    inicio: timestamp({ withTimezone: true }).notNull(),
+    /** the end of the session */
+    fin: timestamp({ withTimezone: true }).notNull(),
+    /** the end of the session plus the buffer before the next one */
+    ocupaHasta: timestamp({ withTimezone: true }).notNull(),
+    /** apartada, confirmada, atendida, no-asistio, cancelada, vencida */
+    estado: text().notNull().default("apartada"),
+    apartadaHasta: timestamp({ withTimezone: true }),
+    /** centavos: the price and deposit when booked (the treatment's may change later) */
+    precio: integer().notNull(),
+    anticipo: integer().notNull().default(0),
+    /** the deposit's payment (`pagos.id`) */
+    pagoId: text(),
+    esRetoque: boolean().notNull().default(false),
+    /** the session this retoque follows */
+    citaOrigenId: text(),
+    /** the health and consent form's answers, as signed */
+    consentimiento: jsonb().$type<Record<string, unknown>>(),
+    /** a secret for the self-service link in the mails (reschedule, cancel) */
+    token: text().notNull().unique(),
+    /** phone booking, notes... */
+    origen: text().notNull().default("web"),
+    notas: text().notNull().default(""),
+    canceladaEn: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.inicio), index().on(t.userId), index().on(t.correo)],
+);
+
+/** Times the studio does not take appointments: holidays, block-outs, a break on one day. */
+export const agendaBloqueos = pgTable(
+  "agenda_bloqueos",
+  {
+    id: serial().primaryKey(),
+    inicio: timestamp({ withTimezone: true }).notNull(),
+    fin: timestamp({ withTimezone: true }).notNull(),
+    /** festivo, bloqueo */
+    tipo: text().notNull().default("bloqueo"),
+    motivo: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.inicio), check("agenda_bloqueos_orden", sql`${t.fin} > ${t.inicio}`)],
+);

@@ -16,6 +16,10 @@
  *                         RELEASED (stock back, order 'Vencido') and the payment `vencido`
  *   remindPendingPayment  one day before `vence`: the reminder mail, once
  *
+ * The reminder and the expiry are durable jobs (jobs.server.ts, ADR 023) scheduled in the
+ * hold's transaction and cancelled when paid; their handlers (pending-payment-jobs.server.ts)
+ * call the functions here. `runDuePendingPayments` does the same from `pagos` itself.
+ *
  * Every move is a conditional update under the payment's row lock, so duplicate and
  * out-of-order webhooks, a job and a webhook at once, or two instances, change it once.
  *
@@ -30,6 +34,7 @@ import { type InstruccionesPago, type MetodoDiferido, diasParaPagar } from "~/do
 import { enrolPurchase } from "../courses.server";
 import type { Db, DbOrTx } from "../db/index.server";
 import { compraLineas, compras, pagos, productos } from "../db/schema";
+import { cancelJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
@@ -130,16 +135,6 @@ export function pendingPaymentJobs(paymentId: string, vence: Date) {
   ];
 }
 
-/**
- * Whoever schedules jobs (jobs.server.ts's scheduleJob, once it is on main; until then the
- * sweep below, which reads the same state from `pagos`). Set at start-up.
- */
-type Scheduler = (db: Db, job: ReturnType<typeof pendingPaymentJobs>[number]) => Promise<void>;
-let scheduler: Scheduler | null = null;
-export function setPendingPaymentScheduler(schedule: Scheduler) {
-  scheduler = schedule;
-}
-
 // ---------------------------------------------------------------- 1. start
 
 export type StartPendingInput = {
@@ -213,6 +208,8 @@ export async function startPendingPayment(db: Db, input: StartPendingInput): Pro
       .update(pagos)
       .set({ estado: PAGO_ESTADO.esperandoPago, compraId: hold.id, updatedAt: new Date() })
       .where(eq(pagos.id, created.id));
+    // The reminder and the expiry, durable, committed with the hold (jobs.server.ts, ADR 023).
+    for (const job of pendingPaymentJobs(created.id, venceReal)) await scheduleJob(tx, job);
     return { kind: "held", id: hold.id } as const;
   });
 
@@ -227,10 +224,7 @@ export async function startPendingPayment(db: Db, input: StartPendingInput): Pro
     return { ok: false, reason: "sin-stock", message: soldOut(held.gone) };
   }
 
-  // 3. After commit: the voucher by mail, and the reminder and expiry jobs.
-  for (const job of pendingPaymentJobs(created.id, venceReal)) {
-    await scheduler?.(db, job).catch((e) => logError(`No se pudo programar ${job.clave}`, e));
-  }
+  // 3. After commit: the voucher by mail.
   await sendVoucherMail(db, created.id).catch((e) => logError(`Ficha de pago ${created.id}`, e));
   return { ok: true, paymentId: created.id, compraId: held.id, instrucciones, created: true };
 }
@@ -295,6 +289,7 @@ export async function confirmPendingPayment(
         .update(pagos)
         .set({ estado: PAGO_ESTADO.pagado, updatedAt: new Date() })
         .where(eq(pagos.id, paymentId));
+      for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
       return { outcome: "pagado", locked } as const;
     }
     if (locked.estado === PAGO_ESTADO.vencido || locked.estado === PAGO_ESTADO.cancelado) {
