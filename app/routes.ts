@@ -67,6 +67,7 @@ export default [
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),
     route("reembolsos", "routes/admin/reembolsos.tsx"),
+    route("pagos", "routes/admin/pagos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),

@@ -3,6 +3,7 @@
  * sideways, large tap targets) and a sidebar on a desktop.
  */
 import {
+  Banknote,
   Camera,
   FolderTree,
   Gift,
@@ -26,6 +27,7 @@ type Section = { href: string; label: string; icon: LucideIcon; also?: string[] 
 export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin", label: "Inicio", icon: LayoutDashboard },
   { href: "/admin/pedidos", label: "Pedidos", icon: Package },
+  { href: "/admin/pagos", label: "Pagos", icon: Banknote },
   { href: "/admin/reembolsos", label: "Reembolsos", icon: RotateCcw },
   { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
   { href: "/admin/categorias", label: "Categorías", icon: FolderTree },

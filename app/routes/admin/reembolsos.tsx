@@ -40,8 +40,9 @@ export default function AdminRefunds({ loaderData: { pendientes, reembolsados },
   return (
     <AdminPage title="Reembolsos">
       <p className="text-muted">
-        Pagos cobrados que no se convirtieron en pedido porque un producto se agotó mientras se pagaba. Reembolsa cada
-        uno desde el panel del proveedor de pagos y después márcalo como reembolsado.
+        Pagos cobrados que no se convirtieron en pedido porque un producto se agotó mientras se pagaba, o que llegaron
+        (OXXO, SPEI) después de vencer su ficha. Reembolsa cada uno desde el panel del proveedor de pagos y después
+        márcalo como reembolsado.
       </p>
       <AdminPanel title={`Por reembolsar (${pendientes.length})`}>
         {pendientes.length === 0 ? (
