@@ -353,6 +353,10 @@ describe("meses sin intereses", () => {
     expect(confirmed.status).toBe(200);
     const { compraId } = (await confirmed.json()) as { compraId: string };
     expect(await compraOf(compraId)).toMatchObject({ meses: 6, metodo: "tarjeta", estadoPago: "pagado", total: monto });
+    expect(monto).toBe(320_000 + (await compraOf(compraId)).envio);
+    // The receipt shows the plan.
+    const [mail] = mailsTo(`Confirmación de tu compra ${compraId}`);
+    expect(mail.raw).toContain("6 meses sin intereses");
   });
 
   it("a plan the total does not allow is refused before any payment", async () => {

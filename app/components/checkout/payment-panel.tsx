@@ -6,6 +6,8 @@
  *   2. the card is AUTHORISED (not charged): Stripe Elements (Stripe.js) or the demo form;
  *   3. POST {PAYMENT_API}/confirmar → the server asks the provider, writes the order and only
  *      then captures the payment → 'Compra exitosa!' with the purchase id, then `onPaid`.
+ * With the server's offer (config.oferta, ADR 021): a choice of Tarjeta (with its MSI plans),
+ * OXXO and SPEI; OXXO/SPEI issue a voucher in one call and lead to /mis-compras, where it waits.
  * A $0 total (a 100 % code, a free course) shows no card form: one button, and step 1 answers
  * with the order already written.
  * A card refusal shows 'Error: {provider message}'; anything else 'Error en el proceso de

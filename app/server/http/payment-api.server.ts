@@ -3,9 +3,12 @@
  * browser. Every POST must come from our own pages (same Origin), and bodies are small JSON.
  * Errors answer `{ error: { icon, title, text } }`, ready for the alert dialog.
  *
- *   POST /auth/michel-alvarez/v2/stripe     {} (cart) or { curso, codigo? }
+ *   POST /auth/michel-alvarez/v2/stripe     {} (cart) or { curso, codigo? }, plus { metodo?, meses? }
  *        → { clientSecret, paymentId }: a payment (authorise only) for the amount the server
- *          priced; any amount or price in the body is ignored. A $0 total (a 100 % code, a
+ *          priced; any amount or price in the body is ignored. `meses`: an MSI plan the
+ *          provider offers for this total (ADR 021). `metodo: oxxo | spei` → { paymentId,
+ *          compraId, pendiente, instrucciones }: the voucher / CLABE, the order written
+ *          'Pendiente de pago' with its stock held. A $0 total (a 100 % code, a
  *          free course) calls no provider and answers { paymentId, compraId, message } at
  *          once; a card total under the provider's minimum is refused with its message.
  *   POST /auth/michel-alvarez/v2/conekta   { token, nombre, correo, cel, productos?, cantidades?,
@@ -19,9 +22,13 @@
  *        return after the card was accepted; writes the order (idempotent).
  *   POST /auth/michel-alvarez/v2/correo     { id } (payment id) → sends the confirmation of a
  *        payment the server confirmed, to its owner only.
+ *   POST /auth/michel-alvarez/v2/demo/simular { paymentId } → demo mode: 'Simular pago recibido'
+ *        on the buyer's own OXXO/SPEI payment (the demo's signed webhook, same handler).
  *   POST /webhooks/stripe                   Stripe's signed events (raw body):
  *        payment_intent.amount_capturable_updated (authorised) and .succeeded both complete
- *        the purchase; duplicates and any order of arrival give one order.
+ *        the purchase (an OXXO/SPEI one is confirmed); .payment_failed and .canceled expire
+ *        a waiting OXXO/SPEI payment; duplicates and any order of arrival give one order.
+ *   POST /webhooks/demo                     the demo provider's signed events (demo mode only).
  */
 import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";

@@ -7,6 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
+import { describirMsi } from "~/domain/payment-methods";
 import { estadoEnvioLabel, estadoEnvioMensaje, seguimientoTexto } from "~/domain/order-status";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, user } from "../db/schema";
@@ -22,6 +23,8 @@ export async function sendOrderConfirmation(db: Db, compraId: string): Promise<v
   const envio = compra.datosEnvio;
   const nombre = envio?.nombre || row.nombre;
   const fecha = formatSpanishDateTime(compra.fecha);
+  // Meses sin intereses: the plan on the card; the total above is what is charged, in parts.
+  const msi = compra.meses ? `Pagado con tarjeta a ${describirMsi(compra.meses, compra.total)}.` : "";
 
   const cell = "padding:8px 0;border-bottom:1px solid #efe4d8";
   const rows = lines
@@ -43,6 +46,7 @@ export async function sendOrderConfirmation(db: Db, compraId: string): Promise<v
 <p style="margin:16px 0 0">Número de compra: <strong>${escapeHtml(compra.id)}</strong><br>Fecha: ${escapeHtml(fecha)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:24px;font-size:15px">${rows}${shippingRow}
 <tr><td style="padding:12px 0;font-weight:bold">Total</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(compra.total)} MXN</td></tr></table>
+${msi ? `<p style="margin:8px 0 0">${escapeHtml(msi)}</p>` : ""}
 ${address}
 <p style="margin:24px 0 0;color:#7a6a62;font-size:13px">Puedes ver tus compras en Mi perfil → Mis compras.</p>`,
   );
@@ -56,6 +60,7 @@ ${address}
     ),
     ...(compra.curso ? [] : [`Envío Express: ${formatPrice(compra.envio)}`]),
     `Total: ${formatPrice(compra.total)} MXN`,
+    ...(msi ? [msi] : []),
     ...(envio
       ? [
           "",
