@@ -11,7 +11,7 @@ import { formatSpanishDateTime } from "~/domain/dates";
 import type { AlertMessage } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { METODO_LABEL, type MetodoPago, formatClabe, formatVoucherNumber } from "~/domain/payment-methods";
-import { ESTADOS_ADMIN, type EstadoAdmin, paymentsOverview, resendVoucher } from "~/server/admin/payments.server";
+import { type EstadoAdmin, paymentsOverview, resendVoucher } from "~/server/admin/payments.server";
 import { getDb } from "~/server/db/index.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { isDemo } from "~/server/mode.server";
@@ -57,6 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const METODOS: MetodoPago[] = ["tarjeta", "oxxo", "spei"];
+const ESTADOS: Record<EstadoAdmin, string> = { pendiente: "Pendientes", pagado: "Pagados", vencido: "Vencidos" };
 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { tabla, metodo, estado, lista, demo } = loaderData;
@@ -74,9 +75,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             <thead className="text-left text-xs uppercase tracking-[0.2em] text-muted">
               <tr>
                 <th className="py-2 font-medium">Método</th>
-                {(Object.keys(ESTADOS_ADMIN) as EstadoAdmin[]).map((e) => (
+                {(Object.keys(ESTADOS) as EstadoAdmin[]).map((e) => (
                   <th key={e} className="py-2 text-right font-medium">
-                    {ESTADOS_ADMIN[e].label}
+                    {ESTADOS[e]}
                   </th>
                 ))}
               </tr>
@@ -85,7 +86,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
               {METODOS.map((m) => (
                 <tr key={m} className="border-t border-sand">
                   <td className="py-3 text-cocoa">{METODO_LABEL[m]}</td>
-                  {(Object.keys(ESTADOS_ADMIN) as EstadoAdmin[]).map((e) => (
+                  {(Object.keys(ESTADOS) as EstadoAdmin[]).map((e) => (
                     <td key={e} className="py-3 text-right">
                       <Link
                         to={href(m, e)}
@@ -101,7 +102,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           </table>
         </div>
       </AdminPanel>
-      <AdminPanel title={`${ESTADOS_ADMIN[estado as EstadoAdmin].label}${metodo ? ` · ${METODO_LABEL[metodo]}` : ""} (${lista.length})`}>
+      <AdminPanel title={`${ESTADOS[estado as EstadoAdmin]}${metodo ? ` · ${METODO_LABEL[metodo]}` : ""} (${lista.length})`}>
         {lista.length === 0 ? (
           <p className="flex items-center gap-2 text-muted">
             <Banknote className="size-5 text-clay" aria-hidden /> No hay pagos aquí.

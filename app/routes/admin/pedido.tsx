@@ -6,7 +6,7 @@
 import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
-import { estadoEnvioLabel } from "~/domain/order-status";
+import { estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
@@ -40,6 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       envio: order.envio,
       curso: order.curso,
       estadoEnvio: order.estadoEnvio,
+      estadoPago: order.estadoPago,
       paqueteria: order.paqueteria,
       guia: order.guia,
       proveedor: order.proveedor,
@@ -75,6 +76,7 @@ export default function AdminOrder({ loaderData: { order, fields }, actionData }
     <AdminPage title={`Pedido ${order.id}`} back={{ href: "/admin/pedidos", label: "Pedidos" }}>
       <p className="text-muted">
         {order.fecha} · {order.curso ? "Curso en línea" : estadoEnvioLabel(order.estadoEnvio)}
+        {order.estadoPago !== "pagado" && ` · ${estadoPagoLabel(order.estadoPago)}`}
       </p>
 
       {!order.curso && (

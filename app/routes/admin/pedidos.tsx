@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { AdminList, SearchBox } from "~/components/admin/admin-list";
 import { AdminPage } from "~/components/admin/admin-page";
-import { ESTADOS_ENVIO, estadoEnvioLabel } from "~/domain/order-status";
+import { ESTADOS_ENVIO, estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
@@ -23,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: o.id,
       title: `${o.id} · ${o.nombre}`,
       detail: `${formatPrice(o.total)} · ${formatSpanishDateTime(o.fecha)} · ${o.email}`,
-      badge: o.curso ? "Curso" : estadoEnvioLabel(o.estadoEnvio),
+      // An OXXO/SPEI order not paid (or expired) says so before anything else: never shipped unpaid.
+      badge: o.estadoPago !== "pagado" ? estadoPagoLabel(o.estadoPago) : o.curso ? "Curso" : estadoEnvioLabel(o.estadoEnvio),
     })),
   };
 }

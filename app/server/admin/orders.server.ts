@@ -43,6 +43,7 @@ export async function listAdminOrders(db: Db, filter: OrderFilter) {
         total: compras.total,
         curso: compras.curso,
         estadoEnvio: compras.estadoEnvio,
+        estadoPago: compras.estadoPago,
         nombre: user.name,
         email: user.email,
       })

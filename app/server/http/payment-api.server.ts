@@ -67,7 +67,8 @@ import {
   motivoNoDisponible,
 } from "~/domain/payment-methods";
 import { expirePendingPayment, startPendingPayment } from "../shop/pending-payment.server";
-import { CardError, type PaymentProvider } from "../payments/provider.server";
+import { CardError, PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
+import { sendVoucherMail } from "../shop/pending-mail.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
 import type { SessionUser } from "../session.server";
 import { completePurchase } from "../shop/complete-purchase.server";
@@ -317,12 +318,20 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (!isPlainId(id)) return void fail(res, 404, orderNotFound);
     try {
       const [pago] = await db
-        .select({ userId: pagos.userId, compraId: pagos.compraId })
+        .select({ userId: pagos.userId, compraId: pagos.compraId, estado: pagos.estado })
         .from(pagos)
         .where(eq(pagos.id, id));
       // Someone else's payment looks exactly like a missing one.
       if (!pago || pago.userId !== user.id) return void fail(res, 404, orderNotFound);
       if (!pago.compraId) return void fail(res, 409, notConfirmed);
+      if (pago.estado === PAGO_ESTADO.esperandoPago) {
+        // Not paid yet (OXXO / SPEI): the voucher again, not a confirmation.
+        await sendVoucherMail(db, id);
+        return void res.json({ type: "Correo enviado", compraId: pago.compraId });
+      }
+      if (pago.estado === PAGO_ESTADO.vencido || pago.estado === PAGO_ESTADO.reembolso) {
+        return void fail(res, 409, notConfirmed);
+      }
       await sendOrderConfirmation(db, pago.compraId);
       res.json({ type: "Correo enviado", compraId: pago.compraId });
     } catch (error) {
