@@ -4,11 +4,31 @@
  * barcode, amount, expiry) and stays locked; 'Simular pago recibido' makes the demo send its
  * signed webhook, and the course opens.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAccount, sessionCookies } from "../support/accounts";
-import { DESKTOP, launchBrowser } from "../support/browser";
+import { createAccount, logIn, sessionCookies } from "../support/accounts";
+import { axeViolations } from "../support/axe";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { readOutbox } from "../support/outbox";
+import { E2E_ADMIN } from "./global-setup";
+
+const SHOTS = path.join(process.cwd(), ".tmp", "shots");
+
+/** Full-page screenshots at 375 and 1280 px, each audited by axe-core. */
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const before = page.viewportSize();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `pagos-${name}-${viewport.width}.png`), fullPage: true });
+    expect([name, viewport.width, await axeViolations(page)]).toEqual([name, viewport.width, []]);
+  }
+  if (before) await page.setViewportSize(before);
+}
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -40,7 +60,10 @@ describe("a course paid in cash at OXXO (demo)", () => {
     const methods = page.getByTestId("payment-methods");
     await methods.waitFor();
     expect(await methods.getByRole("radio").count()).toBe(3);
+    await page.getByTestId("msi-select").waitFor();
+    await shoot(page, "paso-3-tarjeta");
     await methods.getByRole("radio", { name: /OXXO/ }).check();
+    await shoot(page, "paso-3-oxxo");
     await page.getByRole("button", { name: "Generar ficha OXXO" }).click();
     const generated = await closeAlert(page, "Ficha de pago generada");
     const compraId = generated.match(/MA-[2-9A-HJ-NP-Z]{6}/)?.[0] ?? "";
@@ -55,6 +78,18 @@ describe("a course paid in cash at OXXO (demo)", () => {
     await expect
       .poll(() => readOutbox(dataDir).find((m) => m.to.includes(account.email))?.subject)
       .toBe(`Tu ficha de pago OXXO: compra ${compraId}`);
+    await shoot(page, "mis-compras-pendiente");
+
+    // The studio sees it waiting in /admin/pagos.
+    const adminContext = await browser.newContext({ viewport: DESKTOP });
+    await adminContext.addCookies(
+      sessionCookies(baseURL, { cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) }),
+    );
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${baseURL}/admin/pagos?metodo=oxxo&estado=pendiente`, { waitUntil: "networkidle" });
+    expect(await adminPage.getByTestId("payments-list").textContent()).toContain(compraId);
+    await shoot(adminPage, "admin");
+    await adminContext.close();
 
     // Not paid yet: the course stays closed.
     await page.goto(`${baseURL}/curso-michel-alvarez/${CURSO}`);
