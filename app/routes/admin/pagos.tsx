@@ -71,12 +71,12 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
       </p>
       <AdminPanel title="Por método y estado">
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[22rem] text-sm" data-testid="payments-table">
-            <thead className="text-left text-xs uppercase tracking-[0.2em] text-muted">
+          <table className="w-full min-w-[18rem] text-sm" data-testid="payments-table">
+            <thead className="text-left text-xs text-muted">
               <tr>
                 <th className="py-2 font-medium">Método</th>
                 {(Object.keys(ESTADOS) as EstadoAdmin[]).map((e) => (
-                  <th key={e} className="py-2 text-right font-medium">
+                  <th key={e} className="py-2 pl-2 text-right font-medium">
                     {ESTADOS[e]}
                   </th>
                 ))}
@@ -87,7 +87,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 <tr key={m} className="border-t border-sand">
                   <td className="py-3 text-cocoa">{METODO_LABEL[m]}</td>
                   {(Object.keys(ESTADOS) as EstadoAdmin[]).map((e) => (
-                    <td key={e} className="py-3 text-right">
+                    <td key={e} className="py-3 pl-2 text-right">
                       <Link
                         to={href(m, e)}
                         className={`inline-block min-w-10 rounded-full px-3 py-1 ${metodo === m && estado === e ? "bg-cocoa text-cream" : "text-clay-dark underline-offset-4 hover:underline"}`}
