@@ -90,7 +90,9 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
                       {estadoEnvioLabel(order.estadoEnvio)}
                     </span>
                   )}
-                  <ResendMail pagoId={order.pagoId} />
+                  {order.estadoPago !== "vencido" && (
+                    <ResendMail pagoId={order.pagoId} pending={order.estadoPago === "pendiente"} />
+                  )}
                 </div>
               </header>
               <OrderPaymentStatus order={order} demo={demo} />
@@ -179,7 +181,7 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
 }
 
 /** Sends the order's confirmation mail again (the spec's mail call, to the order's owner only). */
-function ResendMail({ pagoId }: { pagoId: string }) {
+function ResendMail({ pagoId, pending }: { pagoId: string; pending: boolean }) {
   const alert = useAlert();
   const toast = useToast();
   const [sending, setSending] = useState(false);
@@ -191,7 +193,7 @@ function ResendMail({ pagoId }: { pagoId: string }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ id: pagoId }),
       });
-      if (response.ok) toast.show("Te enviamos la confirmación por correo");
+      if (response.ok) toast.show(pending ? "Te enviamos la ficha por correo" : "Te enviamos la confirmación por correo");
       else
         void alert.show(
           ((await response.json().catch(() => null)) as { error?: typeof paymentError } | null)?.error ?? paymentError,
@@ -210,7 +212,7 @@ function ResendMail({ pagoId }: { pagoId: string }) {
       className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs text-clay-dark ring-1 ring-clay/40 hover:bg-clay-dark hover:text-white disabled:opacity-50"
     >
       <Mail className="size-4" aria-hidden />
-      Reenviar confirmación
+      {pending ? "Reenviar ficha" : "Reenviar confirmación"}
     </button>
   );
 }
