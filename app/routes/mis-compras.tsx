@@ -193,7 +193,8 @@ function ResendMail({ pagoId, pending }: { pagoId: string; pending: boolean }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ id: pagoId }),
       });
-      if (response.ok) toast.show(pending ? "Te enviamos la ficha por correo" : "Te enviamos la confirmación por correo");
+      if (response.ok)
+        toast.show(pending ? "Te enviamos la ficha por correo" : "Te enviamos la confirmación por correo");
       else
         void alert.show(
           ((await response.json().catch(() => null)) as { error?: typeof paymentError } | null)?.error ?? paymentError,

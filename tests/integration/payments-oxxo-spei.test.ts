@@ -232,7 +232,9 @@ describe("expiry, reminder and late payment", () => {
     expect((await pagoOf(order.paymentId)).recordatorio).not.toBeNull();
 
     // Expired: the stock goes back, the order reads Vencido.
-    expect((await runDuePendingPayments(db, providerFor, new Date(start + 3 * DAY + 60_000))).vencidos).toBeGreaterThanOrEqual(1);
+    expect(
+      (await runDuePendingPayments(db, providerFor, new Date(start + 3 * DAY + 60_000))).vencidos,
+    ).toBeGreaterThanOrEqual(1);
     expect(await stockOf(sombra.id)).toBe(4);
     expect(await compraOf(order.compraId)).toMatchObject({ estadoPago: "vencido" });
     expect((await pagoOf(order.paymentId)).estado).toBe("vencido");
@@ -259,7 +261,10 @@ describe("the durable jobs (jobs.server.ts)", () => {
   it("scheduled with the hold: the reminder job mails once, the expiry job releases the stock; paid orders lose their jobs", async () => {
     const delineador = await makeProduct({ categoriaId, cantidad: 2, precio: 50_000, nombre: "Delineador job" });
     const order = await pendingOrder(demoApp, delineador.id, "spei");
-    const jobs = await db.select().from(tareas).where(like(tareas.clave, `%${order.paymentId}`));
+    const jobs = await db
+      .select()
+      .from(tareas)
+      .where(like(tareas.clave, `%${order.paymentId}`));
     expect(jobs.map((j) => j.tipo).sort()).toEqual(["pago-recordatorio", "pago-vence"]);
     const vence = new Date(order.instrucciones.vence).getTime();
 
@@ -272,7 +277,10 @@ describe("the durable jobs (jobs.server.ts)", () => {
 
     const paid = await pendingOrder(demoApp, delineador.id, "oxxo");
     await demoApp.post(`${API}/demo/simular`, { paymentId: paid.paymentId }, paid.cookie);
-    const left = await db.select().from(tareas).where(like(tareas.clave, `%${paid.paymentId}`));
+    const left = await db
+      .select()
+      .from(tareas)
+      .where(like(tareas.clave, `%${paid.paymentId}`));
     expect(left.filter((j) => j.estado === "pendiente")).toHaveLength(0);
   });
 });
@@ -315,7 +323,10 @@ describe("Stripe (local stub, signed webhooks)", () => {
     const intent = stub.intents.get(order.paymentId);
     expect(intent?.payment_method_types).toEqual(["customer_balance"]);
     expect(stub.customers).toContain(intent?.customer);
-    expect(order.instrucciones).toMatchObject({ clabe: "002180650611111118", referencia: expect.stringMatching(/^REF/) });
+    expect(order.instrucciones).toMatchObject({
+      clabe: "002180650611111118",
+      referencia: expect.stringMatching(/^REF/),
+    });
     stub.succeed(order.paymentId);
     expect((await stripeEvent("payment_intent.succeeded", order.paymentId, "evt_s1")).status).toBe(200);
     expect(await compraOf(order.compraId)).toMatchObject({ estadoPago: "pagado", metodo: "spei" });

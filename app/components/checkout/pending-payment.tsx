@@ -85,15 +85,20 @@ export function PendingPaymentCard({ view, demo }: { view: PendingPaymentView; d
             <Store className="size-5 text-clay" aria-hidden /> Ficha de pago OXXO
           </p>
           <p className="mt-2 text-sm text-muted">
-            Paga en efectivo en cualquier tienda OXXO: muestra el código de barras o dicta el número de referencia.
-            OXXO cobra una comisión al recibir el pago.
+            Paga en efectivo en cualquier tienda OXXO: muestra el código de barras o dicta el número de referencia. OXXO
+            cobra una comisión al recibir el pago.
           </p>
           <Barcode value={i.numero} className="mt-4 h-16 w-full max-w-md" />
           <p className="mt-2 flex flex-wrap items-center gap-3">
             <span className="font-mono text-xl tracking-wider text-cocoa" data-testid="voucher-number">
               {formatVoucherNumber(i.numero)}
             </span>
-            <button type="button" onClick={() => copy(i.numero)} className="no-print text-clay-dark" aria-label="Copiar referencia">
+            <button
+              type="button"
+              onClick={() => copy(i.numero)}
+              className="no-print text-clay-dark"
+              aria-label="Copiar referencia"
+            >
               <Copy className="size-4" aria-hidden />
             </button>
           </p>
@@ -112,7 +117,12 @@ export function PendingPaymentCard({ view, demo }: { view: PendingPaymentView; d
               <span className="font-mono text-lg tracking-wider text-cocoa" data-testid="spei-clabe">
                 {formatClabe(i.clabe)}
               </span>
-              <button type="button" onClick={() => copy(i.clabe)} className="no-print text-clay-dark" aria-label="Copiar CLABE">
+              <button
+                type="button"
+                onClick={() => copy(i.clabe)}
+                className="no-print text-clay-dark"
+                aria-label="Copiar CLABE"
+              >
                 <Copy className="size-4" aria-hidden />
               </button>
             </dd>
@@ -165,7 +175,11 @@ function SimulatePayment({ pagoId }: { pagoId: string }) {
       else
         await alert.show(
           json?.resultado === "tarde"
-            ? { icon: "warning", title: "Pago tardío", text: "El pago llegó después de vencer: queda registrado para reembolso." }
+            ? {
+                icon: "warning",
+                title: "Pago tardío",
+                text: "El pago llegó después de vencer: queda registrado para reembolso.",
+              }
             : { icon: "success", title: "Pago recibido", text: "Tu compra quedó pagada." },
         );
       revalidator.revalidate();
@@ -212,7 +226,10 @@ export function OrderPaymentStatus({
   if (!order.instrucciones) return null;
   return (
     <div className="border-b border-sand px-5 py-4 sm:px-7" data-testid="order-pending">
-      <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-xs text-amber-900 ring-1 ring-amber-200" data-testid="order-payment-state">
+      <p
+        className="mb-3 inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-xs text-amber-900 ring-1 ring-amber-200"
+        data-testid="order-payment-state"
+      >
         {estadoPagoLabel(order.estadoPago)}
       </p>
       <PendingPaymentCard

@@ -49,7 +49,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isDemo() || typeof pagoId !== "string") return failed("Solo en el modo demostración.");
     const answer = await simulateDemoPayment(pagoId, providerNamed("demo"));
     if (answer.status !== 200) return failed("El pago no se pudo simular.");
-    return { alert: undefined, notice: answer.body.resultado === "tarde" ? "Pago tardío: quedó en Reembolsos." : "Pago recibido." };
+    return {
+      alert: undefined,
+      notice: answer.body.resultado === "tarde" ? "Pago tardío: quedó en Reembolsos." : "Pago recibido.",
+    };
   }
   const result = await resendVoucher(getDb(), pagoId);
   if (!result.ok) return failed(result.message);
@@ -102,7 +105,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           </table>
         </div>
       </AdminPanel>
-      <AdminPanel title={`${ESTADOS[estado as EstadoAdmin]}${metodo ? ` · ${METODO_LABEL[metodo]}` : ""} (${lista.length})`}>
+      <AdminPanel
+        title={`${ESTADOS[estado as EstadoAdmin]}${metodo ? ` · ${METODO_LABEL[metodo]}` : ""} (${lista.length})`}
+      >
         {lista.length === 0 ? (
           <p className="flex items-center gap-2 text-muted">
             <Banknote className="size-5 text-clay" aria-hidden /> No hay pagos aquí.
@@ -114,7 +119,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 <div className="min-w-0 flex-1 basis-64">
                   <p className="font-serif text-2xl text-cocoa">
                     {formatPrice(p.monto)} MXN{" "}
-                    <span className="font-sans text-sm text-muted">· {METODO_LABEL[p.metodo as MetodoPago] ?? p.metodo}</span>
+                    <span className="font-sans text-sm text-muted">
+                      · {METODO_LABEL[p.metodo as MetodoPago] ?? p.metodo}
+                    </span>
                   </p>
                   <p className="text-sm text-cocoa">
                     {p.nombre} · {p.correo}

@@ -57,10 +57,7 @@ export async function paymentsOverview(db: Db, filter: { metodo?: unknown; estad
     .from(pagos)
     .innerJoin(user, eq(user.id, pagos.userId))
     .where(
-      and(
-        inArray(pagos.estado, [...ESTADOS_ADMIN[estado].estados]),
-        ...(metodo ? [eq(pagos.metodo, metodo)] : []),
-      ),
+      and(inArray(pagos.estado, [...ESTADOS_ADMIN[estado].estados]), ...(metodo ? [eq(pagos.metodo, metodo)] : [])),
     )
     .orderBy(desc(pagos.updatedAt), desc(pagos.id))
     .limit(limit);
@@ -86,7 +83,8 @@ export async function paymentsOverview(db: Db, filter: { metodo?: unknown; estad
 
 /** 'Reenviar ficha': the voucher mail again, only for a payment that still waits. */
 export async function resendVoucher(db: Db, pagoId: unknown): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (typeof pagoId !== "string" || pagoId.length === 0 || pagoId.length > 200) return { ok: false, message: "Pago desconocido." };
+  if (typeof pagoId !== "string" || pagoId.length === 0 || pagoId.length > 200)
+    return { ok: false, message: "Pago desconocido." };
   const [pago] = await db.select({ estado: pagos.estado }).from(pagos).where(eq(pagos.id, pagoId));
   if (pago?.estado !== PAGO_ESTADO.esperandoPago) return { ok: false, message: "Este pago ya no espera su ficha." };
   await sendVoucherMail(db, pagoId);

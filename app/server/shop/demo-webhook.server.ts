@@ -57,7 +57,10 @@ export async function handleDemoWebhook(
     return { status: 200, body: { received: true, resultado: result.outcome, compraId: result.compraId } };
   }
   if (event.type === "pago.vencido") {
-    return { status: 200, body: { received: true, resultado: await expirePendingPayment(db, event.paymentId, provider) } };
+    return {
+      status: 200,
+      body: { received: true, resultado: await expirePendingPayment(db, event.paymentId, provider) },
+    };
   }
   return { status: 200, body: { received: true } };
 }
@@ -68,4 +71,3 @@ export async function simulateDemoPayment(paymentId: string, provider: PaymentPr
   const payload = JSON.stringify({ id: `evt_demo_${randomUUID()}`, type: "pago.recibido", data: { paymentId } });
   return handleDemoWebhook(payload, signDemoEvent(payload), provider);
 }
-

@@ -7,12 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
-import {
-  type InstruccionesPago,
-  code128Modules,
-  formatClabe,
-  formatVoucherNumber,
-} from "~/domain/payment-methods";
+import { type InstruccionesPago, code128Modules, formatClabe, formatVoucherNumber } from "~/domain/payment-methods";
 import type { Db } from "../db/index.server";
 import { compraLineas, pagos, user } from "../db/schema";
 import { env } from "../env.server";
@@ -51,7 +46,9 @@ async function paymentForMail(db: Db, paymentId: string) {
 /** The voucher's barcode as an HTML table (mail clients drop SVG and images are blocked). */
 function barcodeHtml(numero: string): string {
   const cells = code128Modules(numero)
-    .map((w, i) => `<td style="width:${w * 2}px;height:56px;padding:0;background:${i % 2 === 0 ? "#111" : "#fff"}"></td>`)
+    .map(
+      (w, i) => `<td style="width:${w * 2}px;height:56px;padding:0;background:${i % 2 === 0 ? "#111" : "#fff"}"></td>`,
+    )
     .join("");
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px auto 0;border-collapse:collapse;border:12px solid #fff"><tr>${cells}</tr></table>`;
 }

@@ -130,7 +130,12 @@ const DAY_MS = 86_400_000;
 /** The two jobs of a pending payment: the reminder a day before, the expiry at `vence`. */
 export function pendingPaymentJobs(paymentId: string, vence: Date) {
   return [
-    { tipo: JOB_RECORDATORIO, clave: `${JOB_RECORDATORIO}:${paymentId}`, ejecutarEn: new Date(vence.getTime() - DAY_MS), datos: { paymentId } },
+    {
+      tipo: JOB_RECORDATORIO,
+      clave: `${JOB_RECORDATORIO}:${paymentId}`,
+      ejecutarEn: new Date(vence.getTime() - DAY_MS),
+      datos: { paymentId },
+    },
     { tipo: JOB_VENCE, clave: `${JOB_VENCE}:${paymentId}`, ejecutarEn: vence, datos: { paymentId } },
   ];
 }
@@ -285,10 +290,7 @@ export async function confirmPendingPayment(
     const locked = await lockPayment(tx, paymentId);
     if (locked.estado === PAGO_ESTADO.esperandoPago && locked.compraId) {
       await subjectOf(locked).fulfil(tx, locked, locked.compraId);
-      await tx
-        .update(pagos)
-        .set({ estado: PAGO_ESTADO.pagado, updatedAt: new Date() })
-        .where(eq(pagos.id, paymentId));
+      await tx.update(pagos).set({ estado: PAGO_ESTADO.pagado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
       for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
       return { outcome: "pagado", locked } as const;
     }
