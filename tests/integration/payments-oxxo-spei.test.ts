@@ -350,6 +350,37 @@ describe("Stripe (local stub, signed webhooks)", () => {
   });
 });
 
+describe("faults", () => {
+  it("Stripe does not answer the voucher request: 502, nothing held, no order, the cart intact", async () => {
+    const sombra = await makeProduct({ categoriaId, cantidad: 2, precio: 45_000, nombre: "Sombra sin Stripe" });
+    const buyer = await signUpUser();
+    const cookie = await checkoutCookies(buyer, await makeCart([{ productoId: sombra.id, cantidad: 1 }], buyer.id));
+    stub.failCreates(10);
+    const answer = await stripeApp.post(`${API}/stripe`, { metodo: "oxxo" }, cookie, nextIp());
+    stub.failCreates(0);
+    expect(answer.status).toBe(502);
+    expect(await stockOf(sombra.id)).toBe(2);
+    expect(await db.select().from(pagos).where(eq(pagos.userId, buyer.id))).toHaveLength(0);
+    // Stripe is back: the same cart gets its voucher.
+    expect((await stripeApp.post(`${API}/stripe`, { metodo: "oxxo" }, cookie, nextIp())).status).toBe(200);
+    expect(await stockOf(sombra.id)).toBe(1);
+  });
+
+  it("two requests for the same course at once: one voucher, one pending order", async () => {
+    const curso = await makeCourse({ precio: 299_000, titulo: "Curso doble clic" });
+    const buyer = await signUpUser();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => demoApp.post(`${API}/stripe`, { curso: curso.id, metodo: "spei" }, buyer.cookie, nextIp())),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const ids = new Set((await Promise.all(answers.map((a) => a.json()))).map((j) => (j as Pending).compraId));
+    expect(ids.size).toBe(1);
+    const waiting = await db.select().from(pagos).where(eq(pagos.userId, buyer.id));
+    expect(waiting.filter((p) => p.estado === "esperando-pago")).toHaveLength(1);
+    expect(await db.select().from(compras).where(eq(compras.compradorId, buyer.id))).toHaveLength(1);
+  });
+});
+
 describe("meses sin intereses", () => {
   it("demo: 6 MSI on the test card; the order records the plan and the amount is unchanged", async () => {
     const kit = await makeProduct({ categoriaId, cantidad: 2, precio: 320_000, nombre: "Kit MSI" });

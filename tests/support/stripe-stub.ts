@@ -45,6 +45,8 @@ export type StripeStub = {
   expire(id: string): void;
   /** customers created (SPEI needs one) */
   customers: string[];
+  /** The next `n` PaymentIntent creations answer 500 (Stripe down). */
+  failCreates(n: number): void;
   /** The next `n` capture requests lose their connection before Stripe acts (a network cut). */
   failCaptures(n: number): void;
   close(): Promise<void>;
@@ -83,7 +85,12 @@ export async function startStripeStub(): Promise<StripeStub> {
     customers.push(id);
     res.json({ id, object: "customer" });
   });
+  let createFailures = 0;
   app.post("/v1/payment_intents", (req, res) => {
+    if (createFailures > 0) {
+      createFailures--;
+      return void res.status(500).json(stripeError("Stripe is down", "api_error"));
+    }
     const id = `pi_stub_${next++}`;
     const types = ([] as string[]).concat(req.body.allowed_payment_method_types ?? ["card"]);
     const options = (req.body.payment_method_options ?? {}) as Record<string, Record<string, unknown>>;
@@ -202,6 +209,9 @@ export async function startStripeStub(): Promise<StripeStub> {
       intent.last_payment_error = { message: "The voucher expired." };
     },
     customers,
+    failCreates(n) {
+      createFailures = n;
+    },
     succeed(id) {
       intentOf(id).status = "succeeded";
       captures.push(id);
