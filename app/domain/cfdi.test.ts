@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   REGIMENES_FISCALES,
+  conceptosDeCompra,
+  desglosarIva,
   USOS_CFDI,
   dentroDelMesDeCompra,
   studioMonth,
@@ -116,5 +118,24 @@ describe("validateCancelacion", () => {
       motivo: "01",
       sustitucion: "9AD4E3F1-1B2C-4D5E-8F70-123456789ABC",
     });
+  });
+});
+
+describe("conceptosDeCompra", () => {
+  it("splits each line's IVA-included total into base and IVA, shipping last", () => {
+    const conceptos = conceptosDeCompra(
+      [
+        { nombre: "Pigmento", precio: 35_050, cantidad: 2, curso: false },
+        { nombre: "Curso", precio: 499_000, cantidad: 1, curso: true },
+      ],
+      19_900,
+    );
+    expect(conceptos.map((c) => [c.tipo, c.importe, c.base, c.iva])).toEqual([
+      ["producto", 70_100, 60_431, 9_669],
+      ["curso", 499_000, 430_172, 68_828],
+      ["envio", 19_900, 17_155, 2_745],
+    ]);
+    for (const c of conceptos) expect(c.base + c.iva).toBe(c.importe);
+    expect(desglosarIva(116)).toEqual({ base: 100, iva: 16 });
   });
 });

@@ -185,3 +185,47 @@ export function validateCancelacion(motivo: unknown, sustitucion: unknown): Canc
   }
   return { ok: true, motivo: found.clave, sustitucion: uuid };
 }
+
+// ---------------------------------------------------------------- the invoice's lines
+
+export type Concepto = {
+  descripcion: string;
+  tipo: "producto" | "curso" | "envio";
+  cantidad: number;
+  /** unit price with IVA, centavos */
+  precio: number;
+  /** line total with IVA, centavos */
+  importe: number;
+  /** line total without IVA, centavos */
+  base: number;
+  iva: number;
+};
+
+/** A price that includes IVA split into base and tax, in whole centavos (the tax takes the rounding). */
+export function desglosarIva(conIva: number, tasa = 0.16): { base: number; iva: number } {
+  const base = Math.round(conIva / (1 + tasa));
+  return { base, iva: conIva - base };
+}
+
+/** The order's lines (and its shipping, when charged) as the invoice's conceptos. */
+export function conceptosDeCompra(
+  lines: { nombre: string; precio: number; cantidad: number; curso: boolean }[],
+  envio: number,
+  tasa = 0.16,
+): Concepto[] {
+  const conceptos: Concepto[] = lines.map((l) => {
+    const importe = l.precio * l.cantidad;
+    return {
+      descripcion: l.nombre,
+      tipo: l.curso ? "curso" : "producto",
+      cantidad: l.cantidad,
+      precio: l.precio,
+      importe,
+      ...desglosarIva(importe, tasa),
+    };
+  });
+  if (envio > 0) {
+    conceptos.push({ descripcion: "Envío Express", tipo: "envio", cantidad: 1, precio: envio, importe: envio, ...desglosarIva(envio, tasa) });
+  }
+  return conceptos;
+}
