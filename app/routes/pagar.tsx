@@ -267,9 +267,12 @@ function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string
 /** 'Estado': one of the 32 states (the server checks it against the same list), empty until chosen. */
 function EstadoSelect({ label, value }: { label: string; value: string | undefined }) {
   return (
-    <label className="flex flex-col gap-1.5 text-sm text-cocoa">
-      {label}
+    // Labelled by id, not by wrapping: a wrapping label's name would take in every option
+    // ("Ciudad de México"), and 'Ciudad' would name two fields.
+    <div className="flex flex-col gap-1.5 text-sm text-cocoa">
+      <label htmlFor="checkout-estado">{label}</label>
       <select
+        id="checkout-estado"
         name="estado"
         required
         defaultValue={(value && estadoMexico(value)) || ""}
@@ -285,7 +288,7 @@ function EstadoSelect({ label, value }: { label: string; value: string | undefin
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
