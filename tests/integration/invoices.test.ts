@@ -12,6 +12,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin/facturas";
 import { loader as archivoLoader } from "~/routes/factura-archivo";
 import { action as facturaAction, loader as facturaLoader } from "~/routes/mis-compras-factura";
 import type { Database } from "~/server/db/client.server";
@@ -285,6 +286,41 @@ describe("through Facturapi (local stub of its API)", () => {
     expect(stub.invoices.get(issued.factura.proveedorId!)?.cancellation).toEqual({ motive: "01", substitution: second.factura.uuid });
     const rows = await db.select().from(facturas).where(eq(facturas.id, issued.factura.id));
     expect(rows[0]).toMatchObject({ estado: "cancelada", motivoCancelacion: "01", sustitucion: second.factura.uuid });
+  });
+});
+
+describe("/mis-compras and /admin/facturas", () => {
+  beforeEach(useFacturapi);
+
+  it("offers 'Factura' only for paid orders of this month; the admin lists and cancels, nobody else", async () => {
+    const client = await signUpUser();
+    const paid = await makePaidOrder(db, { userId: client.id });
+    const old = await makePaidOrder(db, { userId: client.id, fecha: new Date(Date.now() - 45 * 24 * 3600_000) });
+    const pending = await makePaidOrder(db, { userId: client.id, estado: "pendiente" });
+    expect(await invoiceStates(db, client.id)).toEqual({
+      [paid]: { kind: "disponible" },
+      [old]: { kind: "ninguna" },
+      [pending]: { kind: "ninguna" },
+    });
+    const issued = await requestInvoice(db, { userId: client.id, compraId: paid, form: FISICA });
+    if (!issued.ok) throw new Error(issued.message);
+    expect((await invoiceStates(db, client.id))[paid]).toEqual({ kind: "factura", facturaId: issued.factura.id, estado: "vigente" });
+
+    // The admin screen: a 404 for a client, the list and the cancel action for the studio.
+    const asClient = await callAction(adminAction, "/admin/facturas", { facturaId: issued.factura.id, motivo: "02" }, { cookie: client.cookie });
+    expect(asClient.status).toBe(404);
+    const list = (await adminLoader({
+      request: new Request("http://localhost/admin/facturas", { headers: { cookie: admin.cookie } }),
+      params: {},
+      context: {},
+    } as never)) as { facturas: { id: string; estado: string }[] };
+    expect(list.facturas.find((f) => f.id === issued.factura.id)).toMatchObject({ estado: "vigente" });
+    const noUuid = await callAction(adminAction, "/admin/facturas", { facturaId: issued.factura.id, motivo: "01" }, { cookie: admin.cookie });
+    expect(noUuid.status).toBe(400);
+    expect(noUuid.body).toMatchObject({ alert: { text: expect.stringContaining("UUID") } });
+    const done = await callAction(adminAction, "/admin/facturas", { facturaId: issued.factura.id, motivo: "03" }, { cookie: admin.cookie });
+    expect(done.body).toMatchObject({ notice: "Factura cancelada." });
+    expect((await invoiceStates(db, client.id))[paid]).toEqual({ kind: "disponible" });
   });
 });
 
