@@ -8,10 +8,11 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signUpInBrowser } from "../support/accounts";
+import { logIn, sessionCookies, signUpInBrowser } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { readOutbox } from "../support/outbox";
+import { E2E_ADMIN } from "./global-setup";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -116,6 +117,26 @@ describe("Factura from /mis-compras", () => {
     // Remembered for the next invoice; /mis-compras now offers 'Ver factura'.
     await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
     expect(await page.getByTestId("order").first().getByTestId("order-factura").textContent()).toBe("Ver factura");
+
+    // The studio lists it and cancels it with a SAT reason (01 asks for the replacing UUID).
+    const studio = await browser.newContext({ viewport: PHONE });
+    await studio.addCookies(sessionCookies(baseURL, { cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) }));
+    const admin = await studio.newPage();
+    await admin.goto(`${baseURL}/admin/facturas`, { waitUntil: "networkidle" });
+    const row = admin.getByTestId("factura").filter({ hasText: compraId });
+    expect(await row.getByTestId("factura-estado").textContent()).toBe("Vigente");
+    await row.getByLabel("Motivo de cancelación (SAT)").selectOption("01");
+    await row.getByLabel("UUID de la factura que la sustituye").waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, "admin-facturas-375.png");
+    await row.getByLabel("Motivo de cancelación (SAT)").selectOption("02");
+    await row.getByRole("button", { name: "Cancelar factura" }).click();
+    await expect.poll(() => row.getByTestId("factura-estado").textContent()).toBe("Cancelada");
+    await studio.close();
+
+    // Cancelled: the client may ask again this month.
+    await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("order").first().getByTestId("order-factura").textContent()).toBe("Factura");
     await context.close();
   });
 });
