@@ -7,6 +7,7 @@
 import { Mail, PackageCheck, ShoppingBag, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { OrderInvoice } from "~/components/invoice/order-invoice";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { PAYMENT_API } from "~/config/payments";
@@ -17,6 +18,7 @@ import { formatPrice } from "~/domain/money";
 import { estadoEnvioLabel, seguimientoTexto } from "~/domain/order-status";
 import { OrderPaymentStatus } from "~/components/checkout/pending-payment";
 import { getDb } from "~/server/db/index.server";
+import { invoiceStates } from "~/server/invoicing/invoices.server";
 import { isDemo } from "~/server/mode.server";
 import { listOrders } from "~/server/shop/orders.server";
 import { requireUser } from "~/server/session.server";
@@ -24,7 +26,7 @@ import type { Route } from "./+types/mis-compras";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const orders = await listOrders(getDb(), user.id);
+  const [orders, facturas] = await Promise.all([listOrders(getDb(), user.id), invoiceStates(getDb(), user.id)]);
   // Dates formatted on the server, in the studio's time zone, so the page never shifts.
   return {
     orders: orders.map((o) => ({
@@ -32,12 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       fecha: formatSpanishDateTime(o.fecha),
       venceTexto: o.instrucciones ? formatSpanishDateTime(new Date(o.instrucciones.vence)) : "",
     })),
+    facturas,
     demo: isDemo(),
   };
 }
 
 export default function MisCompras({ loaderData }: Route.ComponentProps) {
-  const { orders, demo } = loaderData;
+  const { orders, facturas, demo } = loaderData;
   return (
     <section className="container-page py-12 md:py-16">
       <title>{`Mis compras | ${site.name}`}</title>
@@ -90,6 +93,7 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
                       {estadoEnvioLabel(order.estadoEnvio)}
                     </span>
                   )}
+                  {order.estadoPago === "pagado" && <OrderInvoice compraId={order.id} state={facturas[order.id]} />}
                   {order.estadoPago !== "vencido" && (
                     <ResendMail pagoId={order.pagoId} pending={order.estadoPago === "pendiente"} />
                   )}

@@ -5,6 +5,7 @@
 import {
   Banknote,
   Camera,
+  FileText,
   FolderTree,
   Gift,
   GraduationCap,
@@ -29,6 +30,7 @@ export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin/pedidos", label: "Pedidos", icon: Package },
   { href: "/admin/pagos", label: "Pagos", icon: Banknote },
   { href: "/admin/reembolsos", label: "Reembolsos", icon: RotateCcw },
+  { href: "/admin/facturas", label: "Facturas", icon: FileText },
   { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
   { href: "/admin/categorias", label: "Categorías", icon: FolderTree },
   { href: "/admin/servicios", label: "Servicios", icon: Sparkles },
