@@ -5,6 +5,7 @@
 import { count } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { categorias, cursos, productos, servicios, visitas } from "../db/schema";
+import { blockoutsResource } from "./blockouts.server";
 import { categoriesResource } from "./categories.server";
 import { coursesResource, questionsResource, unitsResource, videosResource } from "./courses.server";
 import { pendingOrdersCount } from "./orders.server";
@@ -13,6 +14,7 @@ import { coursePromotionsResource, productPromotionsResource } from "./promotion
 import { pendingRefundsCount } from "./refunds.server";
 import { registerResources } from "./resource.server";
 import { servicesResource } from "./services.server";
+import { treatmentsResource } from "./treatments.server";
 import { shippingBandsResource } from "./shipping.server";
 import { visitsResource } from "./visits.server";
 
@@ -20,6 +22,8 @@ registerResources([
   productsResource,
   categoriesResource,
   servicesResource,
+  treatmentsResource,
+  blockoutsResource,
   coursesResource,
   unitsResource,
   videosResource,
