@@ -14,6 +14,8 @@ export type Mail = {
   html: string;
   text: string;
   replyTo?: string;
+  /** files sent with the mail: an invoice's PDF and XML, an appointment's .ics */
+  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
 };
 
 export async function sendMail(mail: Mail): Promise<void> {
