@@ -1,17 +1,7 @@
-/** How the admin agenda names an appointment's state and its deposit's payment, in Spanish. */
-
-const CITA_ESTADO_LABELS: Record<string, string> = {
-  apartada: "Apartada (pago pendiente)",
-  confirmada: "Confirmada",
-  atendida: "Atendida",
-  "no-asistio": "No asistió",
-  cancelada: "Cancelada",
-  vencida: "Vencida",
-};
-
-export function citaEstadoLabel(estado: string): string {
-  return CITA_ESTADO_LABELS[estado] ?? estado;
-}
+/**
+ * How the admin agenda names a deposit's payment, in Spanish (the appointment's states are
+ * named in agenda.ts, CITA_ESTADO_LABEL).
+ */
 
 const PAGO_ESTADO_LABELS: Record<string, string> = {
   pendiente: "Pendiente",

@@ -116,7 +116,7 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
             {cita.consentimiento.map((a) => (
               <div key={a.pregunta} className="py-2 sm:flex sm:gap-4">
                 <dt className="text-muted sm:w-1/2">{a.pregunta}</dt>
-                <dd className="font-medium text-ink sm:w-1/2">{a.respuesta}</dd>
+                <dd className={`font-medium sm:w-1/2 ${a.alerta ? "text-red-800" : "text-ink"}`}>{a.respuesta}</dd>
               </div>
             ))}
           </dl>

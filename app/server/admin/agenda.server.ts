@@ -8,10 +8,13 @@
 import { and, asc, desc, eq, gt, isNotNull, lt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import type { FieldErrors } from "~/domain/admin-form";
-import { anticipoPagado, anticipoReembolso, citaEstadoLabel, pagoEstadoLabel } from "~/domain/agenda-labels";
+import { CITA_ESTADO_LABEL, type CitaEstado } from "~/domain/agenda";
+import { anticipoPagado, anticipoReembolso, pagoEstadoLabel } from "~/domain/agenda-labels";
+import { formatSpanishDateTime } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { addDays, studioDay, studioInstant, studioTime } from "~/domain/studio-calendar";
 import {
+  AppointmentError,
   SlotTakenError,
   cancelAppointment,
   createAppointment,
@@ -20,11 +23,12 @@ import {
 } from "../booking/appointments.server";
 import type { Db } from "../db/index.server";
 import { agendaBloqueos, citas, pagos, servicios, tratamientos } from "../db/schema";
-import { describeError } from "../log.server";
 import { describeBlockout } from "./blockouts.server";
 import { type Parsed, checkbox, date, parseForm, select, text, textarea, time } from "./fields.server";
 
 // ---------------------------------------------------------------- reading
+
+const estadoLabel = (estado: string) => CITA_ESTADO_LABEL[estado as CitaEstado] ?? estado;
 
 export type AgendaEntry = {
   id: string;
@@ -65,7 +69,7 @@ export async function agendaRange(db: Db, desde: string, dias: number) {
     hora: studioTime(cita.inicio),
     horaFin: studioTime(cita.fin),
     estado: cita.estado,
-    estadoLabel: citaEstadoLabel(cita.estado),
+    estadoLabel: estadoLabel(cita.estado),
     nombre: cita.nombre,
     telefono: cita.telefono,
     tratamiento: cita.esRetoque ? `Retoque de ${tratamiento}` : tratamiento,
@@ -94,28 +98,37 @@ export async function agendaRange(db: Db, desde: string, dias: number) {
   return { days, entries, blockouts };
 }
 
-export type ConsentAnswer = { pregunta: string; respuesta: string };
+export type ConsentAnswer = { pregunta: string; respuesta: string; alerta: boolean };
 
 /**
- * The consent form's answers as question/answer pairs, whatever shape the booking flow
- * stored: a list of {pregunta, respuesta}, or an object of answers by field.
+ * The consent form's answers as question/answer pairs, in the form's order. The booking flow
+ * stores `{ respuestas: [{ pregunta, respuesta: 'si'|'no', detalle }], firma, firmadoEn }`;
+ * any other object is shown field by field. A "sí" is flagged (something to ask about).
  */
 export function consentAnswers(consentimiento: Record<string, unknown> | null): ConsentAnswer[] {
   if (!consentimiento) return [];
   const show = (v: unknown): string => {
-    if (v === true) return "Sí";
-    if (v === false) return "No";
+    if (v === true || v === "si") return "Sí";
+    if (v === false || v === "no") return "No";
     if (v === null || v === undefined || v === "") return "—";
     if (Array.isArray(v)) return v.map(show).join(", ");
     if (typeof v === "object") return JSON.stringify(v);
     return String(v);
   };
-  const list = (consentimiento.respuestas ?? consentimiento.preguntas) as unknown;
+  const yes = (v: unknown) => v === true || v === "si";
+  const list = consentimiento.respuestas;
   if (Array.isArray(list) && list.every((r) => r && typeof r === "object" && "pregunta" in r)) {
-    return list.map((r: { pregunta: unknown; respuesta?: unknown }) => ({
+    const answers = list.map((r: { pregunta: unknown; respuesta?: unknown; detalle?: unknown }) => ({
       pregunta: String(r.pregunta),
-      respuesta: show(r.respuesta),
+      respuesta: show(r.respuesta) + (typeof r.detalle === "string" && r.detalle ? `: ${r.detalle}` : ""),
+      alerta: yes(r.respuesta),
     }));
+    if (typeof consentimiento.firma === "string")
+      answers.push({ pregunta: "Firma (nombre completo)", respuesta: consentimiento.firma, alerta: false });
+    const firmado = typeof consentimiento.firmadoEn === "string" ? new Date(consentimiento.firmadoEn) : null;
+    if (firmado && !Number.isNaN(firmado.getTime()))
+      answers.push({ pregunta: "Firmado el", respuesta: formatSpanishDateTime(firmado), alerta: false });
+    return answers;
   }
   return Object.entries(consentimiento).map(([key, value]) => ({
     pregunta: key
@@ -123,6 +136,7 @@ export function consentAnswers(consentimiento: Record<string, unknown> | null): 
       .replace(/[_-]+/g, " ")
       .replace(/^./, (c) => c.toUpperCase()),
     respuesta: show(value),
+    alerta: yes(value),
   }));
 }
 
@@ -151,7 +165,7 @@ export async function agendaAppointment(db: Db, id: string) {
     horaFin: studioTime(cita.fin),
     inicio: cita.inicio,
     estado: cita.estado,
-    estadoLabel: citaEstadoLabel(cita.estado),
+    estadoLabel: estadoLabel(cita.estado),
     nombre: cita.nombre,
     telefono: cita.telefono,
     correo: cita.correo,
@@ -205,7 +219,7 @@ export async function depositsTaken(db: Db, limit = 200): Promise<DepositItem[]>
     monto: pago.monto,
     pagoEstado: pagoEstadoLabel(pago.estado),
     reembolso: anticipoReembolso(pago.estado),
-    estadoCita: citaEstadoLabel(cita.estado),
+    estadoCita: estadoLabel(cita.estado),
   }));
 }
 
@@ -325,16 +339,10 @@ export async function appointmentAction(db: Db, id: string, form: FormData): Pro
   }
 }
 
-/**
- * A rule of the appointments module refused the change (a cancelled appointment moved, a
- * treatment gone): its Spanish message is shown; anything else is a real fault.
- */
+/** A rule of the appointments module refused the change: its Spanish message is shown. */
 function refused(error: unknown): AgendaActionResult {
-  if (error instanceof Response || (error && typeof error === "object" && "type" in error && "status" in error))
-    throw error;
-  const known = error instanceof Error && error.name !== "Error" && !("code" in error);
-  if (!known) throw error;
-  return { ok: false, alert: { icon: "warning", title: "No se pudo", text: describeError(error) } };
+  if (!(error instanceof AppointmentError)) throw error;
+  return { ok: false, alert: { icon: "warning", title: "No se pudo", text: error.message } };
 }
 
 /** The agenda's days of an URL: ?fecha=YYYY-MM-DD&vista=dia|semana (today by default). */
