@@ -2,7 +2,7 @@
  * The appointment jobs (ADR 023, scheduled by booking/appointments.server.ts):
  *
  * - "cita-recordatorio" (clave cita-recordatorio:{id}, 24 h before): the reminder, only if the
- *   appointment is still confirmed and at the time the job was scheduled for.
+ *   appointment is still confirmed, at the time the job was scheduled for, and still ahead.
  * - "cita-retoque" (clave cita-retoque:{id}, when the retoque window opens after an attended
  *   session): the invitation to book the retoque, unless one is already booked or the window
  *   has closed.
@@ -14,7 +14,7 @@
  * on the row lock, then finds the stamp and sends nothing; a mail that fails rolls the stamp
  * back, so the job's retry sends it.
  */
-import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { citas, tratamientos } from "../db/schema";
 import { registerJob } from "../jobs.server";
 import { sendAppointmentMail } from "./mail.server";
@@ -27,7 +27,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** States in which a retoque booking counts as booked (held, confirmed or done). */
 const LIVE_OR_DONE = ["apartada", "confirmada", "atendida"];
 
-registerJob(REMINDER_JOB, async (datos, { db }) => {
+registerJob(REMINDER_JOB, async (datos, { db, now }) => {
   const citaId = String(datos.citaId ?? "");
   if (!citaId) return;
   const inicio = typeof datos.inicio === "string" ? new Date(datos.inicio) : null;
@@ -39,6 +39,8 @@ registerJob(REMINDER_JOB, async (datos, { db }) => {
         and(
           eq(citas.id, citaId),
           eq(citas.estado, "confirmada"),
+          // a runner that was down past the appointment: a reminder would come too late
+          gt(citas.inicio, now),
           // not yet sent for this start time (an appointment moved after its reminder gets a new one)
           or(isNull(citas.recordatorioPara), ne(citas.recordatorioPara, citas.inicio)),
           // a job left over from before a move names the old time: it sends nothing
