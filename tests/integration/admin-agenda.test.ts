@@ -72,7 +72,9 @@ function request(pathname: string, init: { cookie?: string; form?: Record<string
 }
 
 /** What a generic screen answered, thrown or returned. */
-async function outcome(promise: Promise<unknown>) {
+async function outcome(
+  promise: Promise<unknown>,
+): Promise<{ status: number; location: string | null; data: Record<string, unknown> }> {
   let value: unknown;
   try {
     value = await promise;
@@ -329,6 +331,27 @@ describe("the agenda", () => {
     expect(subjects()).toEqual(["¡Cita confirmada!", "¡Cita confirmada!", "Tu cita cambió", "Tu cita fue cancelada"]);
     const day = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-04", { cookie: adminCookie });
     expect(day.body.entries).toEqual([expect.objectContaining({ id, estado: "cancelada" })]);
+  });
+
+  it("books a session's retoque by hand, linked to that session", async () => {
+    const session = await book();
+    await callAction(agendaCita.action, `/admin/agenda/${session}`, { intent: "atendida" }, {
+      cookie: adminCookie,
+      params: { id: session },
+    });
+    const screen = await callLoader(agendaNueva.loader, `/admin/agenda/nueva?retoque=${session}`, { cookie: adminCookie });
+    expect(screen.body.prefill).toEqual({
+      tratamientoId: "microblading",
+      esRetoque: true,
+      nombre: "Carla Ruiz",
+      telefono: "33 1234 5678",
+      correo: "carla@example.com",
+    });
+    // the phone typed another way, another e-mail: still her session
+    const id = await book({ fecha: "2031-01-07", esRetoque: "on", telefono: "+52 331 234 5678", correo: "otra@example.com" });
+    const retoque = await citaRow(id);
+    expect(retoque).toMatchObject({ esRetoque: true, citaOrigenId: session, precio: 100000 });
+    expect(retoque.fin.getTime() - retoque.inicio.getTime()).toBe(60 * 60_000);
   });
 
   it("shows an appointment with its consent form answers and its deposit", async () => {

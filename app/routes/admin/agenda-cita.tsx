@@ -3,8 +3,8 @@
  * deposit, the health and consent form as she signed it; and the studio's actions: move it,
  * mark attended or no-show, cancel it (each mails the client where it changes her plans).
  */
-import { CalendarClock, CheckCircle2, MessageCircle, Phone, UserX, XCircle } from "lucide-react";
-import { data, useSubmit } from "react-router";
+import { CalendarClock, CalendarPlus, CheckCircle2, MessageCircle, Phone, UserX, XCircle } from "lucide-react";
+import { Link, data, useSubmit } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback, useSavedFlag } from "~/components/admin/use-admin-feedback";
@@ -104,7 +104,7 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
             <MessageCircle className="size-4" aria-hidden />
             WhatsApp
           </a>
-          <a href={`mailto:${cita.correo}`} className="btn-outline max-w-full truncate">
+          <a href={`mailto:${cita.correo}`} className="btn-outline max-w-full truncate normal-case tracking-normal">
             {cita.correo}
           </a>
         </div>
@@ -168,6 +168,12 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
             </button>
           )}
         </div>
+      )}
+      {cita.estado === "atendida" && !cita.esRetoque && (
+        <Link to={`/admin/agenda/nueva?retoque=${encodeURIComponent(cita.id)}`} className="btn-outline w-full sm:w-auto">
+          <CalendarPlus className="size-4" aria-hidden />
+          Agendar su retoque
+        </Link>
       )}
       {!abierta && cita.estado === "cancelada" && (
         <p className="flex items-center gap-2 text-muted">

@@ -1,13 +1,19 @@
 /**
  * /admin/agenda/nueva: a booking taken by phone or in person. Confirmed at once (origen
  * 'estudio', no online deposit; "anticipo recibido en el estudio" is noted); the client gets
- * the confirmation mail with its calendar file. ?fecha= preselects the day.
+ * the confirmation mail with its calendar file. ?fecha= preselects the day; ?retoque={cita}
+ * fills in the client and treatment of the session the retoque follows.
  */
 import { data, redirect } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
-import { agendaQuery, createManualAppointment, manualAppointmentFields } from "~/server/admin/agenda.server";
+import {
+  agendaQuery,
+  createManualAppointment,
+  manualAppointmentFields,
+  manualPrefill,
+} from "~/server/admin/agenda.server";
 import { specsOf } from "~/server/admin/fields.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
@@ -15,8 +21,13 @@ import type { Route } from "./+types/agenda-nueva";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { fecha } = agendaQuery(new URL(request.url));
-  return { fields: specsOf(await manualAppointmentFields(getDb())), fecha };
+  const url = new URL(request.url);
+  const { fecha } = agendaQuery(url);
+  return {
+    fields: specsOf(await manualAppointmentFields(getDb())),
+    fecha,
+    prefill: await manualPrefill(getDb(), url.searchParams.get("retoque")),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,10 +37,13 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ errors: result.errors, alert: result.alert }, { status: result.errors ? 400 : 409 });
 }
 
-export default function AdminNewAppointment({ loaderData: { fields, fecha }, actionData }: Route.ComponentProps) {
+export default function AdminNewAppointment({
+  loaderData: { fields, fecha, prefill },
+  actionData,
+}: Route.ComponentProps) {
   useActionFeedback(actionData);
   return (
-    <AdminPage title="Nueva cita" back={{ href: `/admin/agenda?fecha=${fecha}`, label: "Agenda" }}>
+    <AdminPage title={prefill.esRetoque ? "Agendar retoque" : "Nueva cita"} back={{ href: `/admin/agenda?fecha=${fecha}`, label: "Agenda" }}>
       <AdminPanel>
         <p className="mb-4 text-sm text-muted">
           Para citas por teléfono o en persona: queda confirmada al guardar y la clienta recibe la confirmación por
@@ -37,7 +51,7 @@ export default function AdminNewAppointment({ loaderData: { fields, fecha }, act
         </p>
         <AdminForm
           fields={fields}
-          values={{ fecha, hora: "" }}
+          values={{ fecha, hora: "", ...prefill }}
           errors={actionData?.errors}
           intent="agendar"
           submitLabel="Agendar cita"

@@ -235,6 +235,14 @@ async function treatmentOptions(db: Db) {
   return rows.map((t) => ({ value: t.id, label: `${t.servicio} · ${t.nombre}${t.activo ? "" : " (no se agenda en línea)"}` }));
 }
 
+/** The new-appointment form's values for the retoque of session `citaId` (none when unknown). */
+export async function manualPrefill(db: Db, citaId: string | null): Promise<Record<string, string | boolean>> {
+  if (!citaId || citaId.length > TEXT_LIMITS.id) return {};
+  const [c] = await db.select().from(citas).where(eq(citas.id, citaId));
+  if (!c) return {};
+  return { tratamientoId: c.tratamientoId, esRetoque: true, nombre: c.nombre, telefono: c.telefono, correo: c.correo };
+}
+
 const NOTAS_MAX = 1000;
 
 export async function manualAppointmentFields(db: Db) {
@@ -287,6 +295,8 @@ export async function createManualAppointment(db: Db, form: FormData, now = new 
   const ruleErrors = checkManual(v);
   if (ruleErrors) return { ok: false, errors: ruleErrors };
   const notas = [v.anticipoRecibido ? "Anticipo recibido en el estudio." : "", v.notas].filter(Boolean).join("\n");
+  const correo = v.correo.toLowerCase();
+  const citaOrigenId = v.esRetoque ? await sessionOfRetoque(db, v.tratamientoId, correo, v.telefono) : null;
   try {
     const cita = await createAppointment(
       db,
@@ -295,11 +305,12 @@ export async function createManualAppointment(db: Db, form: FormData, now = new 
         inicio: studioInstant(v.fecha, v.hora),
         nombre: v.nombre,
         telefono: v.telefono,
-        correo: v.correo.toLowerCase(),
+        correo,
         estado: "confirmada",
         origen: "estudio",
         notas,
         esRetoque: v.esRetoque,
+        citaOrigenId,
       },
       now,
     );
@@ -308,6 +319,22 @@ export async function createManualAppointment(db: Db, form: FormData, now = new 
     if (error instanceof SlotTakenError) return { ok: false, errors: { hora: SLOT_TAKEN } };
     return refused(error);
   }
+}
+
+/**
+ * The session a retoque booked by hand follows: the client's latest attended session of that
+ * treatment (same e-mail or phone), so that its invitation is not sent once it is booked.
+ */
+async function sessionOfRetoque(db: Db, tratamientoId: string, correo: string, telefono: string) {
+  const digits = telefono.replace(/\D/g, "").slice(-10);
+  const rows = await db
+    .select({ id: citas.id, correo: citas.correo, telefono: citas.telefono })
+    .from(citas)
+    .where(and(eq(citas.tratamientoId, tratamientoId), eq(citas.estado, "atendida"), eq(citas.esRetoque, false)))
+    .orderBy(desc(citas.inicio))
+    .limit(200);
+  const match = rows.find((r) => r.correo === correo || r.telefono.replace(/\D/g, "").slice(-10) === digits);
+  return match?.id ?? null;
 }
 
 type Intent = "mover" | "cancelar" | "atendida" | "no-asistio";
