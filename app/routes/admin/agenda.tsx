@@ -166,15 +166,15 @@ const STATE_STYLE: Record<string, string> = {
   apartada: "bg-amber-100 text-amber-900",
   atendida: "bg-emerald-100 text-emerald-900",
   "no-asistio": "bg-red-100 text-red-900",
-  cancelada: "bg-sand text-muted",
+  cancelada: "bg-sand text-cocoa",
 };
 
 function AppointmentCard({ entry: e, compact }: { entry: AgendaEntry; compact: boolean }) {
   const cancelled = e.estado === "cancelada";
   return (
     <div
-      className={`relative rounded-2xl border bg-white transition-colors hover:border-clay ${
-        cancelled ? "border-sand opacity-60" : "border-sand"
+      className={`relative rounded-2xl border transition-colors hover:border-clay ${
+        cancelled ? "border-dashed border-sand bg-cream" : "border-sand bg-white"
       } ${compact ? "p-2.5" : "p-4"}`}
     >
       <div className="flex items-start justify-between gap-2">

@@ -25,8 +25,8 @@ async function treatmentFields(db: Db) {
     servicioId: select("Servicio", options, { required: true }),
     nombre: text("Nombre (por ejemplo Microblading, Híbridas, Ombré)", { required: true, max: 80 }),
     duracion: integer("Duración de la sesión (minutos)", { required: true, min: duracionMin, max: duracionMax }),
-    precio: money("Precio", { required: true }),
-    anticipo: money("Anticipo al agendar", {
+    precio: money("Precio (pesos)", { required: true, placeholder: "3500" }),
+    anticipo: money("Anticipo al agendar (pesos)", {
       help: "Se paga en línea al apartar la cita. Vacío o 0: sin anticipo.",
     }),
     requiereConsentimiento: checkbox("Pide el formulario de salud y consentimiento antes de la cita"),
@@ -39,7 +39,7 @@ async function treatmentFields(db: Db) {
       help: "Días después de la sesión en que se puede agendar el retoque (por ejemplo 30). Vacío: sin retoque.",
     }),
     retoqueHasta: integer("Retoque: hasta el día", { min: 0, max: retoqueDiasMax, help: "Por ejemplo 45." }),
-    precioRetoque: money("Precio del retoque"),
+    precioRetoque: money("Precio del retoque (pesos)"),
     duracionRetoque: integer("Duración del retoque (minutos)", {
       min: 0,
       max: duracionMax,
