@@ -13,6 +13,7 @@ import * as agendaCita from "~/routes/admin/agenda-cita";
 import * as agendaAnticipos from "~/routes/admin/agenda-anticipos";
 import * as agendaNueva from "~/routes/admin/agenda-nueva";
 import * as agenda from "~/routes/admin/agenda";
+import { todaysAppointments } from "~/server/admin/agenda.server";
 import { editAction, editScreen, listScreen } from "~/server/admin/sections.server";
 import type { Database } from "~/server/db/client.server";
 import { agendaBloqueos, citas, pagos, servicios, tareas, tratamientos, user } from "~/server/db/schema";
@@ -253,6 +254,9 @@ describe("the agenda", () => {
     expect((week.body.entries as { dia: string }[]).map((e) => e.dia)).toEqual(["2030-12-03"]);
     const other = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-04", { cookie: adminCookie });
     expect(other.body.entries).toEqual([]);
+    // the admin home's tile: that day's appointments
+    expect(await todaysAppointments(database.db, new Date("2030-12-03T23:00:00Z"))).toBe(1);
+    expect(await todaysAppointments(database.db, new Date("2030-12-04T07:00:00Z"))).toBe(0);
     // a broken date falls back to today instead of failing
     expect((await callLoader(agenda.loader, "/admin/agenda?fecha=2030-13-45", { cookie: adminCookie })).status).toBe(200);
   });

@@ -5,7 +5,7 @@
  * a phone booking is createAppointment with origen 'estudio', confirmed; moving, cancelling
  * and attendance are moveAppointment, cancelAppointment and setAttendance.
  */
-import { and, asc, desc, eq, gt, isNotNull, lt, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import type { FieldErrors } from "~/domain/admin-form";
 import { CITA_ESTADO_LABEL, type CitaEstado } from "~/domain/agenda";
@@ -96,6 +96,22 @@ export async function agendaRange(db: Db, desde: string, dias: number) {
     dias: days.filter((d) => b.inicio < studioInstant(addDays(d, 1)) && b.fin > studioInstant(d)),
   }));
   return { days, entries, blockouts };
+}
+
+/** The day's appointments that still count (for the admin home): held, confirmed, attended, missed. */
+export async function todaysAppointments(db: Db, now = new Date()): Promise<number> {
+  const day = studioDay(now);
+  const [row] = await db
+    .select({ n: count() })
+    .from(citas)
+    .where(
+      and(
+        gte(citas.inicio, studioInstant(day)),
+        lt(citas.inicio, studioInstant(addDays(day, 1))),
+        inArray(citas.estado, ["apartada", "confirmada", "atendida", "no-asistio"]),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export type ConsentAnswer = { pregunta: string; respuesta: string; alerta: boolean };

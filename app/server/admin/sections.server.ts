@@ -12,6 +12,7 @@ import { pendingOrdersCount } from "./orders.server";
 import { soldOutCount, productsResource } from "./products.server";
 import { coursePromotionsResource, productPromotionsResource } from "./promotions.server";
 import { pendingRefundsCount } from "./refunds.server";
+import { todaysAppointments } from "./agenda.server";
 import { registerResources } from "./resource.server";
 import { servicesResource } from "./services.server";
 import { treatmentsResource } from "./treatments.server";
@@ -43,17 +44,20 @@ export async function adminHomeCounts(db: Db) {
       .select({ n: count() })
       .from(table)
       .then(([row]) => row?.n ?? 0);
-  const [pedidos, reembolsos, agotados, nProductos, nCategorias, nServicios, nCursos, nVisitas] = await Promise.all([
-    pendingOrdersCount(db),
-    pendingRefundsCount(db),
-    soldOutCount(db),
-    total(productos),
-    total(categorias),
-    total(servicios),
-    total(cursos),
-    total(visitas),
-  ]);
+  const [citasHoy, pedidos, reembolsos, agotados, nProductos, nCategorias, nServicios, nCursos, nVisitas] =
+    await Promise.all([
+      todaysAppointments(db),
+      pendingOrdersCount(db),
+      pendingRefundsCount(db),
+      soldOutCount(db),
+      total(productos),
+      total(categorias),
+      total(servicios),
+      total(cursos),
+      total(visitas),
+    ]);
   return {
+    citasHoy,
     pedidos,
     reembolsos,
     agotados,
