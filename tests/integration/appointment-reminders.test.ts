@@ -158,10 +158,9 @@ describe("el recordatorio de 24 horas", () => {
     const c = await book(day(3, 16));
     await runDueJobs(database.db, day(2, 16));
     expect(reminders()).toHaveLength(1);
-    // moved to the next week. The done job keeps its clave (scheduleJob leaves done jobs
-    // alone), so the new time's reminder runs as a job of its own here.
+    // moved to the next week: the done job is re-armed for the new time
     await moveAppointment(database.db, c.id, day(10, 16), { by: "estudio" }, day(2, 17));
-    await duplicate(c.id, day(10, 16), day(9, 16), `nueva:${c.id}`);
+    expect(await runDueJobs(database.db, day(9, 15))).toBe(0);
     expect(await runDueJobs(database.db, day(9, 16))).toBe(1);
     expect(reminders()).toHaveLength(2);
     // and that one only once
