@@ -3,6 +3,5 @@
  * feature registers its handlers in a module of its own; importing this module registers
  * them all (server/app.ts does, before starting the runner).
  */
+import "./booking/reminders.server";
 import "./shop/pending-payment-jobs.server";
-
-export {};
