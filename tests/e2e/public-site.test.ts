@@ -58,8 +58,8 @@ async function visibleSlides(page: Page, testId: string): Promise<number> {
 }
 
 async function waitForCarousel(page: Page, testId: string) {
-  // Embla replaces the native scrolling with its own once it runs.
-  await page.getByTestId(testId).locator("[data-carousel-viewport].overflow-hidden").waitFor({ state: "attached" });
+  // Once React runs, the carousel marks itself ready (its arrows and mouse dragging work).
+  await page.getByTestId(testId).locator("[data-carousel-viewport][data-ready]").waitFor({ state: "attached" });
 }
 
 /** The Subject of a raw mail: folded lines joined, MIME words (=?UTF-8?Q|B?...?=) decoded. */
