@@ -7,8 +7,11 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
+import cormorant500 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
+import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
 import type { Route } from "./+types/root";
-import "./app.css";
+import cssUrl from "./app.css?url";
+import { InlineStyle } from "./components/layout/inline-style";
 import { LoginOverlayProvider } from "./components/auth/login-overlay-provider";
 import { AlertProvider } from "./components/ui/alert-provider";
 import { ToastProvider } from "./components/ui/toast-provider";
@@ -53,7 +56,12 @@ export function useRootData(): RootData | undefined {
 }
 
 export const links: Route.LinksFunction = () => [
+  // The fonts of the first screen (body text and headings), found before the CSS asks for them.
+  { rel: "preload", href: jost400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: cormorant500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // In development the stylesheet is a file (Vite reloads it); in production it is inlined.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: cssUrl }] : []),
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Stylesheets need no nonce ('self'); the browser hides it, so a nonce here breaks hydration. */}
         <Links nonce="" />
+        {import.meta.env.DEV ? null : <InlineStyle />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#principal" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
