@@ -20,10 +20,9 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
-import { ServiceUnavailablePage } from "./components/layout/service-unavailable-page";
+import { ServiceUnavailablePage, isMessage } from "./components/layout/service-unavailable-page";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
-import { serviceUnavailable } from "./domain/messages";
 import { env } from "./server/env.server";
 import { isDemo } from "./server/mode.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
@@ -45,7 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
-  const title = isRouteErrorResponse(error) && error.status === 503 ? serviceUnavailable.title : "Error";
+  // A 503 carries its message (server/http/errors.server.ts): its title names the page.
+  const title =
+    isRouteErrorResponse(error) && error.status === 503 && isMessage(error.data) ? error.data.title : "Error";
   return [{ title: `${title} | ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
@@ -108,7 +109,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // The database is unreachable (server/http/errors.server.ts): come back in a few minutes.
-  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage message={error.data} />;
   // In the browser only: on the server, entry.server.tsx logs it without personal data.
   if (typeof document !== "undefined") console.error(error);
   return (

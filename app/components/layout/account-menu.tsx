@@ -9,7 +9,6 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { useLoginOverlay } from "~/components/auth/login-overlay-provider";
 import { lazyNamed } from "~/components/site/lazy-named";
 import { useAlert } from "~/components/ui/alert-provider";
-import { messages } from "~/domain/messages";
 
 // Only a visit back from Google or Facebook (`?sesion=`) needs it, with its terms prompt:
 // fetched then, out of every page's first load (ADR 019).
@@ -84,8 +83,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
   async function logOut() {
     if (leaving) return;
     setLeaving(true);
-    // The auth client is fetched on the first log-out, not with every page.
-    const { signOut } = await import("~/components/auth/auth-client");
+    // The auth client and the messages are fetched on the first log-out, not with every page.
+    const [{ signOut }, { messages }] = await Promise.all([
+      import("~/components/auth/auth-client"),
+      import("~/domain/messages"),
+    ]);
     const ok = await signOut();
     setOpen(false);
     if (!ok) {
