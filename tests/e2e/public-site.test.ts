@@ -400,12 +400,12 @@ describe("gallery", () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeLessThanOrEqual(6);
     expect(seen.slice(1, -1).every((n, i) => n - seen[i] === 6)).toBe(true);
     await expect(page.getByTestId("gallery-empty").textContent()).resolves.toBe("Sin Imagenes");
-    // Every image is lazy with its size set (no layout shift).
+    // Every image has its size set (no layout shift) and is lazy but the first, the page's LCP.
     const attrs = await images.evaluateAll((imgs) =>
       imgs.map((i) => [i.getAttribute("loading"), i.getAttribute("width"), i.getAttribute("height")]),
     );
-    for (const [loading, width, height] of attrs) {
-      expect(loading).toBe("lazy");
+    for (const [index, [loading, width, height]] of attrs.entries()) {
+      expect(loading).toBe(index === 0 ? "eager" : "lazy");
       expect(Number(width)).toBeGreaterThan(0);
       expect(Number(height)).toBeGreaterThan(0);
     }

@@ -83,20 +83,16 @@ function UserMenu({ user }: { user: HeaderUser }) {
   async function logOut() {
     if (leaving) return;
     setLeaving(true);
-    // The auth client and the messages are fetched on the first log-out, not with every page.
-    const [{ signOut }, { messages }] = await Promise.all([
-      import("~/components/auth/auth-client"),
-      import("~/domain/messages"),
-    ]);
-    const ok = await signOut();
+    const { logOutMessage } = await import("./log-out");
+    const { ok, message } = await logOutMessage();
     setOpen(false);
     if (!ok) {
       setLeaving(false);
-      await alert.show(messages.serverError);
+      await alert.show(message);
       return;
     }
     // SPEC section 4: logout alert, then back to / (a full load, without the session).
-    await alert.show(messages.logout);
+    await alert.show(message);
     window.location.assign("/");
   }
 
