@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import cormorant500 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
+import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
 import type { Route } from "./+types/root";
 import cssUrl from "./app.css?url";
 import { InlineStyle } from "./components/layout/inline-style";
@@ -57,8 +58,11 @@ export function useRootData(): RootData | undefined {
 }
 
 export const links: Route.LinksFunction = () => [
-  // The fonts of the first screen (body text and headings), found before the CSS asks for them.
+  // The fonts of the first screen (body text, eyebrows and buttons, headings), found before
+  // the CSS asks for them (a font the CSS finds is fetched at the highest priority, ahead of
+  // the LCP image; a preloaded one at high).
   { rel: "preload", href: jost400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: jost500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: cormorant500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // In development the stylesheet is a file (Vite reloads it); in production it is inlined.
