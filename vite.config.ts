@@ -1,11 +1,65 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/** React, React DOM and React Router: one file that every page needs (ADR 019). */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
+const ROOT = path.resolve("app/root.tsx");
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
+const ICONS = /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/]([a-z0-9-]+)\.m?js$/;
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Za-z])([0-9])/g, "$1-$2").toLowerCase();
+let shell: Set<string> | null = null;
+/**
+ * Everything app/root.tsx imports statically (header, footer, providers, config...), every
+ * page loads it: one chunk instead of twenty small ones, which gzip better together (about
+ * 5 KB less on every page). Dynamic imports (log-in overlay, lightbox) stay out.
+ */
+function inShell(id: string, graph: ModuleGraph): boolean {
+  if (!shell) {
+    // lucide-react's index imports all its icons: only those the shell's own files name count.
+    // Two passes: the first finds those names, the second takes their icons.
+    const icons = new Set<string>();
+    for (let pass = 0; pass < 2; pass++) {
+      shell = new Set();
+      const todo = [ROOT];
+      while (todo.length) {
+        const next = todo.pop() as string;
+        if (shell.has(next) || FRAMEWORK.test(next)) continue;
+        const icon = ICONS.exec(next)?.[1];
+        if (icon && !icons.has(icon)) continue;
+        shell.add(next);
+        const info = graph.getModuleInfo(next);
+        if (!next.includes("node_modules")) {
+          for (const m of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? [])
+            for (const name of m[1].split(",")) if (name.trim()) icons.add(kebab(name.trim().split(/\s+as\s+/)[0]));
+        }
+        todo.push(...(info?.importedIds ?? []));
+      }
+    }
+  }
+  return (shell as Set<string>).has(id);
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so that the app, its database and the
   // React Router handler live in one module graph (one PGlite instance per process).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : {
+        sourcemap: Boolean(process.env.SOURCEMAP),
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 20 },
+                { name: (id: string, ctx: ModuleGraph) => (inShell(id, ctx) ? "shell" : null), priority: 10 },
+              ],
+            },
+          },
+        },
+      },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -2,7 +2,7 @@
  * The page renderer: React Router's default for Node, plus this request's
  * Content-Security-Policy nonce (app/server/security.server.ts, through the load context) on
  * every script React and React Router write (<Scripts>, <ScrollRestoration>, streamed
- * data), and errors logged without personal data (app/server/log.server.ts).
+ * data) and on the inlined stylesheet (components/layout/inline-style.tsx), and errors logged without personal data (app/server/log.server.ts).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -11,6 +11,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import css from "./app.css?inline";
+import { InlineStyleContext } from "./components/layout/inline-style";
 import { logError, pathOf } from "./server/log.server";
 
 export const streamTimeout = 5_000;
@@ -39,7 +41,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStyleContext.Provider value={{ css, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStyleContext.Provider>,
       {
         nonce,
         [readyOption]() {

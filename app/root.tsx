@@ -7,8 +7,12 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
+import cormorant500 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
+import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
+import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
 import type { Route } from "./+types/root";
-import "./app.css";
+import cssUrl from "./app.css?url";
+import { InlineStyle } from "./components/layout/inline-style";
 import { LoginOverlayProvider } from "./components/auth/login-overlay-provider";
 import { AlertProvider } from "./components/ui/alert-provider";
 import { ToastProvider } from "./components/ui/toast-provider";
@@ -17,10 +21,9 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
-import { ServiceUnavailablePage } from "./components/layout/service-unavailable-page";
+import { ServiceUnavailablePage, isMessage } from "./components/layout/service-unavailable-page";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
-import { serviceUnavailable } from "./domain/messages";
 import { env } from "./server/env.server";
 import { isDemo } from "./server/mode.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
@@ -42,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
-  const title = isRouteErrorResponse(error) && error.status === 503 ? serviceUnavailable.title : "Error";
+  // A 503 carries its message (server/http/errors.server.ts): its title names the page.
+  const title =
+    isRouteErrorResponse(error) && error.status === 503 && isMessage(error.data) ? error.data.title : "Error";
   return [{ title: `${title} | ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
@@ -53,7 +58,15 @@ export function useRootData(): RootData | undefined {
 }
 
 export const links: Route.LinksFunction = () => [
+  // The fonts of the first screen (body text, eyebrows and buttons, headings), found before
+  // the CSS asks for them (a font the CSS finds is fetched at the highest priority, ahead of
+  // the LCP image; a preloaded one at high).
+  { rel: "preload", href: jost400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: jost500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: cormorant500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // In development the stylesheet is a file (Vite reloads it); in production it is inlined.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: cssUrl }] : []),
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Stylesheets need no nonce ('self'); the browser hides it, so a nonce here breaks hydration. */}
         <Links nonce="" />
+        {import.meta.env.DEV ? null : <InlineStyle />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#principal" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
@@ -99,7 +113,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // The database is unreachable (server/http/errors.server.ts): come back in a few minutes.
-  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage message={error.data} />;
   // In the browser only: on the server, entry.server.tsx logs it without personal data.
   if (typeof document !== "undefined") console.error(error);
   return (

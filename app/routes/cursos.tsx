@@ -36,9 +36,9 @@ export default function Cursos({ loaderData }: Route.ComponentProps) {
           <p className="mt-8 text-muted">Muy pronto publicaremos nuevos cursos en línea.</p>
         ) : (
           <ul className="mt-10 grid gap-x-6 gap-y-12 sm:grid-cols-2 md:grid-cols-3 md:gap-x-8" data-testid="online-courses">
-            {online.map((course) => (
+            {online.map((course, i) => (
               <li key={course.id}>
-                <CourseCard course={course} />
+                <CourseCard course={course} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -71,6 +71,7 @@ export default function Galeria({ loaderData }: Route.ComponentProps) {
       <div className="mt-10" aria-live="polite" aria-busy={loadingMore}>
         <GalleryGrid
           testId="gallery-grid"
+          priorityFirst
           images={gallery.images.map((image) => ({
             key: image.id,
             src: image.url,

@@ -33,9 +33,9 @@ export default function Servicios({ loaderData }: Route.ComponentProps) {
         <p className="mt-16 text-center text-muted">Pronto publicaremos nuestros servicios.</p>
       ) : (
         <ul className="mt-16 grid grid-cols-2 gap-x-6 gap-y-14 md:grid-cols-3 md:gap-x-12 md:gap-y-20">
-          {services.map((service) => (
+          {services.map((service, i) => (
             <li key={service.id} className="flex justify-center">
-              <ServiceCircle service={service} />
+              <ServiceCircle service={service} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -165,7 +165,7 @@ export default function Visita({ loaderData }: Route.ComponentProps) {
 /** Own boundary, so that a 404 keeps this route's private, noindex headers. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage message={error.data} />;
   // In the browser only: on the server, entry.server.tsx logs it without personal data.
   if (typeof document !== "undefined") console.error(error);
   return (

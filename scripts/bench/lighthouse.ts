@@ -140,7 +140,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const pages = process.env.PAGES
     ? process.env.PAGES.split(",")
-    : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito"];
+    : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito", "/galeria", "/nosotros"];
   const sitemap = await (await fetch(`${server.baseURL}/sitemap.xml`)).text();
   const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
   const resolved = pages

@@ -29,8 +29,10 @@ export default async function setup(project: TestProject) {
   const root = fs.mkdtempSync(path.join(process.cwd(), ".tmp", "e2e-"));
   const buildDir = path.join(root, "build");
   const dataDir = path.join(root, "data");
+  // NODE_ENV=production: vitest sets "test", and Vite would then bundle React's development
+  // build (165 KiB of JavaScript instead of 105) — not the production server's pages.
   execFileSync("npx", ["react-router", "build"], {
-    env: { ...process.env, BUILD_DIR: buildDir },
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
     stdio: "ignore",
   });
   const port = await freePort();

@@ -2,8 +2,8 @@
  * Valid HTML on every public page: the server-rendered HTML of every kind of page in the
  * sitemap (two of each: the pages of one kind share their markup), a sold-out product, /gracias,
  * the cart (empty and with a product), the combined legal page and 404 pages goes through the
- * Nu Html Checker (vnu-jar, the W3C validator, on the machine's Java) in one run. Any error
- * fails; warnings are allowed.
+ * Nu Html Checker (vnu-jar, the W3C validator, on the machine's Java) in one run. Any HTML
+ * error fails; warnings and the checker's CSS messages are not counted.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -112,8 +112,11 @@ describe("valid HTML", () => {
       cartCookie().then((cookie) => save("/carrito", "carrito-con-producto", { Cookie: cookie })),
     ]);
 
+    // HTML only: the stylesheet is inlined in <style> (ADR 019) and the checker's CSS grammar
+    // predates what Tailwind 4 writes (@property, margin-trim, custom properties in
+    // transition-property); as an external file it was never checked either.
     const errors = (await runVnu([...files.keys()].map((f) => f.slice("file:".length)))).filter(
-      (m) => m.type === "error" || m.subType === "fatal",
+      (m) => (m.type === "error" || m.subType === "fatal") && !m.message.startsWith("CSS: "),
     );
     const report = errors.map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? "?"} ${m.message} «${m.extract ?? ""}»`);
     expect(report).toEqual([]);

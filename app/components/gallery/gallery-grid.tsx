@@ -16,10 +16,13 @@ export function GalleryGrid({
   images,
   className = "grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5",
   testId,
+  priorityFirst = false,
 }: {
   images: GridImage[];
   className?: string;
   testId?: string;
+  /** the grid opens the page: its first image is the LCP, fetched at once with high priority */
+  priorityFirst?: boolean;
 }) {
   const [open, setOpen] = useState(-1);
   // Mounted from the first opening on, so that its closing animation still plays.
@@ -45,6 +48,7 @@ export function GalleryGrid({
                 alt={image.alt}
                 width={image.width ?? 800}
                 height={image.height ?? 800}
+                priority={priorityFirst && i === 0}
                 className="aspect-square w-full object-cover transition-transform duration-700 group-hover:scale-105"
               />
             </a>

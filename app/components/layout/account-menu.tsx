@@ -4,13 +4,15 @@
  * 'Administración' for the studio's admins, and 'Cerrar Sesión'. It also greets the user coming back from Google or Facebook.
  */
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { signOut } from "~/components/auth/auth-client";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { useLoginOverlay } from "~/components/auth/login-overlay-provider";
-import { SocialLoginResult } from "~/components/auth/social-login-result";
+import { lazyNamed } from "~/components/site/lazy-named";
 import { useAlert } from "~/components/ui/alert-provider";
-import { messages } from "~/domain/messages";
+
+// Only a visit back from Google or Facebook (`?sesion=`) needs it, with its terms prompt:
+// fetched then, out of every page's first load (ADR 019).
+const SocialLoginResult = lazyNamed(() => import("~/components/auth/social-login-result"), "SocialLoginResult");
 
 export type HeaderUser = { id: string; nombre: string; role: string };
 
@@ -18,8 +20,21 @@ export function AccountMenu({ user }: { user: HeaderUser | null }) {
   return (
     <>
       {user ? <UserMenu user={user} /> : <LoginButton />}
-      <SocialLoginResult />
+      <SocialLoginResultWhenBack />
     </>
+  );
+}
+
+/** Mounted from the first `?sesion=` on: it removes the parameter, then may ask for the terms. */
+function SocialLoginResultWhenBack() {
+  const [searchParams] = useSearchParams();
+  const [wanted, setWanted] = useState(false);
+  if (searchParams.has("sesion") && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SocialLoginResult />
+    </Suspense>
   );
 }
 
@@ -68,15 +83,16 @@ function UserMenu({ user }: { user: HeaderUser }) {
   async function logOut() {
     if (leaving) return;
     setLeaving(true);
-    const ok = await signOut();
+    const { logOutMessage } = await import("./log-out");
+    const { ok, message } = await logOutMessage();
     setOpen(false);
     if (!ok) {
       setLeaving(false);
-      await alert.show(messages.serverError);
+      await alert.show(message);
       return;
     }
     // SPEC section 4: logout alert, then back to / (a full load, without the session).
-    await alert.show(messages.logout);
+    await alert.show(message);
     window.location.assign("/");
   }
 

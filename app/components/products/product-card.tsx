@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { srcSetOf } from "~/components/site/media-image";
 import type { ProductCard as ProductCardProduct } from "~/domain/catalog";
 import { formatPrice } from "~/domain/money";
 
@@ -28,6 +29,8 @@ export function ProductCard({
           {product.urlImagen ? (
             <img
               src={product.urlImagen}
+              srcSet={srcSetOf(product.urlImagen)}
+              sizes={srcSetOf(product.urlImagen) ? "(min-width: 851px) 25vw, 50vw" : undefined}
               alt=""
               loading="lazy"
               className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.04]"

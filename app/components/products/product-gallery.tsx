@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { srcSetOf } from "~/components/site/media-image";
 
 /** The product's images: a large one and thumbnails that switch it. */
 export function ProductGallery({ images, name }: { images: { nombre: string; url: string }[]; name: string }) {
@@ -7,7 +8,17 @@ export function ProductGallery({ images, name }: { images: { nombre: string; url
   return (
     <div className="flex flex-col gap-3">
       <div className="aspect-square overflow-hidden rounded-3xl bg-sand">
-        {main ? <img src={main.url} alt={main.nombre || name} className="size-full object-cover" /> : null}
+        {/* The page's largest image (LCP): fetched first, in WebP at the phone's size when uploaded. */}
+        {main ? (
+          <img
+            src={main.url}
+            srcSet={srcSetOf(main.url)}
+            sizes={srcSetOf(main.url) ? "(min-width: 851px) 45vw, 100vw" : undefined}
+            alt={main.nombre || name}
+            fetchPriority={selected === 0 ? "high" : undefined}
+            className="size-full object-cover"
+          />
+        ) : null}
       </div>
       {images.length > 1 && (
         <ul className="grid grid-cols-5 gap-2" aria-label="Imágenes del producto">
@@ -22,7 +33,14 @@ export function ProductGallery({ images, name }: { images: { nombre: string; url
                   i === selected ? "ring-2 ring-clay" : "opacity-75 hover:opacity-100"
                 }`}
               >
-                <img src={image.url} alt="" loading="lazy" className="size-full object-cover" />
+                <img
+                  src={image.url}
+                  srcSet={srcSetOf(image.url)}
+                  sizes={srcSetOf(image.url) ? "20vw" : undefined}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

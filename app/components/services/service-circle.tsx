@@ -3,7 +3,7 @@ import { MediaImage } from "~/components/site/media-image";
 import type { ServiceSummary } from "~/domain/catalog";
 
 /** A service as a round image with its name (the /servicios list). */
-export function ServiceCircle({ service }: { service: ServiceSummary }) {
+export function ServiceCircle({ service, priority = false }: { service: ServiceSummary; priority?: boolean }) {
   return (
     <Link to={`/servicios/${service.id}`} className="group flex flex-col items-center text-center" data-testid="service-circle">
       <span className="block w-full max-w-56 overflow-hidden rounded-full p-1.5 ring-1 ring-sand transition-shadow group-hover:ring-clay">
@@ -12,6 +12,8 @@ export function ServiceCircle({ service }: { service: ServiceSummary }) {
           alt=""
           width={480}
           height={480}
+          priority={priority}
+          sizes="224px"
           className="aspect-square w-full rounded-full object-cover transition-transform duration-700 group-hover:scale-105"
         />
       </span>

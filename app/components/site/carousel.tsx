@@ -1,12 +1,12 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Children, type ReactNode, useCallback, useEffect, useState } from "react";
+import { Children, type PointerEvent as ReactPointerEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * A swipeable row of cards (Embla). How many show at once is the slides' CSS width, set per
- * breakpoint by the caller (`slideClassName`, e.g. "basis-full sm:basis-1/4"), so the server
- * renders the same layout the browser shows. Without JavaScript the row scrolls natively with
- * snap points; once Embla is running it takes over dragging and the arrows appear.
+ * A swipeable row of cards: the browser's own scrolling with snap points (a phone swipes it
+ * natively, with momentum), plus arrows and mouse dragging once React runs. How many show at
+ * once is the slides' CSS width, set per breakpoint by the caller (`slideClassName`, e.g.
+ * "basis-full sm:basis-1/4"), so the server renders the same layout the browser shows. No
+ * library (Embla was 7 KB of the home's first-load JavaScript; ADR 019).
  */
 export function Carousel({
   label,
@@ -20,36 +20,88 @@ export function Carousel({
   children: ReactNode;
   testId?: string;
 }) {
-  const [viewportRef, api] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", dragFree: false });
+  const viewport = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; left: number; moved: boolean } | null>(null);
+  const [ready, setReady] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const slides = Children.toArray(children);
 
   const update = useCallback(() => {
-    if (!api) return;
-    setCanPrev(api.canScrollPrev());
-    setCanNext(api.canScrollNext());
-  }, [api]);
+    const el = viewport.current;
+    if (!el) return;
+    setCanPrev(el.scrollLeft > 1);
+    setCanNext(el.scrollLeft < el.scrollWidth - el.clientWidth - 1);
+  }, []);
 
   useEffect(() => {
-    if (!api) return;
+    const el = viewport.current;
+    if (!el) return;
+    setReady(true);
     update();
-    api.on("select", update).on("reInit", update);
+    el.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
     return () => {
-      api.off("select", update).off("reInit", update);
+      el.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
     };
-  }, [api, update]);
+  }, [update]);
 
-  const ready = Boolean(api);
+  /** width of one slide (card and gutter): what an arrow or a swipe moves */
+  const step = () => (viewport.current?.querySelector<HTMLElement>("[data-carousel-slide]")?.offsetWidth ?? 0);
+  const scrollBySlides = (n: number) => viewport.current?.scrollBy({ left: n * step(), behavior: "smooth" });
+
+  // Mouse dragging (touch and pens scroll natively): the row follows the pointer, then
+  // settles on the next card in the drag's direction.
+  const onPointerDown = (event: ReactPointerEvent) => {
+    const el = viewport.current;
+    if (!el || event.pointerType !== "mouse" || event.button !== 0) return;
+    drag.current = { x: event.clientX, left: el.scrollLeft, moved: false };
+  };
+  const onPointerMove = (event: ReactPointerEvent) => {
+    const el = viewport.current;
+    const d = drag.current;
+    if (!el || !d) return;
+    const dx = event.clientX - d.x;
+    if (!d.moved && Math.abs(dx) < 5) return;
+    if (!d.moved) {
+      d.moved = true;
+      el.style.scrollSnapType = "none";
+      el.setPointerCapture(event.pointerId);
+    }
+    el.scrollLeft = d.left - dx;
+  };
+  const onPointerUp = () => {
+    const el = viewport.current;
+    const d = drag.current;
+    drag.current = null;
+    if (!el || !d?.moved) return;
+    const width = step() || 1;
+    const moved = (el.scrollLeft - d.left) / width;
+    // A fifth of a card is enough to go to the next one.
+    const index = Math.round(d.left / width) + (Math.abs(moved) < 0.2 ? 0 : moved > 0 ? Math.ceil(moved - 0.2) : Math.floor(moved + 0.2));
+    el.style.scrollSnapType = "";
+    el.scrollTo({ left: Math.max(0, index) * width, behavior: "smooth" });
+    // The click that ends a drag does not follow the link under the pointer.
+    const swallow = (e: Event) => e.preventDefault();
+    el.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => el.removeEventListener("click", swallow, { capture: true }), 0);
+  };
+
   return (
     <div role="region" aria-roledescription="carrusel" aria-label={label} data-testid={testId} className="relative">
       <div
-        ref={viewportRef}
+        ref={viewport}
         data-carousel-viewport
-        className={ready ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto [scrollbar-width:thin]"}
+        data-ready={ready ? "" : undefined}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        className={`snap-x snap-mandatory overflow-x-auto overscroll-x-contain ${ready ? "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden" : "[scrollbar-width:thin]"}`}
       >
         {/* Links and images are not draggable here, so that a mouse drag moves the row. */}
-        <div className="-ml-4 flex touch-pan-y md:-ml-6 [&_a]:[-webkit-user-drag:none] [&_img]:[-webkit-user-drag:none]">
+        <div className="-ml-4 flex md:-ml-6 [&_a]:[-webkit-user-drag:none] [&_img]:[-webkit-user-drag:none]">
           {slides.map((slide, i) => (
             <div
               key={i}
@@ -57,7 +109,7 @@ export function Carousel({
               aria-roledescription="diapositiva"
               aria-label={`${i + 1} de ${slides.length}`}
               data-carousel-slide
-              className={`relative min-w-0 shrink-0 grow-0 snap-start pl-4 md:pl-6 ${slideClassName}`}
+              className={`relative min-w-0 shrink-0 grow-0 pl-4 md:pl-6 [&>*]:snap-start ${slideClassName}`}
             >
               {slide}
             </div>
@@ -68,7 +120,7 @@ export function Carousel({
         <div className="mt-6 flex justify-end gap-3">
           <button
             type="button"
-            onClick={() => api?.scrollPrev()}
+            onClick={() => scrollBySlides(-1)}
             disabled={!canPrev}
             aria-label={`Anterior: ${label}`}
             className="flex size-11 items-center justify-center rounded-full border border-cocoa/30 text-cocoa transition-colors hover:border-cocoa hover:bg-cocoa hover:text-cream disabled:pointer-events-none disabled:opacity-30"
@@ -77,7 +129,7 @@ export function Carousel({
           </button>
           <button
             type="button"
-            onClick={() => api?.scrollNext()}
+            onClick={() => scrollBySlides(1)}
             disabled={!canNext}
             aria-label={`Siguiente: ${label}`}
             className="flex size-11 items-center justify-center rounded-full border border-cocoa/30 text-cocoa transition-colors hover:border-cocoa hover:bg-cocoa hover:text-cream disabled:pointer-events-none disabled:opacity-30"
