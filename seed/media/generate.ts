@@ -197,7 +197,21 @@ export function planDemoMedia(demo: Loose, uploadsDir: string, privateDir: strin
   }
 
   const sitio = obj(demo._sitio);
-  add(str(sitio.hero), () => hero(1600, 1000));
+  // The hero is the home page's largest paint: named like an uploaded image's 'grande' size
+  // ('{base}-{hash}-grande.jpg'), with WebP twins at 400, 800 and 1600 px drawn at their
+  // width, so the page offers a phone its own size (srcset, ADR 019).
+  const heroUrl = str(sitio.hero);
+  add(heroUrl, () => hero(1600, 1000));
+  const heroBase = /^(.*-[0-9a-f]{8,64})-grande\.jpg$/.exec(heroUrl)?.[1];
+  if (heroBase) {
+    for (const [size, width] of [
+      ["chica", 400],
+      ["mediana", 800],
+      ["grande", 1600],
+    ] as const) {
+      add(`${heroBase}-${size}.webp`, () => hero(width, Math.round((width * 1000) / 1600)));
+    }
+  }
   add(str(sitio.poster), () => videoPoster(960, 540));
   list(sitio.instalaciones).forEach((item, i) => {
     const url = typeof item === "string" ? item : str(obj(item).url);
