@@ -69,3 +69,8 @@ export function mapEmbedUrl(): string {
   const d = 0.006;
   return `https://www.openstreetmap.org/export/embed.html?bbox=${lng - d}%2C${lat - d}%2C${lng + d}%2C${lat + d}&layer=mapnik&marker=${lat}%2C${lng}`;
 }
+
+/** A link that opens the studio in the phone's map app (Google Maps, or the browser). */
+export function mapLink(): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress())}`;
+}

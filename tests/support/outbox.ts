@@ -22,7 +22,35 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 function decodeMimeWords(value: string): string {
   return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) => {
     if (enc.toLowerCase() === "b") return Buffer.from(text, "base64").toString("utf8");
-    const bytes = text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    const bytes = text
+      .replace(/_/g, " ")
+      .replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   });
+}
+
+/** The decoded text of the parts of a mail whose Content-Type starts with `type` (an .ics, an XML). */
+export function mailParts(raw: string, type: string): string[] {
+  const found: string[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [head, ...rest] = part.split(/\r?\n\r?\n/);
+    if (!new RegExp(`^Content-Type: ${type.replace("/", "\\/")}`, "mi").test(head)) continue;
+    const body = rest.join("\n\n");
+    const encoding = head
+      .match(/^Content-Transfer-Encoding: (.*)$/im)?.[1]
+      ?.trim()
+      .toLowerCase();
+    if (encoding === "base64") found.push(Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8"));
+    else if (encoding === "quoted-printable")
+      found.push(
+        Buffer.from(
+          body
+            .replace(/=\r?\n/g, "")
+            .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
+      );
+    else found.push(body);
+  }
+  return found;
 }

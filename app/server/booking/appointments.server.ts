@@ -1,0 +1,312 @@
+/**
+ * The one owner of writing appointments (`citas`, issue 15). The web booking flow, the
+ * client's self-service and the studio's agenda all go through these functions, so that
+ * every change keeps the same guarantees:
+ *
+ * - no two live appointments overlap: the database refuses it (constraint
+ *   `citas_sin_empalmes`), and its refusal (23P01) becomes `SlotTakenError`;
+ * - expired holds free their time before any new appointment is written;
+ * - the 24-hour reminder follows the appointment (scheduled, moved, cancelled with it), and a
+ *   session attended with a retoque window schedules the retoque invitation (jobs.server.ts);
+ * - the client gets a mail with a calendar file on confirmation, change and cancellation.
+ *
+ * Whether a time is one the client may choose (opening hours, block-outs, lead time) is the
+ * caller's rule (`app/domain/slots.ts` for the web; the studio may book any time). Refunds
+ * of deposits belong to the booking workflows that call `cancelAppointment`.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
+import type { Db, DbOrTx } from "../db/client.server";
+import { citas, tratamientos } from "../db/schema";
+import { cancelJob, scheduleJob } from "../jobs.server";
+import { logError } from "../log.server";
+import { type AppointmentMailKind, sendAppointmentMail } from "./mail.server";
+
+export type Cita = typeof citas.$inferSelect;
+export type Tratamiento = typeof tratamientos.$inferSelect;
+
+/** The time was taken by someone else (or overlaps another appointment). */
+export class SlotTakenError extends Error {
+  constructor() {
+    super("Ese horario ya no está disponible. Elige otro, por favor.");
+    this.name = "SlotTakenError";
+  }
+}
+
+/** A change that cannot be made (unknown appointment, wrong state, too late): a Spanish message. */
+export class AppointmentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AppointmentError";
+  }
+}
+
+/** The states whose appointment occupies its time (the constraint's list). */
+export const LIVE_STATES: CitaEstado[] = [
+  CITA_ESTADO.apartada,
+  CITA_ESTADO.confirmada,
+  CITA_ESTADO.atendida,
+  CITA_ESTADO.noAsistio,
+];
+
+/** Whether a database error is the overlap constraint's refusal. */
+function isOverlap(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23P01") return true;
+  }
+  return false;
+}
+
+const reminderKey = (id: string) => `cita-recordatorio:${id}`;
+const retoqueKey = (id: string) => `cita-retoque:${id}`;
+
+/** Sets `vencida` every hold whose payment time ran out, freeing its time. */
+export async function releaseExpiredHolds(db: DbOrTx, now: Date = new Date()): Promise<void> {
+  await db
+    .update(citas)
+    .set({ estado: CITA_ESTADO.vencida, updatedAt: now })
+    .where(and(eq(citas.estado, CITA_ESTADO.apartada), lt(citas.apartadaHasta, now)));
+}
+
+export type NewAppointment = {
+  tratamientoId: string;
+  inicio: Date;
+  nombre: string;
+  telefono: string;
+  correo: string;
+  userId?: string | null;
+  /** apartada: held while the deposit is paid (HOLD_MINUTES); confirmada: booked */
+  estado: "apartada" | "confirmada";
+  /** web: the client; estudio: the studio by hand (a phone booking) */
+  origen?: "web" | "estudio";
+  notas?: string;
+  esRetoque?: boolean;
+  citaOrigenId?: string | null;
+  consentimiento?: Record<string, unknown> | null;
+  /** the deposit's payment, when known */
+  pagoId?: string | null;
+};
+
+/**
+ * Writes a new appointment at `inicio` for the treatment's length (its retoque's, for a
+ * retoque), at the treatment's current price and deposit. Throws SlotTakenError when the
+ * time overlaps a live appointment, AppointmentError when the treatment does not exist.
+ * A confirmed appointment gets its reminder and its mail.
+ */
+export async function createAppointment(db: Db, input: NewAppointment, now: Date = new Date()): Promise<Cita> {
+  const [tratamiento] = await db.select().from(tratamientos).where(eq(tratamientos.id, input.tratamientoId));
+  if (!tratamiento) throw new AppointmentError("Ese tratamiento no existe.");
+  const retoque = input.esRetoque === true;
+  const minutes = retoque ? (tratamiento.duracionRetoque ?? tratamiento.duracion) : tratamiento.duracion;
+  const precio = retoque ? (tratamiento.precioRetoque ?? tratamiento.precio) : tratamiento.precio;
+  const { fin, ocupaHasta } = appointmentSpan(input.inicio, minutes);
+  const row = {
+    id: randomBytes(9).toString("base64url"),
+    tratamientoId: tratamiento.id,
+    userId: input.userId ?? null,
+    nombre: input.nombre,
+    telefono: input.telefono,
+    correo: input.correo,
+    inicio: input.inicio,
+    fin,
+    ocupaHasta,
+    estado: input.estado,
+    apartadaHasta: input.estado === "apartada" ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+    precio,
+    anticipo: Math.min(tratamiento.anticipo, precio),
+    pagoId: input.pagoId ?? null,
+    esRetoque: retoque,
+    citaOrigenId: input.citaOrigenId ?? null,
+    consentimiento: input.consentimiento ?? null,
+    token: randomBytes(24).toString("base64url"),
+    origen: input.origen ?? "web",
+    notas: input.notas ?? "",
+  };
+  let cita: Cita;
+  try {
+    cita = await db.transaction(async (tx) => {
+      await releaseExpiredHolds(tx, now);
+      const [written] = await tx.insert(citas).values(row).returning();
+      if (written.estado === CITA_ESTADO.confirmada) await scheduleReminder(tx, written, now);
+      return written;
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw new SlotTakenError();
+    throw error;
+  }
+  if (cita.estado === CITA_ESTADO.confirmada) await mail(db, cita.id, "confirmada");
+  return cita;
+}
+
+/**
+ * Confirms a held appointment once its deposit is paid (idempotent: a second call for a
+ * confirmed appointment does nothing). A hold that expired is confirmed if its time is still
+ * free; otherwise SlotTakenError (the caller releases or refunds the deposit).
+ */
+export async function confirmAppointment(
+  db: Db,
+  id: string,
+  options: { pagoId?: string | null } = {},
+  now: Date = new Date(),
+): Promise<Cita> {
+  let confirmed: Cita | undefined;
+  try {
+    confirmed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(citas)
+        .set({
+          estado: CITA_ESTADO.confirmada,
+          apartadaHasta: null,
+          ...(options.pagoId ? { pagoId: options.pagoId } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(citas.id, id), inArray(citas.estado, [CITA_ESTADO.apartada, CITA_ESTADO.vencida])))
+        .returning();
+      if (row) await scheduleReminder(tx, row, now);
+      return row;
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw new SlotTakenError();
+    throw error;
+  }
+  if (confirmed) {
+    await mail(db, id, "confirmada");
+    return confirmed;
+  }
+  const current = await find(db, id);
+  if (current.estado === CITA_ESTADO.confirmada) return current;
+  throw new AppointmentError("Esta cita ya no se puede confirmar.");
+}
+
+export type ChangedBy = { by: "cliente" | "estudio" };
+
+/**
+ * Moves a live appointment to `inicio` (same length). A client may do it up to
+ * CHANGE_LIMIT_HOURS before the appointment; the studio any time.
+ */
+export async function moveAppointment(
+  db: Db,
+  id: string,
+  inicio: Date,
+  options: ChangedBy,
+  now: Date = new Date(),
+): Promise<Cita> {
+  const cita = await find(db, id);
+  if (cita.estado !== CITA_ESTADO.confirmada && cita.estado !== CITA_ESTADO.apartada) {
+    throw new AppointmentError("Esta cita ya no se puede cambiar.");
+  }
+  if (options.by === "cliente" && !canChangeOnline(cita.inicio, now)) throw tooLate();
+  const minutes = (cita.fin.getTime() - cita.inicio.getTime()) / 60_000;
+  const { fin, ocupaHasta } = appointmentSpan(inicio, minutes);
+  let moved: Cita;
+  try {
+    moved = await db.transaction(async (tx) => {
+      await releaseExpiredHolds(tx, now);
+      const [row] = await tx
+        .update(citas)
+        .set({ inicio, fin, ocupaHasta, updatedAt: now })
+        .where(and(eq(citas.id, id), eq(citas.estado, cita.estado)))
+        .returning();
+      if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
+      if (row.estado === CITA_ESTADO.confirmada) await scheduleReminder(tx, row, now);
+      return row;
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw new SlotTakenError();
+    throw error;
+  }
+  if (moved.estado === CITA_ESTADO.confirmada) await mail(db, id, "cambio");
+  return moved;
+}
+
+/**
+ * Cancels a live appointment (a client up to CHANGE_LIMIT_HOURS before; the studio any
+ * time): its time is free again, its reminder is dropped, the client gets a mail.
+ */
+export async function cancelAppointment(db: Db, id: string, options: ChangedBy, now: Date = new Date()): Promise<Cita> {
+  const cita = await find(db, id);
+  if (cita.estado === CITA_ESTADO.cancelada) return cita;
+  if (cita.estado !== CITA_ESTADO.confirmada && cita.estado !== CITA_ESTADO.apartada) {
+    throw new AppointmentError("Esta cita ya no se puede cancelar.");
+  }
+  if (options.by === "cliente" && !canChangeOnline(cita.inicio, now)) throw tooLate();
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(citas)
+      .set({ estado: CITA_ESTADO.cancelada, canceladaEn: now, apartadaHasta: null, updatedAt: now })
+      .where(and(eq(citas.id, id), eq(citas.estado, cita.estado)))
+      .returning();
+    if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
+    await cancelJob(tx, reminderKey(id));
+    return row;
+  });
+  if (cita.estado === CITA_ESTADO.confirmada) await mail(db, id, "cancelada");
+  return cancelled;
+}
+
+/**
+ * The studio marks a confirmed appointment attended or missed (or corrects it). Attended
+ * brows or lips with a retoque window schedule the invitation to book the retoque.
+ */
+export async function setAttendance(
+  db: Db,
+  id: string,
+  estado: "atendida" | "no-asistio",
+  now: Date = new Date(),
+): Promise<Cita> {
+  const cita = await find(db, id);
+  const allowed: CitaEstado[] = [CITA_ESTADO.confirmada, CITA_ESTADO.atendida, CITA_ESTADO.noAsistio];
+  if (!allowed.includes(cita.estado as CitaEstado)) {
+    throw new AppointmentError("Solo una cita confirmada se marca como atendida o no asistió.");
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(citas).set({ estado, updatedAt: now }).where(eq(citas.id, id)).returning();
+    await cancelJob(tx, reminderKey(id));
+    const [tratamiento] = await tx.select().from(tratamientos).where(eq(tratamientos.id, row.tratamientoId));
+    if (estado === CITA_ESTADO.atendida && !row.esRetoque && tratamiento?.retoqueDesde != null) {
+      await scheduleJob(tx, {
+        tipo: "cita-retoque",
+        clave: retoqueKey(id),
+        ejecutarEn: new Date(row.fin.getTime() + tratamiento.retoqueDesde * 86_400_000),
+        datos: { citaId: id },
+      });
+    } else {
+      await cancelJob(tx, retoqueKey(id));
+    }
+    return row;
+  });
+}
+
+/** The reminder 24 hours before; none when the appointment is sooner than that. */
+async function scheduleReminder(tx: DbOrTx, cita: Cita, now: Date): Promise<void> {
+  const at = new Date(cita.inicio.getTime() - 24 * 3_600_000);
+  if (at <= now) {
+    await cancelJob(tx, reminderKey(cita.id));
+    return;
+  }
+  await scheduleJob(tx, {
+    tipo: "cita-recordatorio",
+    clave: reminderKey(cita.id),
+    ejecutarEn: at,
+    datos: { citaId: cita.id, inicio: cita.inicio.toISOString() },
+  });
+}
+
+async function find(db: DbOrTx, id: string): Promise<Cita> {
+  const [cita] = await db.select().from(citas).where(eq(citas.id, id));
+  if (!cita) throw new AppointmentError("No encontramos esa cita.");
+  return cita;
+}
+
+const tooLate = () =>
+  new AppointmentError("Faltan menos de 48 horas para tu cita: para cambiarla o cancelarla escríbenos por WhatsApp.");
+
+/** The mail is not part of the change: a mail server down is logged, the change stands. */
+async function mail(db: Db, id: string, kind: AppointmentMailKind): Promise<void> {
+  try {
+    await sendAppointmentMail(db, id, kind);
+  } catch (error) {
+    logError(`Correo de cita ${id} (${kind}) no enviado`, error);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The appointment mails (issue 15): confirmation, change, cancellation and the reminder carry
+ * a calendar file (.ics, the `ics` library) the phone adds to its calendar; the retoque
+ * invitation links to the booking page. Every mail links to the appointment's own page
+ * (/cita/{token}) to reschedule or cancel, and to WhatsApp.
+ */
+import { eq } from "drizzle-orm";
+import { type EventAttributes, createEvent } from "ics";
+import { fullAddress, mapLink, site, whatsappLink } from "~/config/site";
+import { formatSpanishDateTime } from "~/domain/dates";
+import { formatPrice } from "~/domain/money";
+import type { DbOrTx } from "../db/client.server";
+import { citas, tratamientos } from "../db/schema";
+import { env } from "../env.server";
+import { escapeHtml, mailLayout, sendMail } from "../mail.server";
+
+export type AppointmentMailKind = "confirmada" | "cambio" | "cancelada" | "recordatorio" | "retoque";
+
+const SUBJECT: Record<AppointmentMailKind, string> = {
+  confirmada: "¡Cita confirmada!",
+  cambio: "Tu cita cambió",
+  cancelada: "Tu cita fue cancelada",
+  recordatorio: "Te esperamos mañana",
+  retoque: "Es momento de agendar tu retoque",
+};
+
+/** The appointment's own page: reschedule or cancel without logging in. */
+export const appointmentLink = (token: string) => `${env.publicUrl}/cita/${token}`;
+
+/** The calendar file of an appointment; cancelled ones tell the calendar to remove it. */
+export function appointmentCalendar(
+  cita: { id: string; inicio: Date; fin: Date; token: string; updatedAt: Date },
+  title: string,
+  cancelled: boolean,
+): string {
+  const event: EventAttributes = {
+    uid: `cita-${cita.id}@michelalvarez.mx`,
+    // grows with every change, so calendars replace the old version (RFC 5546)
+    sequence: Math.floor(cita.updatedAt.getTime() / 1000),
+    start: cita.inicio.getTime(),
+    end: cita.fin.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: `${title} · ${site.name}`,
+    description: `Cambiar o cancelar: ${appointmentLink(cita.token)}`,
+    location: fullAddress(),
+    geo: { lat: site.map.lat, lon: site.map.lng },
+    url: appointmentLink(cita.token),
+    organizer: { name: site.name, email: site.email },
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
+    method: cancelled ? "CANCEL" : "PUBLISH",
+    productId: "michelalvarez.mx/agenda",
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error("No se pudo crear el archivo de calendario");
+  return value;
+}
+
+export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: AppointmentMailKind): Promise<void> {
+  const [row] = await db
+    .select({ cita: citas, tratamiento: tratamientos })
+    .from(citas)
+    .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
+    .where(eq(citas.id, citaId));
+  if (!row) return;
+  const { cita, tratamiento } = row;
+  const title = cita.esRetoque ? `Retoque de ${tratamiento.nombre}` : tratamiento.nombre;
+  const when = formatSpanishDateTime(cita.inicio);
+  const link = appointmentLink(cita.token);
+  const lines: string[] = [];
+  if (kind === "retoque") {
+    const booking = `${env.publicUrl}/agendar/${encodeURIComponent(tratamiento.id)}?retoque=${encodeURIComponent(cita.id)}`;
+    lines.push(
+      `Hola ${cita.nombre}: ya pasaron unas semanas desde tu sesión de ${tratamiento.nombre}. Es el momento ideal para tu retoque` +
+        (tratamiento.retoqueHasta ? `, antes de ${tratamiento.retoqueHasta} días después de tu sesión.` : "."),
+      `Agenda tu retoque: ${booking}`,
+    );
+  } else {
+    const intro: Record<Exclude<AppointmentMailKind, "retoque">, string> = {
+      confirmada: `Hola ${cita.nombre}: tu cita quedó confirmada.`,
+      cambio: `Hola ${cita.nombre}: tu cita cambió de horario.`,
+      cancelada: `Hola ${cita.nombre}: tu cita fue cancelada.`,
+      recordatorio: `Hola ${cita.nombre}: te recordamos tu cita de mañana.`,
+    };
+    lines.push(intro[kind], `${title}: ${when} (hora de Guadalajara).`);
+    if (kind !== "cancelada") {
+      lines.push(`Dirección: ${fullAddress()}`, `Cómo llegar: ${mapLink()}`);
+      if (cita.anticipo > 0 && cita.pagoId) lines.push(`Anticipo pagado: ${formatPrice(cita.anticipo)}`);
+      lines.push(`Para cambiar o cancelar tu cita (hasta 48 horas antes): ${link}`);
+    }
+  }
+  lines.push(`¿Dudas? Escríbenos por WhatsApp: ${whatsappLink()}`);
+  const text = lines.join("\n\n");
+  const html = mailLayout(
+    SUBJECT[kind],
+    lines.map((line) => `<p style="margin:0 0 12px">${linkify(escapeHtml(line))}</p>`).join(""),
+  );
+  const attachments =
+    kind === "retoque"
+      ? undefined
+      : [
+          {
+            filename: "cita.ics",
+            content: appointmentCalendar(cita, title, kind === "cancelada"),
+            contentType: `text/calendar; charset=utf-8; method=${kind === "cancelada" ? "CANCEL" : "PUBLISH"}`,
+          },
+        ];
+  await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments });
+}
+
+const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
