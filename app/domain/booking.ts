@@ -63,8 +63,11 @@ export function questionsFor(questions: ConsentQuestion[], treatmentText: string
   return questions.filter((q) => !q.solo || text.includes(q.solo.toLowerCase()));
 }
 
+/** A submitted form: FormData or URLSearchParams. */
+export type FormLike = { get(name: string): unknown; entries(): IterableIterator<[string, unknown]> };
+
 export function parseBookingForm(
-  form: FormData,
+  form: FormLike,
   options: { questions: ConsentQuestion[] | null; now: Date },
 ): BookingFormResult {
   const values: Record<string, string> = {};
@@ -105,14 +108,34 @@ export function parseBookingForm(
   return { ok: true, contact: { nombre, telefono, correo }, consentimiento };
 }
 
-/** The Google Maps search link of an address (the confirmation's "Cómo llegar"). */
-export function mapsUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
 /** Price range of a service's bookable treatments, centavos (JSON-LD AggregateOffer). */
 export function priceRange(treatments: { precio: number }[]): { low: number; high: number } | null {
   if (treatments.length === 0) return null;
   const prices = treatments.map((t) => t.precio);
   return { low: Math.min(...prices), high: Math.max(...prices) };
+}
+
+const DAY_LABEL = new Intl.DateTimeFormat("es-MX", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const DAY_LONG = new Intl.DateTimeFormat("es-MX", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
+
+const calendarNoon = (fecha: string) => new Date(`${fecha}T12:00:00Z`);
+
+/** "lun, 30 nov" for the calendar's day buttons (a calendar date, no time zone involved). */
+export function dayLabel(fecha: string): { semana: string; dia: string; mes: string } {
+  const parts = DAY_LABEL.formatToParts(calendarNoon(fecha));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value.replace(".", "") ?? "";
+  return { semana: get("weekday"), dia: get("day"), mes: get("month") };
+}
+
+/** "lunes 30 de noviembre". */
+export function dayLong(fecha: string): string {
+  return DAY_LONG.format(calendarNoon(fecha)).replace(",", "");
+}
+
+/** "2 h", "1 h 30 min", "45 min". */
+export function durationText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }

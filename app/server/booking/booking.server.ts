@@ -19,7 +19,7 @@ import {
   STUDIO_HOURS,
   STUDIO_TIME_ZONE,
 } from "~/domain/agenda";
-import type { BookableTreatment, BookingContact, ConsentRecord } from "~/domain/booking";
+import { type BookableTreatment, type BookingContact, type ConsentRecord, priceRange } from "~/domain/booking";
 import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
@@ -65,6 +65,15 @@ export async function findBookable(db: DbOrTx, id: string): Promise<BookableTrea
     .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
     .where(and(eq(tratamientos.id, id), eq(tratamientos.activo, true)));
   return row ?? null;
+}
+
+/** A service's bookable price range (its service page and structured data); null: not booked online. */
+export async function servicePriceRange(db: DbOrTx, servicioId: string) {
+  const rows = await db
+    .select({ precio: tratamientos.precio })
+    .from(tratamientos)
+    .where(and(eq(tratamientos.servicioId, servicioId), eq(tratamientos.activo, true)));
+  return priceRange(rows);
 }
 
 /** What the slot computation needs from the database, for appointments of `minutes`. */

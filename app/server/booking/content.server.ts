@@ -25,7 +25,10 @@ function read<S extends z.ZodType>(file: string, schema: S): { meta: z.infer<S>;
   if (!match) throw new ContentError(file, "falta el encabezado entre líneas '---' (front matter)");
   const parsed = schema.safeParse(parseYaml(match[1]));
   if (!parsed.success) throw new ContentError(file, `encabezado inválido:\n${z.prettifyError(parsed.error)}`);
-  return { meta: parsed.data, html: marked.parse(raw.slice(match[0].length), { async: false }) };
+  const body = raw.slice(match[0].length);
+  // Markdown only, as the other content: no raw HTML can reach the pages.
+  if (/<[a-z!/]/i.test(body)) throw new ContentError(file, "no se permite HTML; use Markdown");
+  return { meta: parsed.data, html: marked.parse(body, { async: false }) };
 }
 
 const line = z.string().trim().min(1).max(300);
