@@ -232,7 +232,7 @@ export function serviceSchema(service: ServiceForSearch, origin: string): WithCo
     potentialAction: range
       ? {
           "@type": "ReserveAction",
-          target: { "@type": "EntryPoint", urlTemplate: bookingUrl, inLanguage: "es-MX" },
+          target: { "@type": "EntryPoint", urlTemplate: bookingUrl, actionPlatform: ["https://schema.org/DesktopWebPlatform", "https://schema.org/MobileWebPlatform"] },
           result: { "@type": "Reservation", name: `Cita: ${service.name}` },
         }
       : undefined,
