@@ -38,17 +38,17 @@ describe("booking a treatment", () => {
     await page.getByTestId("booking-treatment").filter({ hasText: "Microblading" }).click();
     await page.waitForURL(/\/agendar\/microblading/);
 
-    // The second day with free times, its first time.
-    await page.getByTestId("slot-day").nth(1).click();
+    // The fourth day with free times (always 48 h or more ahead: changeable online), its first time.
+    await page.getByTestId("slot-day").nth(3).click();
     await page.waitForURL(/fecha=/);
     await page.getByTestId("slot-time").first().click();
     const form = page.getByTestId("booking-form");
     await form.waitFor();
     const chosen = (await page.getByTestId("booking-chosen").textContent()) ?? "";
 
-    await form.getByLabel("Nombre completo").fill("Ana López");
-    await form.getByLabel("WhatsApp").fill("33 1234 5678");
-    await form.getByLabel("Correo").fill(correo);
+    await form.getByLabel("Nombre completo", { exact: true }).fill("Ana López");
+    await form.getByLabel("WhatsApp", { exact: true }).fill("33 1234 5678");
+    await form.getByLabel("Correo", { exact: true }).fill(correo);
     const consent = page.getByTestId("consent-form");
     for (const group of await consent.getByRole("radiogroup").all()) {
       await group.getByLabel("No").check();
@@ -78,7 +78,7 @@ describe("booking a treatment", () => {
     await page.goto(`${baseURL}${link}`, { waitUntil: "networkidle" });
     await page.getByTestId("reschedule-start").click();
     await page.getByTestId("reschedule").waitFor();
-    await page.getByTestId("slot-day").nth(2).click();
+    await page.getByTestId("slot-day").nth(4).click();
     await page.waitForURL(/fecha=/);
     await page.getByTestId("slot-time").first().click();
     await page.getByTestId("reschedule-submit").click();
@@ -95,5 +95,18 @@ describe("booking a treatment", () => {
       .poll(() => readOutbox(dataDir).some((m) => m.to.includes(correo) && m.subject.includes("cancelada")))
       .toBe(true);
     await context.close();
+  });
+});
+
+describe("bookable service pages", () => {
+  it("link to the booking page and carry the price range and a ReserveAction in their structured data", async () => {
+    const html = await (await fetch(`${baseURL}/servicios/cejas`)).text();
+    expect(html).toContain('href="/agendar?servicio=cejas"');
+    const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]) as Record<string, unknown>,
+    );
+    const service = data.find((d) => d["@type"] === "Service") as Record<string, Record<string, unknown>> | undefined;
+    expect(service?.offers).toMatchObject({ "@type": "AggregateOffer", priceCurrency: "MXN", lowPrice: "3500.00", highPrice: "4000.00" });
+    expect(service?.potentialAction).toMatchObject({ "@type": "ReserveAction" });
   });
 });

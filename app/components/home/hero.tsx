@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MediaImage } from "~/components/site/media-image";
-import { site, whatsappLink } from "~/config/site";
+import { site } from "~/config/site";
 
 export function Hero({ image, width, height }: { image: string; width: number; height: number }) {
   return (

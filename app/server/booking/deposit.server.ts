@@ -93,7 +93,7 @@ export type DemoDepositResult = { ok: true; paymentId: string } | { ok: false; m
  */
 export async function authorizeDemoDeposit(db: Db, cita: Cita, card: DemoCardInput): Promise<DemoDepositResult> {
   const pago = await depositOf(db, cita.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado]);
-  if (!pago || pago.proveedor !== "demo") return { ok: false, message: "No encontramos el pago de este anticipo." };
+  if (pago?.proveedor !== "demo") return { ok: false, message: "No encontramos el pago de este anticipo." };
   if (pago.estado === PAGO_ESTADO.autorizado) return { ok: true, paymentId: pago.id };
   const checked = checkDemoCard(card);
   if (!checked.ok) return { ok: false, message: checked.message };
