@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PHONE, launchBrowser } from "../support/browser";
-import { readOutbox } from "../support/outbox";
+import { mailParts, readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -70,9 +70,12 @@ describe("booking a treatment", () => {
     // The mail, with its calendar file and the appointment's own link.
     const mail = readOutbox(dataDir).find((m) => m.to.includes(correo));
     expect(mail?.subject).toContain("Cita confirmada");
-    expect(mail?.raw).toContain("text/calendar");
-    const link = /\/cita\/[A-Za-z0-9_-]+/.exec(mail?.raw ?? "")?.[0];
-    expect(link).toBeTruthy();
+    const ics = mailParts(mail?.raw ?? "", "text/calendar");
+    expect(ics).toHaveLength(1);
+    expect(ics[0]).toContain("BEGIN:VEVENT");
+    const text = [...mailParts(mail?.raw ?? "", "text/plain"), ...mailParts(mail?.raw ?? "", "text/html")].join("\n");
+    const link = /\/cita\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+    expect(link).toBe(new URL(page.url()).pathname);
 
     // Reschedule from the mail's link (a fresh visit, no session).
     await page.goto(`${baseURL}${link}`, { waitUntil: "networkidle" });

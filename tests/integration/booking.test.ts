@@ -17,6 +17,10 @@ import type { Database } from "~/server/db/client.server";
 import { agendaBloqueos, citas, pagos, servicios, tareas, tratamientos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
+import { guardBookingPost } from "~/server/booking/guard.server";
+import { cacheablePath } from "~/server/http/page-cache.server";
+import { isPersonalPath } from "~/server/security.server";
+import { seedDemoTreatments } from "../../seed/demo-treatments";
 import { useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
@@ -212,5 +216,36 @@ describe("self-service", () => {
     expect(await findByToken(database.db, `${booked.token.slice(0, -2)}xx`)).toBeNull();
     expect(await findByToken(database.db, "")).toBeNull();
     expect(await findByToken(database.db, "' or 1=1 --")).toBeNull();
+  });
+});
+
+describe("the booking's edges", () => {
+  it("never caches the booking pages and marks them personal", () => {
+    for (const page of ["/agendar", "/agendar/microblading", "/cita/abc", "/mis-citas", "/agendar.data"]) {
+      expect(cacheablePath(page), page).toBeNull();
+    }
+    for (const page of ["/agendar", "/agendar/microblading", "/cita/abc", "/mis-citas", "/AGENDAR"]) {
+      expect(isPersonalPath(page), page).toBe(true);
+    }
+  });
+
+  it("refuses a booking body over 16 KiB and throttles the booking POSTs per IP", async () => {
+    const big = new Request("http://localhost/agendar/x", {
+      method: "POST",
+      headers: { "content-length": String(17 * 1024) },
+    });
+    expect(await guardBookingPost(big, { ip: "203.0.113.7" })).toMatchObject({ status: 413 });
+    const small = () => new Request("http://localhost/agendar/x", { method: "POST", body: "a=1" });
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push(await guardBookingPost(small(), { ip: "203.0.113.8" }));
+    expect(answers.slice(0, 30).every((a) => a === null)).toBe(true);
+    expect(answers[30]).toMatchObject({ status: 429 });
+  });
+
+  it("the demo seed adds the demo services' treatments once", async () => {
+    await database.db.insert(servicios).values([{ id: "labios", nombre: "Labios" }]).onConflictDoNothing();
+    await database.db.delete(tratamientos);
+    expect(await seedDemoTreatments(database.db)).toBe(4); // cejas ×3 and labios; no estrías service here
+    expect(await seedDemoTreatments(database.db)).toBe(0);
   });
 });
