@@ -26,6 +26,7 @@ export type BookableTreatment = {
   retoqueDesde: number | null;
   retoqueHasta: number | null;
   precioRetoque: number | null;
+  duracionRetoque: number | null;
 };
 
 /** Longest answer detail (which medicine, which allergy). */

@@ -14,7 +14,7 @@ import { site, whatsappLink } from "~/config/site";
 import { CONSENT_DETAIL_MAX, dayLabel, dayLong, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { formatPrice } from "~/domain/money";
-import { availableSlots, bookSlot, findBookable } from "~/server/booking/booking.server";
+import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
@@ -31,14 +31,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const treatment = await findBookable(db, params.tratamiento);
   if (!treatment) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const days = (await availableSlots(db, treatment.duracion)).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
+  // The retoque invitation's link: the session it follows (its consent form was signed then).
+  const origin = await retoqueOrigin(db, treatment.id, url.searchParams.get("retoque"));
+  const session = sessionOf(treatment, origin !== null);
+  const days = (await availableSlots(db, session.duracion)).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
   const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha")) ? url.searchParams.get("fecha") : days[0]?.fecha ?? null;
   const wanted = url.searchParams.get("inicio");
   const chosen = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === wanted) ?? null;
   const user = await currentUser(request);
-  const consent = treatment.requiereConsentimiento ? consentForm() : null;
+  const consent = treatment.requiereConsentimiento && !origin ? consentForm() : null;
   return {
     treatment,
+    session,
+    retoque: origin?.id ?? null,
     days,
     fecha,
     chosen: chosen && fecha ? { inicio: chosen.inicio, texto: `${dayLong(fecha)}, ${chosen.hora} h` } : null,
@@ -69,7 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const treatment = await findBookable(db, params.tratamiento);
   if (!treatment) throw data(null, { status: 404 });
   const now = new Date();
-  const questions = treatment.requiereConsentimiento
+  const retoqueDe = typeof form.get("retoque") === "string" && form.get("retoque") ? String(form.get("retoque")) : null;
+  const questions = treatment.requiereConsentimiento && !retoqueDe
     ? questionsFor(consentForm().preguntas, `${treatment.servicioNombre} ${treatment.nombre}`)
     : null;
   const parsed = parseBookingForm(form, { questions, now });
@@ -80,7 +86,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = await bookSlot(
     db,
-    { tratamientoId: treatment.id, inicio, contact: parsed.contact, consentimiento: parsed.consentimiento, userId: user?.id ?? null },
+    {
+      tratamientoId: treatment.id,
+      inicio,
+      contact: parsed.contact,
+      consentimiento: parsed.consentimiento,
+      userId: user?.id ?? null,
+      retoqueDe,
+    },
     now,
   );
   if (!result.ok) {
@@ -98,14 +111,14 @@ const fieldError = (errors: Record<string, string>, name: string) =>
   ) : null;
 
 export default function AgendarTratamiento({ loaderData, actionData }: Route.ComponentProps) {
-  const { treatment, days, fecha, chosen, user, consent, policyHtml } = loaderData;
+  const { treatment, session, retoque, days, fecha, chosen, user, consent, policyHtml } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
-  const base = `/agendar/${treatment.id}`;
+  const base = `/agendar/${treatment.id}?${retoque ? `retoque=${encodeURIComponent(retoque)}&` : ""}`;
   const href = (f: string, inicio?: string) =>
-    inicio ? `${base}?fecha=${f}&inicio=${encodeURIComponent(inicio)}#datos` : `${base}?fecha=${f}#horarios`;
+    inicio ? `${base}fecha=${f}&inicio=${encodeURIComponent(inicio)}#datos` : `${base}fecha=${f}#horarios`;
   const input = (name: string) => ({
     name,
     id: name,
@@ -119,15 +132,17 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
         <ArrowLeft className="size-4" aria-hidden /> Servicios
       </Link>
       <p className="eyebrow mt-4">{treatment.servicioNombre}</p>
-      <h1 className="mt-2 text-4xl md:text-5xl">{treatment.nombre}</h1>
+      <h1 className="mt-2 text-4xl md:text-5xl">
+        {retoque ? `Retoque de ${treatment.nombre}` : treatment.nombre}
+      </h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-ink/80">
         <span className="inline-flex items-center gap-1">
-          <Clock className="size-4" aria-hidden /> {durationText(treatment.duracion)}
+          <Clock className="size-4" aria-hidden /> {durationText(session.duracion)}
         </span>
-        <span>· {formatPrice(treatment.precio)}</span>
-        {treatment.anticipo > 0 && <span>· anticipo {formatPrice(treatment.anticipo)}</span>}
+        <span>· {formatPrice(session.precio)}</span>
+        {session.anticipo > 0 && <span>· anticipo {formatPrice(session.anticipo)}</span>}
       </p>
-      {treatment.retoqueDesde != null && (
+      {treatment.retoqueDesde != null && !retoque && (
         <p className="mt-2 text-sm text-muted">
           Incluye invitación a tu retoque entre {treatment.retoqueDesde} y {treatment.retoqueHasta} días después
           {treatment.precioRetoque != null && <> ({formatPrice(treatment.precioRetoque)})</>}.
@@ -145,6 +160,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
       {chosen && (
         <Form method="post" id="datos" className="mt-10 max-w-2xl scroll-mt-24 space-y-10" data-testid="booking-form">
           <input type="hidden" name="inicio" value={chosen.inicio} />
+          {retoque && <input type="hidden" name="retoque" value={retoque} />}
           <p className="rounded-2xl bg-sand/50 px-5 py-4 font-medium text-cocoa" data-testid="booking-chosen">
             {treatment.nombre}: {chosen.texto}
           </p>
@@ -241,8 +257,8 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} data-testid="booking-submit">
             {busy
               ? "Apartando tu horario…"
-              : treatment.anticipo > 0
-                ? `Apartar y pagar anticipo de ${formatPrice(treatment.anticipo)}`
+              : session.anticipo > 0
+                ? `Apartar y pagar anticipo de ${formatPrice(session.anticipo)}`
                 : "Confirmar cita"}
           </button>
         </Form>

@@ -10,6 +10,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedInstant } from "~/domain/slots";
+import { setAttendance } from "~/server/booking/appointments.server";
 import { availableSlots, bookSlot, findByToken } from "~/server/booking/booking.server";
 import { authorizeDemoDeposit, completeDeposit, isDepositPayment, startDeposit } from "~/server/booking/deposit.server";
 import { cancelByClient, rescheduleByClient } from "~/server/booking/self-service.server";
@@ -46,7 +47,19 @@ beforeAll(async () => {
     { id: "maquillaje", nombre: "Maquillaje" },
   ]);
   await database.db.insert(tratamientos).values([
-    { id: "microblading", servicioId: "cejas", nombre: "Microblading", duracion: 120, precio: 350000, anticipo: 50000, requiereConsentimiento: true },
+    {
+      id: "microblading",
+      servicioId: "cejas",
+      nombre: "Microblading",
+      duracion: 120,
+      precio: 350000,
+      anticipo: 50000,
+      requiereConsentimiento: true,
+      retoqueDesde: 30,
+      retoqueHasta: 45,
+      precioRetoque: 100000,
+      duracionRetoque: 60,
+    },
     { id: "maquillaje-social", servicioId: "maquillaje", nombre: "Maquillaje social", duracion: 60, precio: 90000, anticipo: 0 },
   ]);
 });
@@ -208,6 +221,26 @@ describe("self-service", () => {
     expect(pago.estado).toBe("requiere-reembolso");
     expect(await slotsOn("2026-12-03")).toContain("09:00");
     expect(readOutbox(env.dataDir).some((m) => m.subject.includes("cancelada"))).toBe(true);
+  });
+
+  it("books the retoque from the invitation's link: its own length and price, no form again, once", async () => {
+    const { booked } = await bookAndPay(THURSDAY_9);
+    const retoque = (retoqueDe: string) =>
+      bookSlot(
+        database.db,
+        { tratamientoId: "microblading", inicio: at("2026-12-07", "10:00"), contact, consentimiento: null, userId: null, retoqueDe },
+        now,
+      );
+    // Not attended yet: no retoque.
+    expect((await retoque(booked.id)).ok).toBe(false);
+    await setAttendance(database.db, booked.id, "atendida", now);
+    const first = await retoque(booked.id);
+    if (!first.ok) throw new Error(first.message);
+    expect(first.cita).toMatchObject({ esRetoque: true, citaOrigenId: booked.id, precio: 100000 });
+    expect(first.cita.fin.getTime() - first.cita.inicio.getTime()).toBe(minutes(60));
+    expect(first.cita.consentimiento).toMatchObject({ firma: "Ana López" });
+    expect((await retoque(booked.id)).ok).toBe(false);
+    expect((await retoque("no-existe")).ok).toBe(false);
   });
 
   it("the token opens only its own appointment", async () => {

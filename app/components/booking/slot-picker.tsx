@@ -37,7 +37,7 @@ export function SlotPicker({
   return (
     <div data-testid="slot-picker">
       <h3 className="sr-only">Día</h3>
-      <ul className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-3 [scrollbar-width:none]" aria-label="Días con horarios libres">
+      <ul className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-3 [scrollbar-width:none] md:mx-0 md:px-0" aria-label="Días con horarios libres">
         {days.map((d) => {
           const active = d.fecha === day.fecha;
           return (

@@ -46,6 +46,7 @@ const columns = {
   retoqueDesde: tratamientos.retoqueDesde,
   retoqueHasta: tratamientos.retoqueHasta,
   precioRetoque: tratamientos.precioRetoque,
+  duracionRetoque: tratamientos.duracionRetoque,
 };
 
 /** Every active treatment, in the services' order then their own. */
@@ -125,6 +126,41 @@ export async function stillFree(
   return isFreeStart(inicio, await slotInput(db, minutes, now, options.exceptCitaId));
 }
 
+/**
+ * The session a retoque follows (the link of the retoque invitation mail): attended, of this
+ * treatment, with a retoque window, and no live retoque booked for it yet. Null otherwise.
+ */
+export async function retoqueOrigin(db: DbOrTx, tratamientoId: string, citaId: string | null | undefined) {
+  if (!citaId || !/^[A-Za-z0-9_-]{1,40}$/.test(citaId)) return null;
+  const [origin] = await db
+    .select()
+    .from(citas)
+    .where(
+      and(
+        eq(citas.id, citaId),
+        eq(citas.tratamientoId, tratamientoId),
+        eq(citas.estado, CITA_ESTADO.atendida),
+        eq(citas.esRetoque, false),
+      ),
+    );
+  if (!origin) return null;
+  const [already] = await db
+    .select({ id: citas.id })
+    .from(citas)
+    .where(and(eq(citas.citaOrigenId, citaId), inArray(citas.estado, LIVE_STATES)))
+    .limit(1);
+  return already ? null : origin;
+}
+
+/** The session's length and price: the retoque's own when it is one. */
+export function sessionOf(t: BookableTreatment, retoque: boolean) {
+  return {
+    duracion: retoque ? (t.duracionRetoque ?? t.duracion) : t.duracion,
+    precio: retoque ? (t.precioRetoque ?? t.precio) : t.precio,
+    anticipo: Math.min(t.anticipo, retoque ? (t.precioRetoque ?? t.precio) : t.precio),
+  };
+}
+
 export type BookingResult =
   | { ok: true; cita: Cita }
   | { ok: false; reason: "tratamiento" | "horario"; message: string };
@@ -140,18 +176,25 @@ export async function bookSlot(
     contact: BookingContact;
     consentimiento: ConsentRecord | null;
     userId: string | null;
+    /** the attended session this retoque follows (the invitation's link) */
+    retoqueDe?: string | null;
   },
   now = new Date(),
 ): Promise<BookingResult> {
-  // 1. The treatment, as it is now.
+  // 1. The treatment, as it is now; a retoque follows a session of it (its form was signed then).
   const tratamiento = await findBookable(db, input.tratamientoId);
   if (!tratamiento) return { ok: false, reason: "tratamiento", message: "Ese tratamiento ya no se agenda en línea." };
-  if (tratamiento.requiereConsentimiento && !input.consentimiento) {
+  const origin = input.retoqueDe ? await retoqueOrigin(db, tratamiento.id, input.retoqueDe) : null;
+  if (input.retoqueDe && !origin) {
+    return { ok: false, reason: "tratamiento", message: "Este enlace de retoque ya no es válido. Escríbenos por WhatsApp." };
+  }
+  if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento) {
     return { ok: false, reason: "tratamiento", message: "Falta el cuestionario de salud y consentimiento." };
   }
+  const session = sessionOf(tratamiento, origin !== null);
 
   // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.
-  if (!(await stillFree(db, tratamiento.duracion, input.inicio, now))) {
+  if (!(await stillFree(db, session.duracion, input.inicio, now))) {
     return { ok: false, reason: "horario", message: slotGone };
   }
 
@@ -164,9 +207,11 @@ export async function bookSlot(
         inicio: input.inicio,
         ...input.contact,
         userId: input.userId,
-        estado: tratamiento.anticipo > 0 ? CITA_ESTADO.apartada : CITA_ESTADO.confirmada,
+        estado: session.anticipo > 0 ? CITA_ESTADO.apartada : CITA_ESTADO.confirmada,
         origen: "web",
-        consentimiento: input.consentimiento,
+        consentimiento: input.consentimiento ?? origin?.consentimiento ?? null,
+        esRetoque: origin !== null,
+        citaOrigenId: origin?.id ?? null,
       },
       now,
     );
