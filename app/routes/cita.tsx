@@ -257,6 +257,12 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
               {c.changeable ? (
                 c.rescheduling ? (
                   <div data-testid="reschedule">
+                    <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2 text-ink/85">
+                      Elige el nuevo día y hora.
+                      <Link to="." className="text-sm text-clay-dark underline">
+                        No cambiar
+                      </Link>
+                    </p>
                     <SlotPicker
                       days={c.days}
                       fecha={c.fecha}
