@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { PHONE, launchBrowser } from "../support/browser";
 import { mailParts, readOutbox } from "../support/outbox";
 
@@ -46,6 +47,7 @@ describe("booking a treatment", () => {
     await form.waitFor();
     const chosen = (await page.getByTestId("booking-chosen").textContent()) ?? "";
 
+    expect(await axeViolations(page)).toEqual([]);
     await form.getByLabel("Nombre completo", { exact: true }).fill("Ana López");
     await form.getByLabel("WhatsApp", { exact: true }).fill("33 1234 5678");
     await form.getByLabel("Correo", { exact: true }).fill(correo);
@@ -60,12 +62,14 @@ describe("booking a treatment", () => {
 
     await page.waitForURL(/\/cita\//);
     await page.getByTestId("deposit-form").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await payDeposit(page, "4000 0000 0000 0002");
     await expect.poll(() => page.getByTestId("cita-error").textContent()).toContain("rechazada");
     await payDeposit(page, "4242 4242 4242 4242");
     await page.getByRole("heading", { name: "¡Cita confirmada!" }).waitFor();
     expect(await page.getByTestId("cita-cuando").textContent()).toBe(chosen.split(": ").pop());
     expect(await page.getByTestId("cita-mapa").getAttribute("href")).toContain("google.com/maps");
+    expect(await axeViolations(page)).toEqual([]);
 
     // The mail, with its calendar file and the appointment's own link.
     const mail = readOutbox(dataDir).find((m) => m.to.includes(correo));
