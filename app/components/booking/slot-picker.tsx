@@ -72,7 +72,7 @@ export function SlotPicker({
                 aria-current={active ? "true" : undefined}
                 data-testid="slot-time"
                 className={`block rounded-xl border py-3 text-center text-base font-medium transition ${
-                  active ? "border-clay bg-clay text-white" : "border-sand bg-white text-ink hover:border-clay"
+                  active ? "border-clay-dark bg-clay-dark text-white" : "border-sand bg-white text-ink hover:border-clay"
                 }`}
               >
                 {h.hora}
