@@ -36,6 +36,8 @@ export default [
   // checkout and orders (guarded)
   route("pagar", "routes/pagar.tsx"),
   route("mis-compras", "routes/mis-compras.tsx"),
+  route("mis-compras/factura/:id", "routes/mis-compras-factura.tsx"),
+  route("mis-compras/facturas/:id/:formato", "routes/factura-archivo.ts"),
 
   // online school: my courses, viewer, exam, diploma (and its public check)
   route("mis-cursos", "routes/mis-cursos.tsx"),
@@ -73,6 +75,7 @@ export default [
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),
     route("reembolsos", "routes/admin/reembolsos.tsx"),
+    route("facturas", "routes/admin/facturas.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),

@@ -14,7 +14,8 @@ import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders } from "~/server/security.server";
-import { prepareDatabase, startupCheck } from "~/server/startup.server";
+import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
+import { sweepUploadSpool } from "~/server/upload.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -33,8 +34,11 @@ if (!check.ok) process.exit(1);
 const startedAt = Date.now();
 // A cluster worker (server/cluster.js) finds the database already migrated and seeded.
 if (process.env.DATABASE_PREPARED === "1") await initDatabase();
-else await prepareDatabase();
+else await prepareDatabaseWhenReachable();
 console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - startedAt} ms`);
+
+// Upload folders left by a process that died mid-upload.
+void sweepUploadSpool().catch(() => undefined);
 
 // Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
 startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));

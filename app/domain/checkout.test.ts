@@ -225,3 +225,20 @@ describe("per-field limits", () => {
     });
   });
 });
+
+describe("estado", () => {
+  it("is one of the 32 states, stored by its official name", () => {
+    const result = validateCheckoutForm({ ...VALID, estado: "  jalisco " });
+    expect(result.ok && result.data.estado).toBe("Jalisco");
+    const cdmx = validateCheckoutForm({ ...VALID, estado: "CDMX" });
+    expect(cdmx.ok && cdmx.data.estado).toBe("Ciudad de México");
+  });
+
+  it("refuses a name that is not a state of Mexico", () => {
+    expect(validateCheckoutForm({ ...VALID, estado: "Texas" })).toMatchObject({
+      ok: false,
+      field: "estado",
+      text: "Elige un estado de la lista",
+    });
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { TEXT_LIMITS, withoutNul } from "./limits";
 import { checkoutFieldMissing, shippingRequired } from "./messages";
+import { estadoMexico } from "./mexico-states";
 
 /**
  * The order the spec checks fields in. colonia is required too but the spec's list leaves
@@ -98,9 +99,13 @@ export function validateCheckoutForm(input: Record<string, unknown>): CheckoutVa
   const telefono = data.telefono.replace(PHONE_SEPARATORS, "");
   if (!/^\d{10}$/.test(telefono)) return fail("telefono", "El teléfono debe tener 10 dígitos");
 
+  // One of the 32 states, stored by its official name (a saved "jalisco" becomes "Jalisco").
+  const estado = estadoMexico(data.estado);
+  if (!estado) return fail("estado", "Elige un estado de la lista");
+
   if (!/^\d{5}$/.test(data.codigo_postal)) {
     return fail("codigo_postal", "El código postal debe tener 5 dígitos");
   }
 
-  return { ok: true, data: { ...data, telefono } };
+  return { ok: true, data: { ...data, telefono, estado } };
 }

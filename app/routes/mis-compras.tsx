@@ -7,6 +7,7 @@
 import { Mail, PackageCheck, ShoppingBag, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { OrderInvoice } from "~/components/invoice/order-invoice";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { PAYMENT_API } from "~/config/payments";
@@ -16,19 +17,20 @@ import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { estadoEnvioLabel, seguimientoTexto } from "~/domain/order-status";
 import { getDb } from "~/server/db/index.server";
+import { invoiceStates } from "~/server/invoicing/invoices.server";
 import { listOrders } from "~/server/shop/orders.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-compras";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const orders = await listOrders(getDb(), user.id);
+  const [orders, facturas] = await Promise.all([listOrders(getDb(), user.id), invoiceStates(getDb(), user.id)]);
   // Dates formatted on the server, in the studio's time zone, so the page never shifts.
-  return { orders: orders.map((o) => ({ ...o, fecha: formatSpanishDateTime(o.fecha) })) };
+  return { orders: orders.map((o) => ({ ...o, fecha: formatSpanishDateTime(o.fecha) })), facturas };
 }
 
 export default function MisCompras({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, facturas } = loaderData;
   return (
     <section className="container-page py-12 md:py-16">
       <title>{`Mis compras | ${site.name}`}</title>
@@ -76,6 +78,7 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
                       {estadoEnvioLabel(order.estadoEnvio)}
                     </span>
                   )}
+                  <OrderInvoice compraId={order.id} state={facturas[order.id]} />
                   <ResendMail pagoId={order.pagoId} />
                 </div>
               </header>

@@ -14,6 +14,7 @@ import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
 import { CHECKOUT_FIELD_MAX, type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
 import { type AlertMessage, shippingRequired } from "~/domain/messages";
+import { ESTADOS_MEXICO, estadoMexico } from "~/domain/mexico-states";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { formatPrice } from "~/domain/money";
 import { readCartId } from "~/server/shop/cart-cookie.server";
@@ -242,6 +243,7 @@ const CONTACT_FIELDS: typeof FIELDS = [
 ];
 
 function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string | undefined }) {
+  if (field.name === "estado") return <EstadoSelect label={field.label} value={value} />;
   return (
     <label className={`flex flex-col gap-1.5 text-sm text-cocoa ${field.wide ? "sm:col-span-2" : ""}`}>
       {field.label}
@@ -259,6 +261,34 @@ function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string
         className="field"
       />
     </label>
+  );
+}
+
+/** 'Estado': one of the 32 states (the server checks it against the same list), empty until chosen. */
+function EstadoSelect({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    // Labelled by id, not by wrapping: a wrapping label's name would take in every option
+    // ("Ciudad de México"), and 'Ciudad' would name two fields.
+    <div className="flex flex-col gap-1.5 text-sm text-cocoa">
+      <label htmlFor="checkout-estado">{label}</label>
+      <select
+        id="checkout-estado"
+        name="estado"
+        required
+        defaultValue={(value && estadoMexico(value)) || ""}
+        autoComplete="address-level1"
+        className="field"
+      >
+        <option value="">
+          Elige tu estado
+        </option>
+        {ESTADOS_MEXICO.map((estado) => (
+          <option key={estado} value={estado}>
+            {estado}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

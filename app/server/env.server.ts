@@ -21,6 +21,11 @@ export const env = {
   /** Conekta, the second card provider, is switched on by its private key. */
   conektaPrivateKey: process.env.CONEKTA_PRIVATE_KEY || undefined,
   conektaApiUrl: process.env.CONEKTA_API_URL || "https://api.conekta.io",
+  /** Facturapi (CFDI invoices, ADR 022): on with its key; the API address is overridable (a local stub in tests). */
+  facturapiKey: process.env.FACTURAPI_KEY || undefined,
+  facturapiApiUrl: process.env.FACTURAPI_API_URL || undefined,
+  /** How long an invoice request may take before the client is told to retry (ms). */
+  facturapiTimeoutMs: Math.max(1, Number(process.env.FACTURAPI_TIMEOUT_MS) || 20_000),
   googleClientId: process.env.GOOGLE_CLIENT_ID || undefined,
   googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || undefined,
   facebookClientId: process.env.FACEBOOK_CLIENT_ID || undefined,

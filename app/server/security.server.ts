@@ -99,7 +99,7 @@ export const securityHeaders = securityHeadersFor();
  * cookies or the answer sets one.
  */
 const PERSONAL_PATHS: RegExp[] = [
-  /^\/mis-compras$/,
+  /^\/mis-compras(\/.*)?$/,
   // booking: free times change by the minute, the forms and appointments are personal
   /^\/agendar(\/[^/]+)?$/,
   /^\/cita\/[^/]+$/,

@@ -1,4 +1,5 @@
 import { pgliteCreated } from "./db/client.server";
+import { describeDatabaseError, isDatabaseUnavailable } from "./db/faults.server";
 import type { Database } from "./db/client.server";
 import { closeDatabase, initDatabase } from "./db/index.server";
 import { env, privateDir, uploadsDir } from "./env.server";
@@ -16,7 +17,9 @@ export function startupCheck(mode: Mode = currentMode()): { ok: boolean; lines: 
     const mail = env.smtpUrl ? "SMTP_URL" : "DATA_DIR/outbox";
     return {
       ok: true,
-      lines: [`Modo demostración (${where}): pagos de prueba, correos en ${mail} / Demo mode: test payments, mail to ${mail}`],
+      lines: [
+        `Modo demostración (${where}): pagos de prueba, correos en ${mail} / Demo mode: test payments, mail to ${mail}`,
+      ],
     };
   }
   if (mode.missing.length === 0) return { ok: true, lines: [`Modo despliegue en ${env.publicUrl} / Deployment mode`] };
@@ -63,4 +66,32 @@ export async function prepareDatabase(): Promise<Database> {
     }
   }
   return database;
+}
+
+/** The longest wait between two attempts to reach the database at start. */
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * `prepareDatabase`, waiting for the database when it cannot be reached (PostgreSQL
+ * restarting, the network not up yet during a deployment): one line per attempt, then again
+ * after 0.5, 1, 2… up to 30 s, for as long as it takes; the process does not exit, so a
+ * process manager sees it starting, not crashing in a loop. Any other error (a migration
+ * that fails) stops the start as before.
+ */
+export async function prepareDatabaseWhenReachable(
+  prepare: () => Promise<Database> = prepareDatabase,
+): Promise<Database> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prepare();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const wait = Math.min(MAX_RETRY_MS, 500 * 2 ** (attempt - 1));
+      console.error(
+        `Base de datos no disponible al arrancar (${describeDatabaseError(error)}): reintento en ${wait / 1000} s / Database unavailable at start, retrying`,
+      );
+      await closeDatabase().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }

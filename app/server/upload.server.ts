@@ -359,6 +359,29 @@ export async function storeDataFile(
   return { url: storageRef(visibility, key), tipo: kind.contentType, bytes: file.size };
 }
 
+/** An upload's folder older than this was left by a process that died mid-upload. */
+const SPOOL_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * Removes the upload folders under DATA_DIR/tmp that a process left behind when it died
+ * mid-upload (withSpoolDir removes its own otherwise). Only folders older than an hour: with
+ * several workers on one DATA_DIR, another one's upload in progress is left alone. Run at start.
+ */
+export async function sweepUploadSpool(now: number = Date.now()): Promise<number> {
+  const spoolRoot = path.join(env.dataDir, "tmp");
+  const names = await fs.readdir(spoolRoot).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith("subida-")) continue;
+    const folder = path.join(spoolRoot, name);
+    const stat = await fs.stat(folder).catch(() => null);
+    if (!stat || now - stat.mtimeMs < SPOOL_MAX_AGE_MS) continue;
+    await fs.rm(folder, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Runs `work` with a new folder under DATA_DIR/tmp for the request's files, and removes the
  * folder (and whatever is in it) before returning or throwing: the answer is sent after.

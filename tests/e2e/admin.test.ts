@@ -283,11 +283,11 @@ describe("orders", () => {
       ["Colonia", "Centro"],
       ["Código postal", "44100"],
       ["Ciudad", "Guadalajara"],
-      ["Estado", "Jalisco"],
       ["País", "México"],
     ];
     await info.getByLabel("Nombre", { exact: true }).fill("Rosa");
     for (const [label, value] of fields) await info.getByLabel(label).fill(value);
+    await info.getByLabel("Estado").selectOption("Jalisco");
     await shop.getByRole("button", { name: "Continuar" }).click();
     await shop.getByRole("radio", { name: /Envío Express/ }).check();
     await shop.getByRole("button", { name: "Continuar" }).click();

@@ -30,6 +30,13 @@ const IN_SPEC_ORDER: [field: string, label: string, value: string][] = [
   ["colonia", "Colonia", "Americana"],
 ];
 
+/** Types into a field, or picks in the 'Estado' list (a select of the 32 states; '' is its placeholder). */
+async function setField(page: Page, label: string, value: string) {
+  const field = page.getByTestId("checkout-information").getByLabel(label, { exact: true });
+  if (label === "Estado") await field.selectOption(value);
+  else await field.fill(value);
+}
+
 /** Clicks 'Continuar' and returns the alert's text (then closes it). */
 async function continueAndReadAlert(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Continuar" }).click();
@@ -54,14 +61,14 @@ describe("checkout step 1", () => {
     // The form leaves validation to the spec's rule (no native bubbles) and starts empty.
     const form = page.getByTestId("checkout-information");
     expect(await form.evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(true);
-    for (const [, label] of IN_SPEC_ORDER) await form.getByLabel(label, { exact: true }).fill("");
+    for (const [, label] of IN_SPEC_ORDER) await setField(page, label, "");
 
     // Empty: nombre first (the first field on screen is Correo, the browser would pick it).
     for (const [field, label, value] of IN_SPEC_ORDER) {
       const text = await continueAndReadAlert(page);
       expect(text).toContain(`Llena el dato de ${field}`);
       expect(page.url()).toBe(`${baseURL}/pagar`);
-      await form.getByLabel(label, { exact: true }).fill(value);
+      await setField(page, label, value);
     }
 
     // Everything filled: on to Envío.

@@ -43,7 +43,7 @@ async function fillInformation(page: Page, correo: string) {
   await form.getByLabel("Colonia").fill("Americana");
   await form.getByLabel("Código postal").fill("44160");
   await form.getByLabel("Ciudad").fill("Guadalajara");
-  await form.getByLabel("Estado").fill("Jalisco");
+  await form.getByLabel("Estado").selectOption("Jalisco");
   await form.getByLabel("País").fill("México");
 }
 

@@ -86,7 +86,7 @@ describe("Content-Security-Policy in the browser", () => {
     await form.getByLabel("Colonia").fill("Americana");
     await form.getByLabel("Código postal").fill("44160");
     await form.getByLabel("Ciudad").fill("Guadalajara");
-    await form.getByLabel("Estado").fill("Jalisco");
+    await form.getByLabel("Estado").selectOption("Jalisco");
     await form.getByLabel("País").fill("México");
     await w.page.getByRole("button", { name: "Continuar" }).click();
     await w.page.waitForURL(`${baseURL}/pagar?paso=envio`);

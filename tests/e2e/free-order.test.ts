@@ -122,11 +122,11 @@ describe("orders with nothing to pay", () => {
         ["Colonia", "Americana"],
         ["Código postal", "44160"],
         ["Ciudad", "Guadalajara"],
-        ["Estado", "Jalisco"],
         ["País", "México"],
       ]) {
         await form.getByLabel(label).fill(value);
       }
+      await form.getByLabel("Estado").selectOption("Jalisco");
       await form.getByLabel("Nombre", { exact: true }).fill("Ana");
       await page.getByRole("button", { name: "Continuar" }).click();
       await page.waitForURL(`${baseURL}/pagar?paso=envio`);

@@ -220,6 +220,33 @@ describe.skipIf(!postgresUrl)("PostgreSQL faults (the real server behind a TCP p
     expect(whole.pago).toMatchObject({ estado: "pagado", compraId });
   });
 
+  it("waits for the database when it cannot be reached at start, then serves (no crash loop)", async () => {
+    // A second app on the same database, behind a proxy of its own that refuses everything.
+    const target = new URL(postgresUrl);
+    const closed = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    closed.cut();
+    const url = new URL(closed.urlFor(postgresUrl));
+    url.pathname = `/${databaseName}`;
+    url.password = PASSWORD;
+    let late: ServerProcess | undefined;
+    try {
+      // The proxy opens once the app has said it is waiting (it cannot answer before that).
+      late = await startServerProcess({
+        buildDir: inject("faultsBuildDir"),
+        env: { DATABASE_URL: url.toString() },
+        onOutput: (output) => {
+          if (output.includes("Base de datos no disponible al arrancar")) closed.restore();
+        },
+      });
+      expect(late.log()).toContain("Base de datos no disponible al arrancar");
+      expect(late.log()).not.toContain(PASSWORD);
+      expect((await fetch(`${late.baseURL}/cursos`, { headers: { accept: "text/html" } })).status).toBe(200);
+    } finally {
+      await late?.stop();
+      await closed.close();
+    }
+  });
+
   it("stops cleanly on SIGINT (exit 0)", async () => {
     const { code } = await server.stop("SIGINT");
     expect(code).toBe(0);

@@ -133,6 +133,8 @@ describe("security headers", () => {
 /** A URL of every personal route of app/routes.ts (and the other personal endpoints). */
 const PERSONAL = [
   "/mis-compras",
+  "/mis-compras/factura/MA-1",
+  "/mis-compras/facturas/fac_1/pdf",
   "/mi-perfil",
   "/editar-perfil",
   "/mis-cursos",
@@ -155,6 +157,7 @@ const PERSONAL = [
   "/admin/pedidos",
   "/admin/pedidos/MA-1",
   "/admin/reembolsos",
+  "/admin/facturas",
   "/admin/accesos",
   "/admin/cursos-de-regalo",
   "/admin/aviso",

@@ -21,7 +21,7 @@ import { env } from "~/server/env.server";
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { s3Storage } from "~/server/storage/s3.server";
-import { MAX_DATA_BYTES, UPLOAD_PATH } from "~/server/upload.server";
+import { MAX_DATA_BYTES, UPLOAD_PATH, sweepUploadSpool } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
@@ -364,5 +364,21 @@ describe("streamed data uploads", () => {
     await waitFor(() => fs.readdirSync(spool).length === 0);
     expect(filesIn(uploads).length).toBe(before.uploads);
     expect(filesIn(privateFiles).length).toBe(before.private);
+  });
+
+  it("sweeps at start the upload folders a dead process left (older than an hour), not one in progress", async () => {
+    const spoolRoot = path.join(env.dataDir, "tmp");
+    const left = path.join(spoolRoot, "subida-muerta");
+    const current = path.join(spoolRoot, "subida-en-curso");
+    for (const folder of [left, current]) {
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, "archivo"), "x");
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    fs.utimesSync(left, twoHoursAgo, twoHoursAgo);
+    expect(await sweepUploadSpool()).toBe(1);
+    expect(fs.existsSync(left)).toBe(false);
+    expect(fs.existsSync(current)).toBe(true);
+    fs.rmSync(current, { recursive: true, force: true });
   });
 });

@@ -39,6 +39,8 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(options: {
   buildDir: string;
   env: Record<string, string>;
+  /** Called with everything printed so far, after each chunk (to act before the app is ready). */
+  onOutput?: (output: string) => void;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -60,6 +62,7 @@ export async function startServerProcess(options: {
   const watchers: { text: string; resolve: () => void }[] = [];
   const onOutput = (chunk: Buffer) => {
     output += chunk.toString("utf8");
+    options.onOutput?.(output);
     for (const watcher of [...watchers]) {
       if (output.includes(watcher.text)) {
         watchers.splice(watchers.indexOf(watcher), 1);

@@ -4,6 +4,7 @@
  */
 import {
   Camera,
+  FileText,
   FolderTree,
   Gift,
   GraduationCap,
@@ -27,6 +28,7 @@ export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin", label: "Inicio", icon: LayoutDashboard },
   { href: "/admin/pedidos", label: "Pedidos", icon: Package },
   { href: "/admin/reembolsos", label: "Reembolsos", icon: RotateCcw },
+  { href: "/admin/facturas", label: "Facturas", icon: FileText },
   { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
   { href: "/admin/categorias", label: "Categorías", icon: FolderTree },
   { href: "/admin/servicios", label: "Servicios", icon: Sparkles },

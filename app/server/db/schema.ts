@@ -561,6 +561,70 @@ export const compraLineas = pgTable(
   (t) => [index().on(t.compraId)],
 );
 
+// ---------------------------------------------------------------- invoices (CFDI, ADR 022)
+
+/** A client's fiscal data, remembered for the next Factura (one row per user). */
+export const datosFiscales = pgTable("datos_fiscales", {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  rfc: text().notNull(),
+  razonSocial: text().notNull(),
+  regimen: text().notNull(),
+  uso: text().notNull(),
+  codigoPostal: text().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An invoice (CFDI) of an order. 'emitiendo' while the provider is asked (the claim that
+ * makes a second click wait), 'vigente' once stamped, 'cancelada' after the SAT accepted the
+ * cancellation. At most one row per order that is not cancelled (the partial unique index).
+ */
+export const facturas = pgTable(
+  "facturas",
+  {
+    id: text().primaryKey(),
+    compraId: text()
+      .notNull()
+      .references(() => compras.id),
+    userId: text()
+      .notNull()
+      .references(() => user.id),
+    /** 'emitiendo' | 'vigente' | 'cancelada' */
+    estado: text().notNull().default("emitiendo"),
+    /** 'facturapi' | 'demo' */
+    proveedor: text().notNull(),
+    /** the provider's invoice id (Facturapi) */
+    proveedorId: text(),
+    /** the folio fiscal (UUID the SAT stamped; the demo's is made up) */
+    uuid: text(),
+    serie: text().notNull().default(""),
+    folio: text().notNull().default(""),
+    /** the idempotency key sent to the provider: the same on a retry after a time-out */
+    clave: text().notNull(),
+    rfc: text().notNull(),
+    razonSocial: text().notNull(),
+    regimen: text().notNull(),
+    uso: text().notNull(),
+    codigoPostal: text().notNull(),
+    correo: text().notNull(),
+    formaPago: text().notNull(),
+    /** centavos, as the order's total */
+    total: integer().notNull(),
+    createdAt: createdAt(),
+    emitidaEn: timestamp({ withTimezone: true }),
+    canceladaEn: timestamp({ withTimezone: true }),
+    motivoCancelacion: text(),
+    sustitucion: text(),
+  },
+  (t) => [
+    uniqueIndex("facturas_una_activa_por_compra").on(t.compraId).where(sql`${t.estado} <> 'cancelada'`),
+    index().on(t.userId),
+    index().on(t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------- visits
 
 /** A client's visit (codigosVisitas): id and code are random, never sequential. */

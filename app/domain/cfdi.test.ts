@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import {
+  REGIMENES_FISCALES,
+  conceptosDeCompra,
+  desglosarIva,
+  USOS_CFDI,
+  dentroDelMesDeCompra,
+  studioMonth,
+  usoPermitido,
+  validateCancelacion,
+  validateDatosFiscales,
+} from "./cfdi";
+
+const FISICA = { rfc: "CACX7605101P8", razonSocial: "Xochitl Casas Chavez", regimen: "612", uso: "G03", codigoPostal: "44160" };
+const MORAL = { rfc: "EKU9003173C9", razonSocial: "Escuela Kemper Urgate", regimen: "601", uso: "G01", codigoPostal: "26015" };
+
+describe("catalogues", () => {
+  it("hold the SAT's codes the form offers", () => {
+    const regimenes = REGIMENES_FISCALES.map((r) => r.clave);
+    for (const c of ["601", "603", "605", "606", "612", "616", "621", "625", "626"]) expect(regimenes).toContain(c);
+    const usos = USOS_CFDI.map((u) => u.clave);
+    for (const c of ["G01", "G03", "D01", "S01", "CP01"]) expect(usos).toContain(c);
+  });
+
+  it("pair uso and régimen as c_UsoCFDI does", () => {
+    expect(usoPermitido("612", "G03")).toBe(true);
+    expect(usoPermitido("626", "G01")).toBe(true);
+    expect(usoPermitido("605", "G03")).toBe(false); // salaried: no business expenses
+    expect(usoPermitido("605", "D01")).toBe(true);
+    expect(usoPermitido("601", "D01")).toBe(false); // personal deductions are for people
+    expect(usoPermitido("616", "S01")).toBe(true);
+    expect(usoPermitido("616", "G03")).toBe(false);
+  });
+});
+
+describe("validateDatosFiscales", () => {
+  it("accepts a persona física and a persona moral, in upper case", () => {
+    expect(validateDatosFiscales(FISICA)).toEqual({
+      ok: true,
+      tipo: "fisica",
+      data: { ...FISICA, razonSocial: "XOCHITL CASAS CHAVEZ" },
+    });
+    expect(validateDatosFiscales({ ...MORAL, razonSocial: "  escuela   kemper urgate " })).toMatchObject({
+      ok: true,
+      tipo: "moral",
+      data: { razonSocial: "ESCUELA KEMPER URGATE" },
+    });
+  });
+
+  it("checks the RFC first", () => {
+    expect(validateDatosFiscales({ ...FISICA, rfc: "CACX7605101P9" })).toMatchObject({ ok: false, field: "rfc" });
+    expect(validateDatosFiscales({ ...FISICA, rfc: "x".repeat(500) })).toMatchObject({ ok: false, field: "rfc" });
+  });
+
+  it("asks for the name", () => {
+    expect(validateDatosFiscales({ ...FISICA, razonSocial: "  " })).toMatchObject({ ok: false, field: "razonSocial" });
+    expect(validateDatosFiscales({ ...FISICA, razonSocial: "A".repeat(255) })).toMatchObject({ ok: false, field: "razonSocial" });
+  });
+
+  it("refuses a régimen of the other kind of person", () => {
+    expect(validateDatosFiscales({ ...FISICA, regimen: "601" })).toMatchObject({
+      ok: false,
+      field: "regimen",
+      message: expect.stringContaining("personas morales"),
+    });
+    expect(validateDatosFiscales({ ...MORAL, regimen: "612" })).toMatchObject({ ok: false, field: "regimen" });
+    expect(validateDatosFiscales({ ...MORAL, regimen: "626" })).toMatchObject({ ok: true });
+    expect(validateDatosFiscales({ ...FISICA, regimen: "999" })).toMatchObject({ ok: false, field: "regimen" });
+  });
+
+  it("refuses a uso the régimen does not admit", () => {
+    expect(validateDatosFiscales({ ...FISICA, regimen: "605", uso: "G03" })).toMatchObject({
+      ok: false,
+      field: "uso",
+      message: "El uso G03 no corresponde al régimen 605 según el SAT",
+    });
+    expect(validateDatosFiscales({ ...MORAL, uso: "D01" })).toMatchObject({ ok: false, field: "uso" });
+    expect(validateDatosFiscales({ ...FISICA, uso: "ZZZ" })).toMatchObject({ ok: false, field: "uso" });
+  });
+
+  it("takes the generic RFCs only with 616 and S01", () => {
+    const generico = { rfc: "XAXX010101000", razonSocial: "Público en general", regimen: "616", uso: "S01", codigoPostal: "44160" };
+    expect(validateDatosFiscales(generico)).toMatchObject({ ok: true, tipo: "generico" });
+    expect(validateDatosFiscales({ ...generico, rfc: "XEXX010101000" })).toMatchObject({ ok: true, tipo: "generico" });
+    expect(validateDatosFiscales({ ...generico, regimen: "612", uso: "G03" })).toMatchObject({ ok: false, field: "regimen" });
+    expect(validateDatosFiscales({ ...generico, uso: "G03" })).toMatchObject({ ok: false, field: "uso" });
+  });
+
+  it("wants a 5-digit postal code", () => {
+    for (const codigoPostal of ["", "4416", "441600", "44-16", "abcde"]) {
+      expect(validateDatosFiscales({ ...FISICA, codigoPostal })).toMatchObject({ ok: false, field: "codigoPostal" });
+    }
+  });
+
+  it("treats anything but text as empty", () => {
+    expect(validateDatosFiscales({ ...FISICA, rfc: 42 })).toMatchObject({ ok: false, field: "rfc" });
+  });
+});
+
+describe("the invoicing window", () => {
+  it("is the calendar month of the purchase in Guadalajara", () => {
+    const compra = new Date("2026-11-03T18:00:00Z");
+    expect(dentroDelMesDeCompra(compra, new Date("2026-11-30T23:00:00Z"))).toBe(true); // 17:00 on the 30th there
+    expect(dentroDelMesDeCompra(compra, new Date("2026-12-01T07:00:00Z"))).toBe(false); // 01:00 on 1 December
+    // 20:00 on 31 October in Guadalajara is already November in UTC
+    expect(studioMonth(new Date("2026-11-01T02:00:00Z"))).toBe("2026-10");
+  });
+});
+
+describe("validateCancelacion", () => {
+  it("takes the SAT's four reasons; 01 needs the replacing UUID", () => {
+    expect(validateCancelacion("02", "")).toEqual({ ok: true, motivo: "02", sustitucion: null });
+    expect(validateCancelacion("03", "x")).toEqual({ ok: true, motivo: "03", sustitucion: null });
+    expect(validateCancelacion("05", "")).toMatchObject({ ok: false });
+    expect(validateCancelacion("01", "")).toMatchObject({ ok: false, message: expect.stringContaining("UUID") });
+    expect(validateCancelacion("01", "9ad4e3f1-1b2c-4d5e-8f70-123456789abc")).toEqual({
+      ok: true,
+      motivo: "01",
+      sustitucion: "9AD4E3F1-1B2C-4D5E-8F70-123456789ABC",
+    });
+  });
+});
+
+describe("conceptosDeCompra", () => {
+  it("splits each line's IVA-included total into base and IVA, shipping last", () => {
+    const conceptos = conceptosDeCompra(
+      [
+        { nombre: "Pigmento", precio: 35_050, cantidad: 2, curso: false },
+        { nombre: "Curso", precio: 499_000, cantidad: 1, curso: true },
+      ],
+      19_900,
+    );
+    expect(conceptos.map((c) => [c.tipo, c.importe, c.base, c.iva])).toEqual([
+      ["producto", 70_100, 60_431, 9_669],
+      ["curso", 499_000, 430_172, 68_828],
+      ["envio", 19_900, 17_155, 2_745],
+    ]);
+    for (const c of conceptos) expect(c.base + c.iva).toBe(c.importe);
+    expect(desglosarIva(116)).toEqual({ base: 100, iva: 16 });
+  });
+});

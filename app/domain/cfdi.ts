@@ -1,0 +1,231 @@
+/**
+ * CFDI 4.0 rules the Factura form needs (pure): the SAT catalogues c_RegimenFiscal and
+ * c_UsoCFDI (the entries a buyer of a studio's supplies and courses can use), which uso goes
+ * with which régimen (the catalogue's "Régimen Fiscal Receptor" column), the fiscal data a
+ * client sends, the window in which an order can be invoiced, and the cancellation reasons.
+ */
+import { STUDIO_TIME_ZONE } from "./dates";
+import { withoutNul } from "./limits";
+import { RFC_GENERICO_EXTRANJERO, RFC_GENERICO_NACIONAL, type RfcTipo, validateRfc } from "./rfc";
+
+type Persona = "fisica" | "moral";
+
+/** c_RegimenFiscal: code, description, and whether personas físicas / morales may have it. */
+export const REGIMENES_FISCALES: { clave: string; nombre: string; personas: Persona[] }[] = [
+  { clave: "601", nombre: "General de Ley Personas Morales", personas: ["moral"] },
+  { clave: "603", nombre: "Personas Morales con Fines no Lucrativos", personas: ["moral"] },
+  { clave: "605", nombre: "Sueldos y Salarios e Ingresos Asimilados a Salarios", personas: ["fisica"] },
+  { clave: "606", nombre: "Arrendamiento", personas: ["fisica"] },
+  { clave: "607", nombre: "Régimen de Enajenación o Adquisición de Bienes", personas: ["fisica"] },
+  { clave: "608", nombre: "Demás ingresos", personas: ["fisica"] },
+  { clave: "610", nombre: "Residentes en el Extranjero sin Establecimiento Permanente en México", personas: ["fisica", "moral"] },
+  { clave: "611", nombre: "Ingresos por Dividendos (socios y accionistas)", personas: ["fisica"] },
+  { clave: "612", nombre: "Personas Físicas con Actividades Empresariales y Profesionales", personas: ["fisica"] },
+  { clave: "614", nombre: "Ingresos por intereses", personas: ["fisica"] },
+  { clave: "615", nombre: "Régimen de los ingresos por obtención de premios", personas: ["fisica"] },
+  { clave: "616", nombre: "Sin obligaciones fiscales", personas: ["fisica"] },
+  { clave: "620", nombre: "Sociedades Cooperativas de Producción que optan por diferir sus ingresos", personas: ["moral"] },
+  { clave: "621", nombre: "Incorporación Fiscal", personas: ["fisica"] },
+  { clave: "622", nombre: "Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras", personas: ["moral"] },
+  { clave: "623", nombre: "Opcional para Grupos de Sociedades", personas: ["moral"] },
+  { clave: "624", nombre: "Coordinados", personas: ["moral"] },
+  {
+    clave: "625",
+    nombre: "Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas",
+    personas: ["fisica"],
+  },
+  { clave: "626", nombre: "Régimen Simplificado de Confianza", personas: ["fisica", "moral"] },
+];
+
+// The régimen lists of c_UsoCFDI's "Régimen Fiscal Receptor" column.
+const EMPRESARIALES = ["601", "603", "606", "612", "620", "621", "622", "623", "624", "625", "626"];
+const PERSONALES = ["605", "606", "608", "611", "612", "614", "607", "615", "625"];
+const TODOS = ["601", "603", "605", "606", "608", "610", "611", "612", "614", "616", "620", "621", "622", "623", "624", "607", "615", "625", "626"];
+
+/**
+ * c_UsoCFDI: the uses a purchase of goods or a course can have (payroll CN01 is left out),
+ * with the régimens each one admits.
+ */
+export const USOS_CFDI: { clave: string; nombre: string; personas: Persona[]; regimenes: string[] }[] = [
+  { clave: "G01", nombre: "Adquisición de mercancías", personas: ["fisica", "moral"], regimenes: EMPRESARIALES },
+  { clave: "G03", nombre: "Gastos en general", personas: ["fisica", "moral"], regimenes: EMPRESARIALES },
+  { clave: "I08", nombre: "Otra maquinaria y equipo", personas: ["fisica", "moral"], regimenes: EMPRESARIALES },
+  { clave: "D01", nombre: "Honorarios médicos, dentales y gastos hospitalarios", personas: ["fisica"], regimenes: PERSONALES },
+  { clave: "D10", nombre: "Pagos por servicios educativos (colegiaturas)", personas: ["fisica"], regimenes: PERSONALES },
+  { clave: "S01", nombre: "Sin efectos fiscales", personas: ["fisica", "moral"], regimenes: TODOS },
+  { clave: "CP01", nombre: "Pagos", personas: ["fisica", "moral"], regimenes: TODOS },
+];
+
+/** Whether the SAT admits `uso` for a receptor in `regimen`. */
+export function usoPermitido(regimen: string, uso: string): boolean {
+  return USOS_CFDI.some((u) => u.clave === uso && u.regimenes.includes(regimen));
+}
+
+/** The longest fiscal data accepted (the SAT's own field sizes). */
+export const FISCAL_LIMITS = { rfc: 20, razonSocial: 254, regimen: 3, uso: 4, codigoPostal: 5 } as const;
+
+export type DatosFiscales = {
+  rfc: string;
+  razonSocial: string;
+  regimen: string;
+  uso: string;
+  codigoPostal: string;
+};
+
+export type DatosFiscalesField = keyof DatosFiscales;
+
+export type DatosFiscalesResult =
+  | { ok: true; data: DatosFiscales; tipo: RfcTipo }
+  | { ok: false; field: DatosFiscalesField; message: string };
+
+const text = (value: unknown) => (typeof value === "string" ? withoutNul(value).trim() : "");
+
+/**
+ * The client's fiscal data as CFDI 4.0 wants it: a valid RFC, the name of the Constancia de
+ * Situación Fiscal (upper case, single spaces), a régimen the RFC's kind of person can have, a
+ * uso that régimen admits, and the 5-digit postal code of the fiscal address. The generic
+ * RFCs go only with 616 'Sin obligaciones fiscales' and S01 'Sin efectos fiscales'.
+ */
+export function validateDatosFiscales(input: Record<string, unknown>): DatosFiscalesResult {
+  const raw = {
+    rfc: text(input.rfc),
+    razonSocial: text(input.razonSocial),
+    regimen: text(input.regimen),
+    uso: text(input.uso),
+    codigoPostal: text(input.codigoPostal),
+  };
+  const fail = (field: DatosFiscalesField, message: string): DatosFiscalesResult => ({ ok: false, field, message });
+  if (raw.rfc.length > FISCAL_LIMITS.rfc) return fail("rfc", "El RFC tiene 12 o 13 caracteres");
+  const rfc = validateRfc(raw.rfc);
+  if (!rfc.ok) return fail("rfc", rfc.message);
+
+  const razonSocial = raw.razonSocial.toUpperCase().replace(/\s+/g, " ");
+  if (razonSocial === "") return fail("razonSocial", "Escribe tu nombre o razón social");
+  if (razonSocial.length > FISCAL_LIMITS.razonSocial) {
+    return fail("razonSocial", `El nombre o razón social es demasiado largo (máximo ${FISCAL_LIMITS.razonSocial} caracteres)`);
+  }
+
+  const regimen = REGIMENES_FISCALES.find((r) => r.clave === raw.regimen);
+  if (!regimen) return fail("regimen", "Elige tu régimen fiscal de la lista");
+  const uso = USOS_CFDI.find((u) => u.clave === raw.uso);
+  if (!uso) return fail("uso", "Elige el uso del CFDI de la lista");
+
+  if (rfc.tipo === "generico") {
+    if (regimen.clave !== "616") return fail("regimen", "Con un RFC genérico el régimen fiscal es 616 Sin obligaciones fiscales");
+    if (uso.clave !== "S01") return fail("uso", "Con un RFC genérico el uso del CFDI es S01 Sin efectos fiscales");
+  } else {
+    if (!regimen.personas.includes(rfc.tipo)) {
+      return fail(
+        "regimen",
+        rfc.tipo === "fisica"
+          ? `El régimen ${regimen.clave} es de personas morales; tu RFC es de persona física`
+          : `El régimen ${regimen.clave} es de personas físicas; tu RFC es de persona moral`,
+      );
+    }
+    if (!uso.regimenes.includes(regimen.clave) || !uso.personas.includes(rfc.tipo)) {
+      return fail("uso", `El uso ${uso.clave} no corresponde al régimen ${regimen.clave} según el SAT`);
+    }
+  }
+
+  if (!/^\d{5}$/.test(raw.codigoPostal)) return fail("codigoPostal", "El código postal fiscal debe tener 5 dígitos");
+
+  return {
+    ok: true,
+    tipo: rfc.tipo,
+    data: { rfc: rfc.rfc, razonSocial, regimen: regimen.clave, uso: uso.clave, codigoPostal: raw.codigoPostal },
+  };
+}
+
+export const isRfcGenerico = (rfc: string) => rfc === RFC_GENERICO_NACIONAL || rfc === RFC_GENERICO_EXTRANJERO;
+
+// ---------------------------------------------------------------- the invoicing window
+
+const monthFormatter = new Intl.DateTimeFormat("en-CA", { timeZone: STUDIO_TIME_ZONE, year: "numeric", month: "2-digit" });
+
+/** '2026-11': the calendar month of `date` in Guadalajara. */
+export function studioMonth(date: Date): string {
+  return monthFormatter.format(date).slice(0, 7);
+}
+
+/**
+ * An order can be invoiced during the calendar month it was paid in (Guadalajara time): the
+ * studio declares each month's income, and a sale not invoiced to its client that month goes
+ * into the month's global invoice to the general public, so a later personal invoice would
+ * declare the same income twice.
+ */
+export function dentroDelMesDeCompra(fechaCompra: Date, now: Date): boolean {
+  return studioMonth(fechaCompra) === studioMonth(now);
+}
+
+// ---------------------------------------------------------------- cancellation (SAT reasons)
+
+export const MOTIVOS_CANCELACION = [
+  { clave: "01", nombre: "Comprobante emitido con errores con relación" },
+  { clave: "02", nombre: "Comprobante emitido con errores sin relación" },
+  { clave: "03", nombre: "No se llevó a cabo la operación" },
+  { clave: "04", nombre: "Operación nominativa relacionada en una factura global" },
+] as const;
+
+export type MotivoCancelacion = (typeof MOTIVOS_CANCELACION)[number]["clave"];
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
+
+export type CancelacionResult =
+  | { ok: true; motivo: MotivoCancelacion; sustitucion: string | null }
+  | { ok: false; message: string };
+
+/** A cancellation reason of the SAT; '01' names the UUID of the invoice that replaces this one. */
+export function validateCancelacion(motivo: unknown, sustitucion: unknown): CancelacionResult {
+  const found = MOTIVOS_CANCELACION.find((m) => m.clave === motivo);
+  if (!found) return { ok: false, message: "Elige el motivo de cancelación del SAT" };
+  if (found.clave !== "01") return { ok: true, motivo: found.clave, sustitucion: null };
+  const uuid = text(sustitucion).toUpperCase();
+  if (!UUID.test(uuid)) {
+    return { ok: false, message: "El motivo 01 pide el folio fiscal (UUID) de la factura que sustituye a esta" };
+  }
+  return { ok: true, motivo: found.clave, sustitucion: uuid };
+}
+
+// ---------------------------------------------------------------- the invoice's lines
+
+export type Concepto = {
+  descripcion: string;
+  tipo: "producto" | "curso" | "envio";
+  cantidad: number;
+  /** unit price with IVA, centavos */
+  precio: number;
+  /** line total with IVA, centavos */
+  importe: number;
+  /** line total without IVA, centavos */
+  base: number;
+  iva: number;
+};
+
+/** A price that includes IVA split into base and tax, in whole centavos (the tax takes the rounding). */
+export function desglosarIva(conIva: number, tasa = 0.16): { base: number; iva: number } {
+  const base = Math.round(conIva / (1 + tasa));
+  return { base, iva: conIva - base };
+}
+
+/** The order's lines (and its shipping, when charged) as the invoice's conceptos. */
+export function conceptosDeCompra(
+  lines: { nombre: string; precio: number; cantidad: number; curso: boolean }[],
+  envio: number,
+  tasa = 0.16,
+): Concepto[] {
+  const conceptos: Concepto[] = lines.map((l) => {
+    const importe = l.precio * l.cantidad;
+    return {
+      descripcion: l.nombre,
+      tipo: l.curso ? "curso" : "producto",
+      cantidad: l.cantidad,
+      precio: l.precio,
+      importe,
+      ...desglosarIva(importe, tasa),
+    };
+  });
+  if (envio > 0) {
+    conceptos.push({ descripcion: "Envío Express", tipo: "envio", cantidad: 1, precio: envio, importe: envio, ...desglosarIva(envio, tasa) });
+  }
+  return conceptos;
+}

@@ -1,0 +1,112 @@
+/**
+ * Facturapi through its official SDK (npm `facturapi`). The SDK's BASE_URL points at
+ * FACTURAPI_API_URL when set (a local stub in tests). Each call has a deadline
+ * (FACTURAPI_TIMEOUT_MS): past it the client is told to retry, and the retry sends the same
+ * idempotency key, so an invoice the provider stamped late is not stamped twice.
+ */
+import Facturapi, { FacturapiError } from "facturapi";
+import { INVOICING } from "~/config/invoicing";
+import { env } from "../env.server";
+import {
+  type Cancelled,
+  type InvoiceDocument,
+  type InvoiceProvider,
+  InvoiceRefused,
+  InvoiceTimeout,
+  type Stamped,
+} from "./provider.server";
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new InvoiceTimeout()), ms);
+  });
+  promise.catch(() => {}); // a late failure after the deadline is not an unhandled rejection
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** 4xx answers carry the provider's reason for the client; anything else is ours to hide. */
+function translate(error: unknown): never {
+  if (error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) {
+    throw new InvoiceRefused(error.message);
+  }
+  throw error;
+}
+
+async function toBuffer(download: unknown): Promise<Buffer> {
+  if (download instanceof Blob) return Buffer.from(await download.arrayBuffer());
+  if (Buffer.isBuffer(download)) return download;
+  if (typeof download === "string") return Buffer.from(download);
+  const chunks: Buffer[] = [];
+  for await (const chunk of download as AsyncIterable<Buffer | Uint8Array | string>) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+const pesos = (centavos: number) => Math.round(centavos) / 100;
+
+export function createFacturapiProvider(
+  key = env.facturapiKey ?? "",
+  options: { apiUrl?: string; timeoutMs?: number } = {},
+): InvoiceProvider {
+  const client = new Facturapi(key);
+  const apiUrl = options.apiUrl ?? env.facturapiApiUrl;
+  if (apiUrl) client.BASE_URL = apiUrl;
+  const timeoutMs = options.timeoutMs ?? env.facturapiTimeoutMs;
+  const call = <T>(promise: Promise<T>) => withDeadline(promise, timeoutMs).catch(translate);
+
+  return {
+    name: "facturapi",
+    async create(doc: InvoiceDocument): Promise<Stamped> {
+      const invoice = await call(
+        client.invoices.create({
+          customer: {
+            legal_name: doc.receptor.razonSocial,
+            tax_id: doc.receptor.rfc,
+            tax_system: doc.receptor.regimen,
+            email: doc.correo,
+            address: { zip: doc.receptor.codigoPostal },
+          },
+          items: doc.conceptos.map((c) => ({
+            quantity: c.cantidad,
+            product: {
+              description: c.descripcion,
+              product_key:
+                c.tipo === "curso" ? INVOICING.claveCurso : c.tipo === "envio" ? INVOICING.claveEnvio : INVOICING.claveProducto,
+              unit_key: c.tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio,
+              price: pesos(c.precio),
+              tax_included: true,
+              taxes: [{ type: "IVA", rate: INVOICING.iva }],
+            },
+          })),
+          payment_form: doc.formaPago,
+          use: doc.receptor.uso,
+          external_id: doc.compraId,
+          idempotency_key: doc.clave,
+        }),
+      );
+      return {
+        proveedorId: invoice.id,
+        uuid: invoice.uuid,
+        serie: invoice.series ?? "",
+        folio: String(invoice.folio_number ?? ""),
+      };
+    },
+    async pdf(doc) {
+      return toBuffer(await call(client.invoices.downloadPdf(doc.proveedorId ?? "")));
+    },
+    async xml(doc) {
+      return toBuffer(await call(client.invoices.downloadXml(doc.proveedorId ?? "")));
+    },
+    async cancel(doc, motivo, sustitucion): Promise<Cancelled> {
+      const invoice = await call(
+        client.invoices.cancel(doc.proveedorId ?? "", {
+          motive: motivo as never,
+          ...(sustitucion ? { substitution: sustitucion } : {}),
+        }),
+      );
+      return { status: invoice.status === "canceled" ? "cancelada" : "cancelando" };
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * A local stand-in for Facturapi's HTTP API (v2), the calls our provider makes through the
+ * official SDK: create an invoice, download its PDF and XML, cancel it. Like Facturapi, a
+ * repeated `idempotency_key` returns the invoice already created instead of stamping a
+ * second one. `delayMs` makes the stub answer late *after* it created the invoice (the
+ * provider that stamps but whose answer never arrives in time); `refuse` answers a 400 with
+ * Facturapi's error shape for the given RFCs. It counts what it really stamped and cancelled.
+ */
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import express from "express";
+
+export type StubInvoice = {
+  id: string;
+  uuid: string;
+  status: "valid" | "canceled";
+  series: string;
+  folio_number: number;
+  idempotency_key: string;
+  body: Record<string, unknown>;
+  cancellation?: { motive: string; substitution: string | null };
+};
+
+export type FacturapiStub = {
+  /** the base URL to give the SDK (…/v2) */
+  url: string;
+  invoices: Map<string, StubInvoice>;
+  requests: { method: string; path: string; auth: string; body: Record<string, unknown>; query: Record<string, unknown> }[];
+  /** invoices actually created (a replayed idempotency key does not count) */
+  created: () => number;
+  delayMs: number;
+  /** RFCs the "SAT" refuses */
+  refuse: Set<string>;
+  close: () => Promise<void>;
+};
+
+export async function startFacturapiStub(): Promise<FacturapiStub> {
+  const app = express();
+  app.use(express.json());
+  const invoices = new Map<string, StubInvoice>();
+  const byKey = new Map<string, string>();
+  let folio = 100;
+  const stub = {
+    url: "",
+    invoices,
+    requests: [] as FacturapiStub["requests"],
+    created: () => invoices.size,
+    delayMs: 0,
+    refuse: new Set<string>(),
+    close: async () => {},
+  } satisfies FacturapiStub;
+  const late = () => new Promise((resolve) => setTimeout(resolve, stub.delayMs));
+  const view = (i: StubInvoice) => ({
+    id: i.id,
+    uuid: i.uuid,
+    status: i.status,
+    series: i.series,
+    folio_number: i.folio_number,
+    idempotency_key: i.idempotency_key,
+    livemode: false,
+    customer: (i.body as { customer?: unknown }).customer,
+    cancellation_status: i.status === "canceled" ? "accepted" : "none",
+  });
+
+  app.use((req, res, next) => {
+    stub.requests.push({
+      method: req.method,
+      path: req.path,
+      auth: req.get("authorization") ?? "",
+      body: (req.body ?? {}) as Record<string, unknown>,
+      query: req.query as Record<string, unknown>,
+    });
+    if (!req.get("authorization")?.startsWith("Bearer sk_test_")) {
+      res.status(401).json({ message: "API key inválida", status: 401 });
+      return;
+    }
+    next();
+  });
+
+  app.post("/v2/invoices", async (req, res) => {
+    const body = req.body as { customer?: { tax_id?: string }; idempotency_key?: string };
+    const key = body.idempotency_key ?? "";
+    const existing = key ? byKey.get(key) : undefined;
+    if (existing) {
+      await late();
+      res.json(view(invoices.get(existing)!));
+      return;
+    }
+    if (stub.refuse.has(body.customer?.tax_id ?? "")) {
+      res.status(400).json({ message: "El RFC del receptor no se encuentra en la lista de RFC inscritos no cancelados en el SAT.", status: 400 });
+      return;
+    }
+    const invoice: StubInvoice = {
+      id: `inv_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
+      uuid: randomUUID().toUpperCase(),
+      status: "valid",
+      series: "F",
+      folio_number: ++folio,
+      idempotency_key: key,
+      body: req.body as Record<string, unknown>,
+    };
+    invoices.set(invoice.id, invoice);
+    if (key) byKey.set(key, invoice.id);
+    await late();
+    res.json(view(invoice));
+  });
+
+  app.get("/v2/invoices/:id/:format", (req, res) => {
+    const invoice = invoices.get(req.params.id);
+    if (!invoice || (req.params.format !== "pdf" && req.params.format !== "xml")) {
+      res.status(404).json({ message: "No se encontró la factura", status: 404 });
+      return;
+    }
+    if (req.params.format === "pdf") {
+      res.type("application/pdf").send(Buffer.from(`%PDF-1.4\n% factura ${invoice.uuid}\n%%EOF\n`));
+    } else {
+      res.type("application/xml").send(`<?xml version="1.0"?><cfdi:Comprobante Version="4.0" UUID="${invoice.uuid}"/>`);
+    }
+  });
+
+  app.delete("/v2/invoices/:id", (req, res) => {
+    const invoice = invoices.get(req.params.id);
+    if (!invoice) {
+      res.status(404).json({ message: "No se encontró la factura", status: 404 });
+      return;
+    }
+    const motive = String(req.query.motive ?? "");
+    if (!["01", "02", "03", "04"].includes(motive) || (motive === "01" && !req.query.substitution)) {
+      res.status(400).json({ message: "Motivo de cancelación inválido", status: 400 });
+      return;
+    }
+    invoice.status = "canceled";
+    invoice.cancellation = { motive, substitution: req.query.substitution ? String(req.query.substitution) : null };
+    res.json(view(invoice));
+  });
+
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  stub.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return stub;
+}
