@@ -158,7 +158,9 @@ export async function completeDeposit(
 
   // 3. The appointment exists: now the money moves.
   if (!captured) {
-    await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
+    // Only the caller that moved it captures now, or a later one finding a capture left unconfirmed.
+    const mine = await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
+    if (!mine && pago.estado !== PAGO_ESTADO.porCapturar) return { ok: true, cita };
     try {
       await provider.capture(paymentId);
       await move(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
