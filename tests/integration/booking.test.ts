@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedInstant } from "~/domain/slots";
 import { setAttendance } from "~/server/booking/appointments.server";
-import { availableSlots, bookSlot, findByToken } from "~/server/booking/booking.server";
+import { appointmentsOf, availableSlots, bookSlot, findByToken } from "~/server/booking/booking.server";
 import { authorizeDemoDeposit, completeDeposit, isDepositPayment, startDeposit } from "~/server/booking/deposit.server";
 import { cancelByClient, rescheduleByClient } from "~/server/booking/self-service.server";
 import type { Database } from "~/server/db/client.server";
@@ -241,6 +241,19 @@ describe("self-service", () => {
     expect(first.cita.consentimiento).toMatchObject({ firma: "Ana López" });
     expect((await retoque(booked.id)).ok).toBe(false);
     expect((await retoque("no-existe")).ok).toBe(false);
+  });
+
+  it("/mis-citas lists the account's appointments: booked with it, or with its email", async () => {
+    const { booked } = await bookAndPay(THURSDAY_9);
+    const other = await bookSlot(
+      database.db,
+      { tratamientoId: "maquillaje-social", inicio: at("2026-12-04", "09:00"), contact: { ...contact, correo: "otra@example.com" }, consentimiento: null, userId: null },
+      now,
+    );
+    expect(other.ok).toBe(true);
+    const mine = await appointmentsOf(database.db, { id: "cuenta-de-ana", email: "ANA@example.com" });
+    expect(mine.map((r) => r.cita.id)).toEqual([booked.id]);
+    expect(mine[0]).toMatchObject({ tratamiento: "Microblading", servicio: "Cejas" });
   });
 
   it("the token opens only its own appointment", async () => {
