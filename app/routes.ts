@@ -31,6 +31,7 @@ export default [
   route("agendar", "routes/agendar.tsx"),
   route("agendar/:tratamiento", "routes/agendar-tratamiento.tsx"),
   route("cita/:token", "routes/cita.tsx"),
+  route("cita/:token/pago", "routes/cita-pago.ts"),
   route("mis-citas", "routes/mis-citas.tsx"),
 
   // checkout and orders (guarded)

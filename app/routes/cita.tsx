@@ -10,6 +10,7 @@ import { CalendarCheck, CreditCard, MapPin, MessageCircle } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { SlotPicker } from "~/components/booking/slot-picker";
+import { StripeDeposit } from "~/components/booking/stripe-deposit";
 import { ContentHtml } from "~/components/content/content-html";
 import { fullAddress, mapLink, site, whatsappLink } from "~/config/site";
 import { CITA_ESTADO, canChangeOnline } from "~/domain/agenda";
@@ -59,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     precio: cita.precio,
     anticipo: cita.anticipo,
     minutosParaPagar: holding && cita.apartadaHasta ? Math.max(1, Math.ceil((cita.apartadaHasta.getTime() - now.getTime()) / 60_000)) : 0,
-    demo: paymentPanelConfig().provider === "demo",
+    payment: paymentPanelConfig(),
     changeable,
     rescheduling,
     days,
@@ -145,7 +146,11 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
             <strong data-testid="hold-minutes">{c.minutosParaPagar} min</strong>. Paga el anticipo de{" "}
             <strong>{formatPrice(c.anticipo)}</strong> para confirmarla; el resto ({formatPrice(c.precio - c.anticipo)}) se paga en el estudio.
           </p>
-          {c.demo ? (
+          {c.payment.provider === "stripe" ? (
+            <div className="mt-6 rounded-2xl border border-sand bg-white p-5">
+              <StripeDeposit token={c.token} publishableKey={c.payment.publishableKey} label={`Pagar ${formatPrice(c.anticipo)}`} />
+            </div>
+          ) : c.payment.provider === "demo" ? (
             <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-sand bg-white p-5" data-testid="deposit-form">
               <input type="hidden" name="intent" value="pagar" />
               <p className="rounded-xl border border-dashed border-clay/60 bg-blush/25 px-4 py-3 text-sm text-cocoa">

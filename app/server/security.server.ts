@@ -102,7 +102,7 @@ const PERSONAL_PATHS: RegExp[] = [
   /^\/mis-compras(\/.*)?$/,
   // booking: free times change by the minute, the forms and appointments are personal
   /^\/agendar(\/[^/]+)?$/,
-  /^\/cita\/[^/]+$/,
+  /^\/cita\/[^/]+(\/pago)?$/,
   /^\/mis-citas$/,
   /^\/mi-perfil$/,
   /^\/editar-perfil$/,

@@ -97,6 +97,18 @@ describe("a deposit paid with Stripe", () => {
     expect(stub.captures.filter((id) => id === paymentId)).toHaveLength(1);
   });
 
+  it("the card step asked again gets a new client secret; the previous payment is released", async () => {
+    const booked = await book(await freeStart(2));
+    if (!booked.ok) throw new Error(booked.message);
+    const first = await startDeposit(database.db, booked.cita, stripe, { clientSecret: true });
+    const second = await startDeposit(database.db, booked.cita, stripe, { clientSecret: true });
+    expect(second.paymentId).not.toBe(first.paymentId);
+    expect(second.clientSecret).toBeTruthy();
+    expect(stub.cancellations).toContain(first.paymentId);
+    const [old] = await database.db.select().from(pagos).where(eq(pagos.id, first.paymentId));
+    expect(old.estado).toBe("cancelado");
+  });
+
   it("a webhook before the card was confirmed asks Stripe to retry (409)", async () => {
     const booked = await book(await freeStart(4));
     if (!booked.ok) throw new Error(booked.message);

@@ -18,7 +18,7 @@ import { PAYMENT_API, type PaymentPanelConfig } from "~/config/payments";
 import { type AlertMessage, cardError, paymentError, purchaseSuccess } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 
-type CardResult = { ok: true; paymentId: string } | { ok: false; message: AlertMessage };
+export type CardResult = { ok: true; paymentId: string } | { ok: false; message: AlertMessage };
 
 async function postJson(path: string, body: unknown): Promise<{ ok: boolean; json: Record<string, unknown> | null }> {
   const response = await fetch(path, {
@@ -136,7 +136,7 @@ export function PaymentPanel({
   );
 }
 
-type FormProps = {
+export type FormProps = {
   busy: boolean;
   disabled: boolean;
   label: string;
@@ -315,8 +315,8 @@ function loadStripeJs(): Promise<void> {
   return stripeScript;
 }
 
-/** Stripe Elements' card field: card data goes from the browser to Stripe, never to us. */
-function StripeCardForm({ publishableKey, busy, disabled, label, onPay }: FormProps & { publishableKey: string }) {
+/** Stripe Elements' card field: card data goes from the browser to Stripe, never to us (also an appointment's deposit). */
+export function StripeCardForm({ publishableKey, busy, disabled, label, onPay }: FormProps & { publishableKey: string }) {
   const alert = useAlert();
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeJs; card: StripeCardElement } | null>(null);

@@ -47,6 +47,21 @@ async function depositOf(db: DbOrTx, citaId: string, estados: string[]): Promise
   return (row as DepositRow | undefined) ?? null;
 }
 
+/** Whether `paymentId` is this appointment's deposit (the browser names it after the card step). */
+export async function isDepositOf(db: DbOrTx, paymentId: string, citaId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pagos.id })
+    .from(pagos)
+    .where(
+      and(
+        eq(pagos.id, paymentId),
+        sql`${pagos.detalle}->>'tipo' = ${DEPOSIT_TIPO}`,
+        sql`${pagos.detalle}->>'citaId' = ${citaId}`,
+      ),
+    );
+  return Boolean(row);
+}
+
 /** Whether a stored payment is an appointment's deposit (the payment API's dispatch). */
 export async function isDepositPayment(db: DbOrTx, paymentId: string): Promise<boolean> {
   const [row] = await db
@@ -56,15 +71,30 @@ export async function isDepositPayment(db: DbOrTx, paymentId: string): Promise<b
   return row?.tipo === DEPOSIT_TIPO;
 }
 
-/** The deposit's payment for a held appointment (reused while still pending). */
+/**
+ * The deposit's payment for a held appointment. The demo form pays the pending one again
+ * (a reload pays once); the browser's card step (Stripe.js) needs a client secret, which only
+ * a new payment gives: the pending one is then released first.
+ */
 export async function startDeposit(
   db: Db,
   cita: Cita,
   provider: PaymentProvider,
+  options: { clientSecret?: boolean } = {},
 ): Promise<{ paymentId: string; clientSecret: string | null }> {
   if (!(cita.anticipo > 0)) throw new Error(`La cita ${cita.id} no tiene anticipo`);
   const pending = await depositOf(db, cita.id, [PAGO_ESTADO.pendiente]);
-  if (pending && pending.proveedor === provider.name) return { paymentId: pending.id, clientSecret: null };
+  if (pending && pending.proveedor === provider.name && !options.clientSecret) {
+    return { paymentId: pending.id, clientSecret: null };
+  }
+  if (pending) {
+    try {
+      await (pending.proveedor === provider.name ? provider : providerNamed(pending.proveedor)).cancel(pending.id);
+    } catch (error) {
+      logError(`Anticipo ${pending.id}: no se pudo liberar el intento anterior`, error);
+    }
+    await move(db, pending.id, [PAGO_ESTADO.pendiente], PAGO_ESTADO.cancelado);
+  }
   const payment = await provider.createPayment({
     amount: cita.anticipo,
     currency: "mxn",
