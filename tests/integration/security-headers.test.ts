@@ -133,6 +133,12 @@ describe("security headers", () => {
 /** A URL of every personal route of app/routes.ts (and the other personal endpoints). */
 const PERSONAL = [
   "/mis-compras",
+  // booking (issue 15): free times change by the minute; forms and appointments are personal
+  "/agendar",
+  "/agendar/microblading",
+  "/cita/t0k3n-de-la-cita-abcdef",
+  "/cita/t0k3n-de-la-cita-abcdef/pago",
+  "/mis-citas",
   "/mis-compras/factura/MA-1",
   "/mis-compras/facturas/fac_1/pdf",
   "/mi-perfil",
