@@ -12,6 +12,8 @@ export type FieldType =
   | "checkbox"
   | "select"
   | "date"
+  /** a wall-clock time 'HH:MM' (the phone shows its time picker) */
+  | "time"
   | "image"
   | "gallery"
   | "file"

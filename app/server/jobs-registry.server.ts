@@ -3,4 +3,4 @@
  * feature registers its handlers in a module of its own; importing this module registers
  * them all (server/app.ts does, before starting the runner).
  */
-export {};
+import "./booking/reminders.server";

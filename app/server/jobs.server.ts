@@ -14,7 +14,7 @@
  * it in their own table inside their own transaction, or check state before acting (an
  * expiry looks at the order first).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "./db/client.server";
 import { tareas } from "./db/schema";
 import { describeError, logError } from "./log.server";
@@ -40,11 +40,18 @@ export type ScheduleInput = {
   clave: string;
   ejecutarEn: Date;
   datos?: Record<string, unknown>;
+  /**
+   * A job with this clave that already ran, failed or was cancelled runs again at the new
+   * time (an appointment moved after its reminder went out gets a new reminder). Without it
+   * such a job is left as it is.
+   */
+  rearm?: boolean;
 };
 
 /**
  * Schedules a job, or moves the pending job with the same clave to the new time and data.
- * A job already done (or running) with that clave is left as it is.
+ * A job already done, failed or cancelled with that clave is left as it is unless `rearm`;
+ * a job running right now always is.
  */
 export async function scheduleJob(db: DbOrTx, input: ScheduleInput): Promise<void> {
   await db
@@ -52,8 +59,18 @@ export async function scheduleJob(db: DbOrTx, input: ScheduleInput): Promise<voi
     .values({ tipo: input.tipo, clave: input.clave, ejecutarEn: input.ejecutarEn, datos: input.datos ?? {} })
     .onConflictDoUpdate({
       target: tareas.clave,
-      set: { ejecutarEn: input.ejecutarEn, datos: input.datos ?? {}, tipo: input.tipo },
-      setWhere: eq(tareas.estado, "pendiente"),
+      set: {
+        ejecutarEn: input.ejecutarEn,
+        datos: input.datos ?? {},
+        tipo: input.tipo,
+        estado: "pendiente",
+        intentos: 0,
+        error: null,
+        hechaEn: null,
+      },
+      setWhere: input.rearm
+        ? inArray(tareas.estado, ["pendiente", "hecha", "fallida", "cancelada"])
+        : eq(tareas.estado, "pendiente"),
     });
 }
 

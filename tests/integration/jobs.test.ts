@@ -75,6 +75,16 @@ describe("tareas programadas", () => {
     await scheduleJob(database.db, { tipo: "prueba", clave: "b", ejecutarEn: minutes(30), datos: { nombre: "b3" } });
     expect(await runDueJobs(database.db, minutes(40))).toBe(0);
     expect(ran).toEqual(["b2"]);
+    // re-armed (an appointment moved after its reminder went out): it runs again
+    await scheduleJob(database.db, {
+      tipo: "prueba",
+      clave: "b",
+      ejecutarEn: minutes(50),
+      datos: { nombre: "b4" },
+      rearm: true,
+    });
+    expect(await runDueJobs(database.db, minutes(50))).toBe(1);
+    expect(ran).toEqual(["b2", "b4"]);
   });
 
   it("runs each job once when two instances poll at the same moment", async () => {

@@ -37,6 +37,24 @@ export async function callAction(
   return readAnswer(result);
 }
 
+/** Calls a route module's loader with a GET of `path` (cookies, params) and reads its answer like callAction. */
+export async function callLoader(
+  loader: unknown,
+  path: string,
+  { cookie = "", params = {} }: { cookie?: string; params?: Record<string, string> } = {},
+): Promise<ActionAnswer> {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  const request = new Request(`http://localhost${path}`, { headers });
+  let result: unknown;
+  try {
+    result = await (loader as (args: unknown) => Promise<unknown>)({ request, params, context: {} });
+  } catch (thrown) {
+    result = thrown;
+  }
+  return readAnswer(result);
+}
+
 function readAnswer(result: unknown): ActionAnswer {
   if (result instanceof Response) return { status: result.status, body: {}, headers: result.headers };
   const r = result as { type?: string; data?: unknown; init?: ResponseInit | null };

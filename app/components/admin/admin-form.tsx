@@ -219,6 +219,10 @@ function FieldInput({
       );
     case "date":
       return <input {...common} type="date" defaultValue={text} required={required} className="field min-h-12" />;
+    case "time":
+      return (
+        <input {...common} type="time" step={300} defaultValue={text} required={required} className="field min-h-12" />
+      );
     case "image":
       return <ImageInput field={field} current={text} common={common} />;
     case "file":

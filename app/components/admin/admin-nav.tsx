@@ -3,6 +3,8 @@
  * sideways, large tap targets) and a sidebar on a desktop.
  */
 import {
+  CalendarDays,
+  CalendarOff,
   Camera,
   FileText,
   FolderTree,
@@ -26,12 +28,14 @@ type Section = { href: string; label: string; icon: LucideIcon; also?: string[] 
 
 export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin", label: "Inicio", icon: LayoutDashboard },
+  { href: "/admin/agenda", label: "Agenda", icon: CalendarDays },
+  { href: "/admin/bloqueos", label: "Días bloqueados", icon: CalendarOff },
   { href: "/admin/pedidos", label: "Pedidos", icon: Package },
   { href: "/admin/reembolsos", label: "Reembolsos", icon: RotateCcw },
   { href: "/admin/facturas", label: "Facturas", icon: FileText },
   { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
   { href: "/admin/categorias", label: "Categorías", icon: FolderTree },
-  { href: "/admin/servicios", label: "Servicios", icon: Sparkles },
+  { href: "/admin/servicios", label: "Servicios", icon: Sparkles, also: ["/admin/tratamientos"] },
   {
     href: "/admin/cursos",
     label: "Cursos",

@@ -17,6 +17,8 @@ export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 
 export default function AdminHome({ loaderData: { nombre, counts } }: Route.ComponentProps) {
   const notes: Record<string, string> = {
+    "/admin/agenda": counts.citasHoy ? `${plural(counts.citasHoy, "cita", "citas")} hoy` : "Sin citas hoy",
+    "/admin/bloqueos": "Festivos y horas sin citas",
     "/admin/pedidos": `${plural(counts.pedidos, "pedido", "pedidos")} por enviar`,
     "/admin/reembolsos": counts.reembolsos ? `${plural(counts.reembolsos, "pago", "pagos")} por reembolsar` : "Nada por reembolsar",
     "/admin/accesos": "Dar o quitar un curso a mano",

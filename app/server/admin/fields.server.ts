@@ -151,6 +151,19 @@ export function date(label: string, spec: Spec = {}): Field<string> {
   return { type: "date", label, spec, schema };
 }
 
+/** A wall-clock time 'HH:MM', 24 hours ('' when empty and not required). */
+export function time(label: string, spec: Spec = {}): Field<string> {
+  const schema = textInput.pipe(
+    z
+      .string()
+      .trim()
+      .refine((v) => (v === "" ? !spec.required : /^([01]?\d|2[0-3]):[0-5]\d$/.test(v)), {
+        message: spec.required ? "Elige una hora." : "Escribe la hora como 10:30.",
+      }),
+  );
+  return { type: "time", label, spec, schema };
+}
+
 /** Questions with their answers (a service's FAQ); half-filled rows are an error. */
 export function questions(label: string, spec: Spec = {}): Field<QuestionAnswer[]> {
   const row = z.object({

@@ -5,14 +5,17 @@
 import { count } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { categorias, cursos, productos, servicios, visitas } from "../db/schema";
+import { blockoutsResource } from "./blockouts.server";
 import { categoriesResource } from "./categories.server";
 import { coursesResource, questionsResource, unitsResource, videosResource } from "./courses.server";
 import { pendingOrdersCount } from "./orders.server";
 import { soldOutCount, productsResource } from "./products.server";
 import { coursePromotionsResource, productPromotionsResource } from "./promotions.server";
 import { pendingRefundsCount } from "./refunds.server";
+import { todaysAppointments } from "./agenda.server";
 import { registerResources } from "./resource.server";
 import { servicesResource } from "./services.server";
+import { treatmentsResource } from "./treatments.server";
 import { shippingBandsResource } from "./shipping.server";
 import { visitsResource } from "./visits.server";
 
@@ -20,6 +23,8 @@ registerResources([
   productsResource,
   categoriesResource,
   servicesResource,
+  treatmentsResource,
+  blockoutsResource,
   coursesResource,
   unitsResource,
   videosResource,
@@ -39,17 +44,20 @@ export async function adminHomeCounts(db: Db) {
       .select({ n: count() })
       .from(table)
       .then(([row]) => row?.n ?? 0);
-  const [pedidos, reembolsos, agotados, nProductos, nCategorias, nServicios, nCursos, nVisitas] = await Promise.all([
-    pendingOrdersCount(db),
-    pendingRefundsCount(db),
-    soldOutCount(db),
-    total(productos),
-    total(categorias),
-    total(servicios),
-    total(cursos),
-    total(visitas),
-  ]);
+  const [citasHoy, pedidos, reembolsos, agotados, nProductos, nCategorias, nServicios, nCursos, nVisitas] =
+    await Promise.all([
+      todaysAppointments(db),
+      pendingOrdersCount(db),
+      pendingRefundsCount(db),
+      soldOutCount(db),
+      total(productos),
+      total(categorias),
+      total(servicios),
+      total(cursos),
+      total(visitas),
+    ]);
   return {
+    citasHoy,
     pedidos,
     reembolsos,
     agotados,

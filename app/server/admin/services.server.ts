@@ -3,8 +3,9 @@
  * the gallery of works shown on /galeria.
  */
 import { asc, eq } from "drizzle-orm";
+import type { Db } from "../db/index.server";
 import type { FormValues } from "~/domain/admin-form";
-import { servicioImagenes, servicios } from "../db/schema";
+import { citas, servicioImagenes, servicios, tratamientos } from "../db/schema";
 import { gallery, image, integer, newFiles, questions, text, textarea } from "./fields.server";
 import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
 import { type AdminResource, saveRow } from "./resource.server";
@@ -47,6 +48,7 @@ export const servicesResource: AdminResource<typeof fields> = {
   title: "Servicios",
   singular: "servicio",
   fields: () => fields,
+  children: [{ section: "tratamientos", title: "Tratamientos para agendar" }],
 
   async list(db) {
     const rows = await db.select().from(servicios).orderBy(asc(servicios.posicion), asc(servicios.nombre));
@@ -93,6 +95,12 @@ export const servicesResource: AdminResource<typeof fields> = {
   },
 
   async remove(db, id) {
+    if (await hasAppointments(db, id))
+      return {
+        icon: "warning",
+        title: "Tiene citas",
+        text: "Este servicio tiene citas registradas en la agenda y no se puede eliminar.",
+      };
     const photos = await listImages(db, works, id);
     const [s] = await db.delete(servicios).where(eq(servicios.id, id)).returning();
     return deleteFiles([...IMAGE_FIELDS.map((f) => s?.[f]), ...photos.map((p) => p.url)]);
@@ -103,3 +111,14 @@ export const servicesResource: AdminResource<typeof fields> = {
     return "alert" in result ? result.alert : null;
   },
 };
+
+/** Whether any appointment (of any state) was booked for one of the service's treatments. */
+async function hasAppointments(db: Db, servicioId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: citas.id })
+    .from(citas)
+    .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
+    .where(eq(tratamientos.servicioId, servicioId))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -270,6 +270,8 @@ export async function setAttendance(
         clave: retoqueKey(id),
         ejecutarEn: new Date(row.fin.getTime() + tratamiento.retoqueDesde * 86_400_000),
         datos: { citaId: id },
+        // after attended → no-show → attended; the job itself never invites twice
+        rearm: true,
       });
     } else {
       await cancelJob(tx, retoqueKey(id));
@@ -290,6 +292,8 @@ async function scheduleReminder(tx: DbOrTx, cita: Cita, now: Date): Promise<void
     clave: reminderKey(cita.id),
     ejecutarEn: at,
     datos: { citaId: cita.id, inicio: cita.inicio.toISOString() },
+    // moved after the reminder went out: a new reminder for the new time
+    rearm: true,
   });
 }
 

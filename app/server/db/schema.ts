@@ -786,6 +786,12 @@ export const citas = pgTable(
     origen: text().notNull().default("web"),
     notas: text().notNull().default(""),
     canceladaEn: timestamp({ withTimezone: true }),
+    /** when the 24 h reminder went out (the job's guard: set once, in the transaction that mails) */
+    recordatorioEnviado: timestamp({ withTimezone: true }),
+    /** the start time that reminder was for: a moved appointment gets its own reminder */
+    recordatorioPara: timestamp({ withTimezone: true }),
+    /** when the invitation to book the retoque went out (same guard) */
+    retoqueInvitado: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

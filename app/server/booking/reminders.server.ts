@@ -1,0 +1,78 @@
+/**
+ * The appointment jobs (ADR 023, scheduled by booking/appointments.server.ts):
+ *
+ * - "cita-recordatorio" (clave cita-recordatorio:{id}, 24 h before): the reminder, only if the
+ *   appointment is still confirmed, at the time the job was scheduled for, and still ahead.
+ * - "cita-retoque" (clave cita-retoque:{id}, when the retoque window opens after an attended
+ *   session): the invitation to book the retoque, unless one is already booked or the window
+ *   has closed.
+ *
+ * Each mail goes out at most once, even with two instances running the same job or a rerun
+ * after a crash: the mail is sent inside the transaction that stamps the appointment
+ * (`UPDATE … SET recordatorio_para = inicio WHERE recordatorio_para IS DISTINCT FROM inicio
+ * RETURNING`). A second runner's UPDATE waits
+ * on the row lock, then finds the stamp and sends nothing; a mail that fails rolls the stamp
+ * back, so the job's retry sends it.
+ */
+import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { citas, tratamientos } from "../db/schema";
+import { registerJob } from "../jobs.server";
+import { sendAppointmentMail } from "./mail.server";
+
+export const REMINDER_JOB = "cita-recordatorio";
+export const RETOQUE_JOB = "cita-retoque";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** States in which a retoque booking counts as booked (held, confirmed or done). */
+const LIVE_OR_DONE = ["apartada", "confirmada", "atendida"];
+
+registerJob(REMINDER_JOB, async (datos, { db, now }) => {
+  const citaId = String(datos.citaId ?? "");
+  if (!citaId) return;
+  const inicio = typeof datos.inicio === "string" ? new Date(datos.inicio) : null;
+  await db.transaction(async (tx) => {
+    const [stamped] = await tx
+      .update(citas)
+      .set({ recordatorioEnviado: new Date(), recordatorioPara: sql`${citas.inicio}` })
+      .where(
+        and(
+          eq(citas.id, citaId),
+          eq(citas.estado, "confirmada"),
+          // a runner that was down past the appointment: a reminder would come too late
+          gt(citas.inicio, now),
+          // not yet sent for this start time (an appointment moved after its reminder gets a new one)
+          or(isNull(citas.recordatorioPara), ne(citas.recordatorioPara, citas.inicio)),
+          // a job left over from before a move names the old time: it sends nothing
+          inicio && !Number.isNaN(inicio.getTime()) ? eq(citas.inicio, inicio) : undefined,
+        ),
+      )
+      .returning({ id: citas.id });
+    if (!stamped) return;
+    await sendAppointmentMail(tx, citaId, "recordatorio");
+  });
+});
+
+registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
+  const citaId = String(datos.citaId ?? "");
+  if (!citaId) return;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ fin: citas.fin, retoqueHasta: tratamientos.retoqueHasta })
+      .from(citas)
+      .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
+      .where(and(eq(citas.id, citaId), eq(citas.estado, "atendida"), isNull(citas.retoqueInvitado)))
+      .for("update", { of: citas });
+    if (!row || row.retoqueHasta === null) return;
+    // the window has closed (the job ran very late): an invitation would offer no day
+    if (now.getTime() > row.fin.getTime() + row.retoqueHasta * DAY_MS) return;
+    const booked = await tx
+      .select({ id: citas.id })
+      .from(citas)
+      .where(and(eq(citas.citaOrigenId, citaId), eq(citas.esRetoque, true), inArray(citas.estado, LIVE_OR_DONE)))
+      .limit(1);
+    if (booked.length) return;
+    await tx.update(citas).set({ retoqueInvitado: new Date() }).where(eq(citas.id, citaId));
+    await sendAppointmentMail(tx, citaId, "retoque");
+  });
+});
