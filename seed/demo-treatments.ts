@@ -14,7 +14,7 @@ export const DEMO_TREATMENTS: Treatment[] = [
   { id: "microblading", servicioId: "cejas", nombre: "Microblading", duracion: 150, precio: 350000, anticipo: 50000, requiereConsentimiento: true, retoqueDesde: 30, retoqueHasta: 45, precioRetoque: 100000, duracionRetoque: 90, posicion: 1 },
   { id: "cejas-hibridas", servicioId: "cejas", nombre: "Cejas híbridas", duracion: 150, precio: 400000, anticipo: 50000, requiereConsentimiento: true, retoqueDesde: 30, retoqueHasta: 45, precioRetoque: 100000, duracionRetoque: 90, posicion: 2 },
   { id: "cejas-ombre", servicioId: "cejas", nombre: "Cejas Ombré", duracion: 150, precio: 400000, anticipo: 50000, requiereConsentimiento: true, retoqueDesde: 30, retoqueHasta: 45, precioRetoque: 100000, duracionRetoque: 90, posicion: 3 },
-  { id: "labios-aquarela", servicioId: "labios", nombre: "Labios efecto acuarela", duracion: 180, precio: 450000, anticipo: 60000, requiereConsentimiento: true, retoqueDesde: 30, retoqueHasta: 45, precioRetoque: 120000, duracionRetoque: 120, posicion: 1 },
+  { id: "labios-acuarela", servicioId: "labios", nombre: "Labios efecto acuarela", duracion: 180, precio: 450000, anticipo: 60000, requiereConsentimiento: true, retoqueDesde: 30, retoqueHasta: 45, precioRetoque: 120000, duracionRetoque: 120, posicion: 1 },
   { id: "estrias-sesion", servicioId: "estrias", nombre: "Estrías (sesión)", duracion: 120, precio: 250000, anticipo: 40000, requiereConsentimiento: true, posicion: 1 },
 ];
 
