@@ -27,6 +27,13 @@ export default [
   route("producto/:id", "routes/producto.tsx"),
   route("carrito", "routes/carrito.tsx"),
 
+  // booking (issue 15): choose, calendar and form, the appointment's own page, mine
+  route("agendar", "routes/agendar.tsx"),
+  route("agendar/:tratamiento", "routes/agendar-tratamiento.tsx"),
+  route("cita/:token", "routes/cita.tsx"),
+  route("cita/:token/pago", "routes/cita-pago.ts"),
+  route("mis-citas", "routes/mis-citas.tsx"),
+
   // checkout and orders (guarded)
   route("pagar", "routes/pagar.tsx"),
   route("mis-compras", "routes/mis-compras.tsx"),

@@ -20,6 +20,7 @@ import { env, privateDir, uploadsDir } from "../app/server/env.server";
 import { importExport } from "../app/server/import/index.server";
 import { catalogueIsEmpty, readDemoExport, type SeedDirs, writeDemoMediaManifest } from "../app/server/seed.server";
 import { hasSiteMedia, saveSiteMedia } from "../app/server/site-media.server";
+import { seedDemoTreatments } from "./demo-treatments";
 import { generateDemoMedia } from "./media/generate";
 
 export async function seedDemo(db: Db, dirs: SeedDirs): Promise<{ imported: boolean; files: string[] }> {
@@ -40,6 +41,9 @@ export async function seedDemo(db: Db, dirs: SeedDirs): Promise<{ imported: bool
   }
 
   if (demo._sitio && !(await hasSiteMedia(db))) await saveSiteMedia(db, demo._sitio);
+  // Online booking (issue 15): the demo services' bookable treatments, once.
+  const treatments = await seedDemoTreatments(db);
+  if (treatments > 0) console.log(`Tratamientos de demostración para agendar: ${treatments}.`);
 
   const report = await generateDemoMedia(dirs.uploadsDir, dirs.privateDir, demo);
   if (report.written > 0) {

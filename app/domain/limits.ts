@@ -38,6 +38,9 @@ export const QUANTITY_MAX = 999;
 /** The default largest request body; uploads have their own, checked after the admin check. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The booking forms (contact, health form, card): a few kilobytes; anything bigger is refused. */
+export const BOOKING_BODY_LIMIT_BYTES = 16 * 1024;
+
 export const bodyTooLarge = {
   icon: "error",
   title: "Solicitud demasiado grande",

@@ -194,3 +194,25 @@ describe("course", () => {
     expect(priced.offers).toMatchObject({ price: "12000.00", priceCurrency: "MXN" });
   });
 });
+
+describe("serviceSchema", () => {
+  it("carries the price range and the booking link of a bookable service", async () => {
+    const { serviceSchema } = await import("./seo");
+    const schema = serviceSchema(
+      { id: "cejas", name: "Cejas", description: "Microblading", priceRange: { low: 350000, high: 450000 } },
+      "https://michelalvarez.mx",
+    ) as unknown as Record<string, Record<string, unknown>>;
+    expect(schema.offers).toMatchObject({ "@type": "AggregateOffer", lowPrice: "3500.00", highPrice: "4500.00" });
+    expect(schema.potentialAction).toMatchObject({
+      "@type": "ReserveAction",
+      target: { urlTemplate: "https://michelalvarez.mx/agendar?servicio=cejas" },
+    });
+  });
+
+  it("has no offer nor action when the service is not booked online", async () => {
+    const { serviceSchema } = await import("./seo");
+    const schema = serviceSchema({ id: "x", name: "X", description: "", priceRange: null }, "https://m.mx");
+    expect(schema).not.toHaveProperty("offers.lowPrice");
+    expect((schema as { potentialAction?: unknown }).potentialAction).toBeUndefined();
+  });
+});

@@ -4,7 +4,17 @@
  * studio, a product and a course. Pure: the origin (PUBLIC_URL) is always a parameter.
  * `app/components/site/seo.ts` turns these into React Router meta descriptors.
  */
-import type { BeautySalon, Course, CourseInstance, Offer, Organization, PostalAddress, Product, WithContext } from "schema-dts";
+import type {
+  BeautySalon,
+  Course,
+  CourseInstance,
+  Offer,
+  Organization,
+  PostalAddress,
+  Product,
+  Service,
+  WithContext,
+} from "schema-dts";
 import { site } from "~/config/site";
 import { type CoursePriceInput, coursePrice } from "./course-price";
 
@@ -182,5 +192,49 @@ export function courseSchema(course: CourseForSearch, origin: string): WithConte
     provider: studioAsProvider(origin),
     offers: offer,
     hasCourseInstance: instance,
+  };
+}
+
+export type ServiceForSearch = {
+  id: string;
+  name: string;
+  description: string;
+  image?: string | null;
+  /** centavos, the bookable treatments' lowest and highest price; null: not booked online */
+  priceRange: { low: number; high: number } | null;
+};
+
+/**
+ * A studio service (schema.org Service) provided at the studio; when it is booked online, its
+ * price range (AggregateOffer lowPrice–highPrice) and the booking page as a ReserveAction.
+ */
+export function serviceSchema(service: ServiceForSearch, origin: string): WithContext<Service> {
+  const bookingUrl = absoluteUrl(origin, `/agendar?servicio=${encodeURIComponent(service.id)}`);
+  const range = service.priceRange;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.name,
+    description: summary(service.description || service.name, 500),
+    url: absoluteUrl(origin, `/servicios/${service.id}`),
+    image: service.image ? absoluteUrl(origin, service.image) : undefined,
+    areaServed: site.address.city,
+    provider: { "@type": "BeautySalon", name: site.name, address: studioAddress(), telephone: site.phone },
+    offers: range
+      ? {
+          "@type": "AggregateOffer",
+          priceCurrency: "MXN",
+          lowPrice: priceAmount(range.low),
+          highPrice: priceAmount(range.high),
+          url: bookingUrl,
+        }
+      : undefined,
+    potentialAction: range
+      ? {
+          "@type": "ReserveAction",
+          target: { "@type": "EntryPoint", urlTemplate: bookingUrl, actionPlatform: ["https://schema.org/DesktopWebPlatform", "https://schema.org/MobileWebPlatform"] },
+          result: { "@type": "Reservation", name: `Cita: ${service.name}` },
+        }
+      : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { GraduationCap, Heart, ShoppingBag, UserRoundPen } from "lucide-react";
+import { CalendarDays, GraduationCap, Heart, ShoppingBag, UserRoundPen } from "lucide-react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { requireUser } from "~/server/session.server";
@@ -9,9 +9,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { nombre: user.name };
 }
 
-/** SPEC section 2: four tiles to the personal pages. */
+/** SPEC section 2: the tiles to the personal pages (and the appointments, issue 15). */
 const TILES = [
   { to: "/mis-cursos", label: "Mis cursos", hint: "Tus cursos en línea, unidades y diplomas", Icon: GraduationCap },
+  { to: "/mis-citas", label: "Mis citas", hint: "Tus citas: cambiarlas o cancelarlas", Icon: CalendarDays },
   { to: "/mis-compras", label: "Mis compras", hint: "Tus pedidos y su detalle", Icon: ShoppingBag },
   { to: "/mis-favoritos", label: "Mis favoritos", hint: "Los productos que guardaste", Icon: Heart },
   { to: "/editar-perfil", label: "Editar perfil", hint: "Cambia tu nombre", Icon: UserRoundPen },

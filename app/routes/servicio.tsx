@@ -4,31 +4,41 @@ import { GalleryButton } from "~/components/services/gallery-button";
 import { ServiceOptions } from "~/components/services/service-options";
 import { ServiceQuestions } from "~/components/services/service-questions";
 import { MediaImage } from "~/components/site/media-image";
-import { pageMeta } from "~/components/site/seo";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { whatsappLink } from "~/config/site";
-import { joinSentences } from "~/domain/seo";
+import { formatPrice } from "~/domain/money";
+import { joinSentences, serviceSchema } from "~/domain/seo";
+import { servicePriceRange } from "~/server/booking/booking.server";
+import { getDb } from "~/server/db/index.server";
 import { getService, pageSeo } from "~/server/catalog-public.server";
 import type { Route } from "./+types/servicio";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const service = await getService(params.id);
   if (!service) throw data(null, { status: 404 });
-  return { service, seo: await pageSeo(service.urlImagen) };
+  // Bookable online: price range and booking link (page and structured data).
+  const priceRange = await servicePriceRange(getDb(), service.id);
+  return { service, priceRange, seo: await pageSeo(service.urlImagen) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { service, seo } = loaderData;
-  return pageMeta({
-    title: service.nombre,
-    description: joinSentences(service.slogan, service.descripcion) || `${service.nombre} en Guadalajara.`,
-    path: `/servicios/${service.id}`,
-    ...seo,
-  });
+  const { service, seo, priceRange } = loaderData;
+  const description = joinSentences(service.slogan, service.descripcion) || `${service.nombre} en Guadalajara.`;
+  return [
+    ...pageMeta({ title: service.nombre, description, path: `/servicios/${service.id}`, ...seo }),
+    structuredData(
+      serviceSchema(
+        { id: service.id, name: service.nombre, description, image: service.urlImagen, priceRange },
+        seo.origin,
+      ),
+    ),
+  ];
 }
 
 export default function Servicio({ loaderData }: Route.ComponentProps) {
-  const { service } = loaderData;
+  const { service, priceRange } = loaderData;
+  const whatsapp = whatsappLink(`¡Hola Michel! Me gustaría agendar una cita para ${service.nombre}.`);
   return (
     <article>
       <header className="container-page grid items-center gap-10 py-14 md:grid-cols-2 md:gap-16 md:py-24">
@@ -41,15 +51,28 @@ export default function Servicio({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p className="mt-6 whitespace-pre-line leading-relaxed text-ink/85">{service.descripcion}</p>
+          {priceRange && (
+            <p className="mt-4 font-medium text-clay-dark" data-testid="service-price-range">
+              {priceRange.low === priceRange.high
+                ? formatPrice(priceRange.low)
+                : `Desde ${formatPrice(priceRange.low)} hasta ${formatPrice(priceRange.high)}`}
+            </p>
+          )}
           <div className="mt-10 flex flex-wrap gap-3">
-            <a
-              href={whatsappLink(`¡Hola Michel! Me gustaría agendar una cita para ${service.nombre}.`)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn-primary"
-            >
-              Agendar cita
-            </a>
+            {priceRange ? (
+              <>
+                <Link to={`/agendar?servicio=${encodeURIComponent(service.id)}`} className="btn-primary" data-testid="service-book">
+                  Agendar cita
+                </Link>
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="btn-outline">
+                  WhatsApp
+                </a>
+              </>
+            ) : (
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="btn-primary">
+                Agendar cita
+              </a>
+            )}
             <GalleryButton servicioId={service.id} />
           </div>
         </div>

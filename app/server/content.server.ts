@@ -271,6 +271,8 @@ export function readContent(files: Files) {
     if (file.startsWith(COURSE_DIR)) {
       const course = readCourse(files, file);
       courses.set(course.id, course);
+    } else if (file.startsWith("/content/agenda/")) {
+      // The booking's texts (consent questions, preparation): read by booking/content.server.ts.
     } else if (!LEGAL_SLUGS.some((slug) => file === `/content/legal/${slug}.md`)) {
       throw new ContentError(file, "ninguna página usa este archivo");
     }

@@ -53,6 +53,8 @@ export const THROTTLES = {
    * because many buyers share one address behind a mobile carrier's NAT at a busy hour
    */
   pago: { ip: { max: 200, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
+  /** a booking step sent (/agendar/…: hold a slot; /cita/…: pay the deposit, reschedule, cancel): each may mail */
+  cita: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 20, windowMs: 15 * 60_000 } },
   /** an order confirmation mailed again (/v2/correo) */
   correo: { ip: { max: 10, windowMs: 15 * 60_000 }, account: { max: 5, windowMs: 15 * 60_000 } },
 } as const satisfies Record<string, { ip: RateLimitRule; account?: RateLimitRule }>;

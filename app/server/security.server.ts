@@ -100,6 +100,10 @@ export const securityHeaders = securityHeadersFor();
  */
 const PERSONAL_PATHS: RegExp[] = [
   /^\/mis-compras(\/.*)?$/,
+  // booking: free times change by the minute, the forms and appointments are personal
+  /^\/agendar(\/[^/]+)?$/,
+  /^\/cita\/[^/]+(\/pago)?$/,
+  /^\/mis-citas$/,
   /^\/mi-perfil$/,
   /^\/editar-perfil$/,
   /^\/mis-cursos$/,

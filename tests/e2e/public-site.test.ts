@@ -752,10 +752,10 @@ describe("courses", () => {
 
 describe("legal pages", () => {
   const LEGAL = [
-    { path: "/terminos-y-condiciones", h1: "Términos y Condiciones de Uso y Compra", sections: 25 },
+    { path: "/terminos-y-condiciones", h1: "Términos y Condiciones de Uso y Compra", sections: 26 },
     { path: "/aviso-de-privacidad", h1: "Aviso de Privacidad Integral", sections: 17 },
-    // 25 + 17 sections and the two documents
-    { path: "/terminos-y-privacidad", h1: "Términos y Condiciones y Aviso de Privacidad", sections: 44 },
+    // 26 + 17 sections and the two documents
+    { path: "/terminos-y-privacidad", h1: "Términos y Condiciones y Aviso de Privacidad", sections: 45 },
   ];
 
   /** path → <lastmod> of the sitemap's entries that have one. */

@@ -211,9 +211,12 @@ describe("the version triggers", () => {
   const PRIVATE_TABLES = [
     "__drizzle_migrations",
     "accounts",
+    // the agenda (issue 15): shown only on uncached pages (/agendar, /cita, /mis-citas, admin)
+    "agenda_bloqueos",
     "cache_version",
     "carrito_lineas",
     "carritos",
+    "citas",
     "compra_lineas",
     "compras",
     "cuentas_importadas",
@@ -227,6 +230,8 @@ describe("the version triggers", () => {
     "pagos",
     "rate_limits",
     "sessions",
+    // durable jobs (ADR 023)
+    "tareas",
     "users",
     "verifications",
     "visita_fotos",

@@ -133,6 +133,20 @@ describe("security headers", () => {
 /** A URL of every personal route of app/routes.ts (and the other personal endpoints). */
 const PERSONAL = [
   "/mis-compras",
+  // booking (issue 15): free times change by the minute; forms and appointments are personal
+  "/agendar",
+  "/agendar/microblading",
+  "/cita/t0k3n-de-la-cita-abcdef",
+  "/cita/t0k3n-de-la-cita-abcdef/pago",
+  "/mis-citas",
+  // the admin agenda (issue 15, branch agenda)
+  "/admin/agenda",
+  "/admin/agenda/nueva",
+  "/admin/agenda/anticipos",
+  "/admin/agenda/cita-1",
+  "/admin/tratamientos/microblading",
+  "/admin/bloqueos",
+  "/admin/bloqueos/1",
   "/mis-compras/factura/MA-1",
   "/mis-compras/facturas/fac_1/pdf",
   "/mi-perfil",

@@ -29,7 +29,7 @@ import {
   describirMsi,
 } from "~/domain/payment-methods";
 
-type CardResult = { ok: true; paymentId: string } | { ok: false; message: AlertMessage };
+export type CardResult = { ok: true; paymentId: string } | { ok: false; message: AlertMessage };
 
 async function postJson(path: string, body: unknown): Promise<{ ok: boolean; json: Record<string, unknown> | null }> {
   const response = await fetch(path, {
@@ -192,7 +192,7 @@ export function PaymentPanel({
   );
 }
 
-type FormProps = {
+export type FormProps = {
   busy: boolean;
   disabled: boolean;
   label: string;
@@ -497,15 +497,15 @@ function loadStripeJs(): Promise<void> {
   return stripeScript;
 }
 
-/** Stripe Elements' card field: card data goes from the browser to Stripe, never to us. */
-function StripeCardForm({
+/** Stripe Elements' card field: card data goes from the browser to Stripe, never to us (also an appointment's deposit). */
+export function StripeCardForm({
   publishableKey,
-  meses,
+  meses = null,
   busy,
   disabled,
   label,
   onPay,
-}: FormProps & { publishableKey: string; meses: number | null }) {
+}: FormProps & { publishableKey: string; meses?: number | null }) {
   const alert = useAlert();
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeJs; card: StripeCardElement } | null>(null);

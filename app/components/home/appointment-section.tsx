@@ -1,9 +1,9 @@
-import { MessageCircle, Phone, Send } from "lucide-react";
+import { CalendarDays, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { site, whatsappLink } from "~/config/site";
 import type { ServiceSummary } from "~/domain/catalog";
 
-/** Ways to book: WhatsApp with a message already written (per service), a call, or the form. */
+/** Ways to book: online (/agendar, per service), WhatsApp with a message already written, or a call. */
 export function AppointmentSection({ services }: { services: ServiceSummary[] }) {
   return (
     <section aria-labelledby="cita-titulo" className="container-page py-16 md:py-24">
@@ -12,12 +12,16 @@ export function AppointmentSection({ services }: { services: ServiceSummary[] })
           <div>
             <p className="eyebrow text-blush">Agenda tu cita</p>
             <h2 id="cita-titulo" className="mt-3 text-4xl text-cream md:text-5xl">
-              Tu nueva mirada empieza con un mensaje
+              Tu nueva mirada empieza hoy
             </h2>
             <p className="mt-5 leading-relaxed text-cream/80">
-              Escríbenos por WhatsApp y te ayudamos a elegir la técnica ideal, resolver tus dudas y apartar tu horario.
+              Elige tu servicio, el día y la hora en línea y recibe tu confirmación al momento. ¿Dudas? Escríbenos por WhatsApp y te ayudamos a elegir la técnica ideal.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Link to="/agendar" className="btn-accent" data-testid="appointment-book">
+                <CalendarDays className="size-4" aria-hidden />
+                Agendar en línea
+              </Link>
               <a
                 href={whatsappLink()}
                 target="_blank"
@@ -32,10 +36,6 @@ export function AppointmentSection({ services }: { services: ServiceSummary[] })
                 <Phone className="size-4" aria-hidden />
                 Llamar
               </a>
-              <Link to="/Contacto" className="btn border border-cream/50 text-cream hover:bg-cream hover:text-cocoa">
-                <Send className="size-4" aria-hidden />
-                Formulario
-              </Link>
             </div>
           </div>
           {services.length > 0 && (
@@ -44,15 +44,13 @@ export function AppointmentSection({ services }: { services: ServiceSummary[] })
               <ul className="mt-4 divide-y divide-cream/15 border-y border-cream/15">
                 {services.map((service) => (
                   <li key={service.id}>
-                    <a
-                      href={whatsappLink(`¡Hola Michel! Me gustaría agendar una cita para ${service.nombre}.`)}
-                      target="_blank"
-                      rel="noopener noreferrer"
+                    <Link
+                      to={`/agendar?servicio=${encodeURIComponent(service.id)}`}
                       className="flex items-center justify-between gap-4 py-4 font-serif text-2xl text-cream hover:text-blush"
                     >
                       {service.nombre}
-                      <MessageCircle className="size-5 shrink-0 text-blush" aria-hidden />
-                    </a>
+                      <CalendarDays className="size-5 shrink-0 text-blush" aria-hidden />
+                    </Link>
                   </li>
                 ))}
               </ul>

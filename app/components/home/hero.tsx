@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MediaImage } from "~/components/site/media-image";
-import { site, whatsappLink } from "~/config/site";
+import { site } from "~/config/site";
 
 export function Hero({ image, width, height }: { image: string; width: number; height: number }) {
   return (
@@ -23,9 +23,9 @@ export function Hero({ image, width, height }: { image: string; width: number; h
           Micropigmentación de cejas, labios y estrías, maquillaje profesional y cursos con Michel Alvarez.
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="btn-accent">
+          <Link to="/agendar" className="btn-accent" data-testid="hero-book">
             Agenda tu cita
-          </a>
+          </Link>
           <Link to="/servicios" className="btn border border-cream/70 text-cream hover:bg-cream hover:text-cocoa">
             Ver servicios
           </Link>

@@ -496,9 +496,8 @@ export const pagos = pgTable(
     /** the provider's payment id (Stripe PaymentIntent id, demo id, ...) */
     id: text().primaryKey(),
     proveedor: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** the buyer; null only for an appointment's deposit paid without an account (detalle.tipo "anticipo") */
+    userId: text().references(() => user.id, { onDelete: "cascade" }),
     carritoId: text(),
     /** centavos */
     monto: integer().notNull(),

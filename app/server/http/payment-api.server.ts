@@ -71,6 +71,7 @@ import { CardError, PAGO_ESTADO, type PaymentProvider } from "../payments/provid
 import { sendVoucherMail } from "../shop/pending-mail.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
 import type { SessionUser } from "../session.server";
+import { completeDeposit, isDepositPayment } from "../booking/deposit.server";
 import { completePurchase } from "../shop/complete-purchase.server";
 import { sendOrderConfirmation } from "../shop/order-mail.server";
 import { startPayment, startServerCharge } from "../shop/payments.server";
@@ -133,6 +134,14 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     // Authorised (manual capture) or captured: either way the provider's own answer decides.
     if (!COMPLETING_EVENTS.has(event.type)) return void res.json({ received: true });
     try {
+      // An appointment's deposit has its own workflow (booking/deposit.server.ts).
+      if (await isDepositPayment(getDb(), paymentId)) {
+        const deposit = await completeDeposit(getDb(), paymentId, { provider: options.provider });
+        if (!deposit.ok && (deposit.reason === "pendiente" || deposit.reason === "monto")) {
+          return void res.status(409).json({ error: deposit.reason });
+        }
+        return void res.json({ received: true });
+      }
       const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
       if (!result.ok && result.reason === "desconocido")
         logWarning(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
@@ -295,6 +304,8 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     try {
       const [pago] = await db.select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
       if (!pago || pago.userId !== user.id) return void fail(res, 404, paymentError);
+      // A deposit is confirmed on its appointment's page (/cita/{token}), never as an order.
+      if (await isDepositPayment(db, paymentId)) return void fail(res, 404, paymentError);
       const result = await completePurchase(db, paymentId, { provider: options.provider });
       if (result.ok) return void res.json({ compraId: result.compraId, message: purchaseSuccess(result.compraId) });
       if (result.reason !== "fallido" && result.reason !== "sin-stock") {

@@ -26,7 +26,8 @@ import {
 } from "../payments/provider.server";
 import type { DatosContacto, DatosEnvio, PaymentDetail } from "./orders.server";
 
-export type PaymentRecord = typeof pagos.$inferSelect & { detalle: PaymentDetail };
+/** A shop payment: always a buyer's (only an appointment's deposit may have none, booking/deposit.server.ts). */
+export type PaymentRecord = Omit<typeof pagos.$inferSelect, "userId"> & { userId: string; detalle: PaymentDetail };
 
 type NewPayment = {
   userId: string;

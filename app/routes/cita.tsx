@@ -1,0 +1,333 @@
+/**
+ * /cita/{token} (issue 15): the appointment's own page, reached from the booking flow and
+ * from every mail, without logging in (the token is the key). By state:
+ *   apartada (hold running) → pay the deposit (the demo card offline; deposit.server.ts);
+ *   confirmada              → "¡Cita confirmada!": date, time, address, map, what to bring,
+ *                             and reschedule or cancel up to 48 h before (later: WhatsApp);
+ *   vencida / cancelada     → what happened, and a way to book again.
+ */
+import { CalendarCheck, CreditCard, MapPin, MessageCircle } from "lucide-react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { BOOKING_PROSE } from "~/components/booking/prose";
+import { SlotPicker } from "~/components/booking/slot-picker";
+import { StripeDeposit } from "~/components/booking/stripe-deposit";
+import { ContentHtml } from "~/components/content/content-html";
+import { fullAddress, mapLink, site, whatsappLink } from "~/config/site";
+import { CITA_ESTADO, canChangeOnline } from "~/domain/agenda";
+import { dayLabel, dayLong } from "~/domain/booking";
+import { formatPrice } from "~/domain/money";
+import { zonedDate, zonedTime } from "~/domain/slots";
+import { STUDIO_TIME_ZONE } from "~/domain/dates";
+import { availableSlots, findBookable, findByToken } from "~/server/booking/booking.server";
+import { preparationText } from "~/server/booking/content.server";
+import { authorizeDemoDeposit, completeDeposit, startDeposit } from "~/server/booking/deposit.server";
+import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
+import { cancelByClient, rescheduleByClient } from "~/server/booking/self-service.server";
+import { getDb } from "~/server/db/index.server";
+import { activeProvider, paymentPanelConfig } from "~/server/payments/index.server";
+import { currentUser } from "~/server/session.server";
+import type { Route } from "./+types/cita";
+
+const when = (date: Date) => `${dayLong(zonedDate(date, STUDIO_TIME_ZONE))}, ${zonedTime(date, STUDIO_TIME_ZONE)} h`;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  const cita = await findByToken(db, params.token);
+  if (!cita) throw data(null, { status: 404 });
+  const treatment = await findBookable(db, cita.tratamientoId);
+  const now = new Date();
+  const url = new URL(request.url);
+  const holding = cita.estado === CITA_ESTADO.apartada && cita.apartadaHasta !== null && cita.apartadaHasta > now;
+  const expired = cita.estado === CITA_ESTADO.vencida || (cita.estado === CITA_ESTADO.apartada && !holding);
+  const changeable = cita.estado === CITA_ESTADO.confirmada && canChangeOnline(cita.inicio, now);
+  const minutes = (cita.fin.getTime() - cita.inicio.getTime()) / 60_000;
+  const rescheduling = changeable && url.searchParams.get("cambiar") === "1";
+  const days = rescheduling
+    ? (await availableSlots(db, minutes, now, { exceptCitaId: cita.id }))
+        .map((d) => ({ ...d, label: dayLabel(d.fecha), horas: d.horas.filter((h) => h.inicio !== cita.inicio.toISOString()) }))
+        .filter((d) => d.horas.length > 0)
+    : [];
+  const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha")) ? url.searchParams.get("fecha") : days[0]?.fecha ?? null;
+  const nuevo = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === url.searchParams.get("inicio")) ?? null;
+  return {
+    token: cita.token,
+    estado: holding ? "apartada" : expired ? "vencida" : cita.estado,
+    tratamiento: treatment?.nombre ?? "Tu cita",
+    tratamientoId: cita.tratamientoId,
+    servicio: treatment?.servicioNombre ?? "",
+    cuando: when(cita.inicio),
+    nombre: cita.nombre,
+    precio: cita.precio,
+    anticipo: cita.anticipo,
+    minutosParaPagar: holding && cita.apartadaHasta ? Math.max(1, Math.ceil((cita.apartadaHasta.getTime() - now.getTime()) / 60_000)) : 0,
+    payment: paymentPanelConfig(),
+    changeable,
+    rescheduling,
+    days,
+    fecha,
+    nuevo: nuevo && fecha ? { inicio: nuevo.inicio, texto: `${dayLong(fecha)}, ${nuevo.hora} h` } : null,
+    preparation: preparationText(),
+    address: fullAddress(),
+    map: mapLink(),
+    whatsapp: whatsappLink(`¡Hola Michel! Quiero cambiar mi cita de ${treatment?.nombre ?? ""} del ${when(cita.inicio)}.`),
+  };
+}
+
+export function meta() {
+  return [{ title: `Tu cita | ${site.name}` }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+}
+
+type ActionData = { error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = getDb();
+  const user = await currentUser(request);
+  const refused = await guardBookingPost(request, { ip: context.clientIp, userId: user?.id });
+  if (refused) return data<ActionData>({ error: refused.message }, { status: refused.status, headers: refused.headers });
+  const form = await readBookingForm(request);
+  if (!form) return data<ActionData>({ error: "La solicitud es demasiado grande." }, { status: 413 });
+  const cita = await findByToken(db, params.token);
+  if (!cita) throw data(null, { status: 404 });
+  const here = `/cita/${cita.token}`;
+  const intent = form.get("intent");
+
+  if (intent === "pagar") {
+    if (cita.estado !== CITA_ESTADO.apartada) return redirect(here);
+    if (paymentPanelConfig().provider !== "demo") {
+      return data<ActionData>({ error: "El pago en línea no está disponible. Escríbenos por WhatsApp." }, { status: 409 });
+    }
+    // The deposit's payment (the pending one again on a retry), the demo card, then the workflow.
+    await startDeposit(db, cita, activeProvider());
+    const card = { numero: form.get("numero"), vencimiento: form.get("vencimiento"), cvc: form.get("cvc"), nombre: form.get("titular") };
+    const authorized = await authorizeDemoDeposit(db, cita, card);
+    if (!authorized.ok) return data<ActionData>({ error: `Error: ${authorized.message}` }, { status: 402 });
+    const result = await completeDeposit(db, authorized.paymentId);
+    if (!result.ok) return data<ActionData>({ error: result.message }, { status: result.reason === "horario" ? 409 : 402 });
+    return redirect(here);
+  }
+
+  if (intent === "cambiar") {
+    const inicio = new Date(String(form.get("inicio") ?? ""));
+    if (Number.isNaN(inicio.getTime())) return data<ActionData>({ error: "Elige el nuevo día y hora." }, { status: 400 });
+    const result = await rescheduleByClient(db, cita, inicio);
+    if (!result.ok) return data<ActionData>({ error: result.message }, { status: 409 });
+    return redirect(`${here}?cambiada=1`);
+  }
+
+  if (intent === "cancelar") {
+    const result = await cancelByClient(db, cita);
+    if (!result.ok) return data<ActionData>({ error: result.message }, { status: 409 });
+    return redirect(here);
+  }
+  return data<ActionData>({ error: "No pudimos leer la solicitud." }, { status: 400 });
+}
+
+function ErrorText({ error }: { error?: string }) {
+  return error ? (
+    <p className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800" role="alert" data-testid="cita-error">
+      {error}
+    </p>
+  ) : null;
+}
+
+export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
+  const c = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const error = actionData?.error;
+
+  return (
+    <section className="container-page max-w-3xl py-10 md:py-16" data-testid="cita" data-estado={c.estado}>
+      {c.estado === "apartada" && (
+        <>
+          <p className="eyebrow">Último paso</p>
+          <h1 className="mt-3 text-4xl md:text-5xl">Paga tu anticipo</h1>
+          <p className="mt-4 text-ink/85">
+            Apartamos <strong>{c.tratamiento}</strong> el <strong>{c.cuando}</strong> a tu nombre durante{" "}
+            <strong data-testid="hold-minutes">{c.minutosParaPagar} min</strong>. Paga el anticipo de{" "}
+            <strong>{formatPrice(c.anticipo)}</strong> para confirmarla; el resto ({formatPrice(c.precio - c.anticipo)}) se paga en el estudio.
+          </p>
+          {c.payment.provider === "stripe" ? (
+            <div className="mt-6 rounded-2xl border border-sand bg-white p-5">
+              <StripeDeposit token={c.token} publishableKey={c.payment.publishableKey} label={`Pagar ${formatPrice(c.anticipo)}`} />
+            </div>
+          ) : c.payment.provider === "demo" ? (
+            <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-sand bg-white p-5" data-testid="deposit-form">
+              <input type="hidden" name="intent" value="pagar" />
+              <p className="rounded-xl border border-dashed border-clay/60 bg-blush/25 px-4 py-3 text-sm text-cocoa">
+                <strong className="font-medium">Modo de prueba:</strong> no se hará ningún cargo real. Usa 4242 4242 4242 4242
+                (aprobada) o 4000 0000 0000 0002 (rechazada), cualquier fecha futura y cualquier CVC.
+              </p>
+              <label className="flex flex-col gap-1.5 text-sm text-cocoa">
+                Número de tarjeta
+                <input name="numero" required inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} className="field tracking-wider" />
+              </label>
+              <div className="grid grid-cols-2 gap-4">
+                <label className="flex flex-col gap-1.5 text-sm text-cocoa">
+                  Vencimiento (MM/AA)
+                  <input name="vencimiento" required inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={7} className="field" />
+                </label>
+                <label className="flex flex-col gap-1.5 text-sm text-cocoa">
+                  CVC
+                  <input name="cvc" required inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} className="field" />
+                </label>
+              </div>
+              <label className="flex flex-col gap-1.5 text-sm text-cocoa">
+                Nombre en la tarjeta
+                <input name="titular" required autoComplete="cc-name" maxLength={80} defaultValue={c.nombre} className="field" />
+              </label>
+              <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="deposit-submit">
+                <CreditCard className="size-4" aria-hidden />
+                {busy ? "Procesando…" : `Pagar ${formatPrice(c.anticipo)}`}
+              </button>
+            </Form>
+          ) : (
+            <p className="mt-6 text-ink/85">
+              El pago en línea no está disponible por ahora.{" "}
+              <a href={c.whatsapp} className="text-clay-dark underline">
+                Escríbenos por WhatsApp
+              </a>{" "}
+              para confirmar tu cita.
+            </p>
+          )}
+          <ErrorText error={error} />
+        </>
+      )}
+
+      {c.estado === "vencida" && (
+        <>
+          <h1 className="text-4xl md:text-5xl">El tiempo para pagar terminó</h1>
+          <p className="mt-4 text-ink/85">No se te cobró nada y el horario se liberó. Puedes elegir otro horario.</p>
+          <Link to={`/agendar/${c.tratamientoId}`} className="btn-primary mt-6">
+            Elegir otro horario
+          </Link>
+          <ErrorText error={error} />
+        </>
+      )}
+
+      {c.estado === "cancelada" && (
+        <>
+          <h1 className="text-4xl md:text-5xl">Tu cita fue cancelada</h1>
+          <p className="mt-4 text-ink/85">
+            {c.tratamiento}, {c.cuando}. Si pagaste anticipo y cancelaste con 48 horas o más, te lo devolvemos al mismo medio de
+            pago dentro de los próximos 5 días hábiles.
+          </p>
+          <Link to="/agendar" className="btn-primary mt-6">
+            Agendar otra cita
+          </Link>
+        </>
+      )}
+
+      {(c.estado === "confirmada" || c.estado === "atendida" || c.estado === "no-asistio") && (
+        <>
+          <p className="eyebrow">{c.servicio}</p>
+          <h1 className="mt-3 flex items-center gap-3 text-4xl md:text-5xl">
+            <CalendarCheck className="size-9 shrink-0 text-clay" aria-hidden />
+            {c.estado === "confirmada" ? "¡Cita confirmada!" : "Tu cita"}
+          </h1>
+          <dl className="mt-6 grid gap-4 rounded-2xl border border-sand bg-white p-5 sm:grid-cols-2" data-testid="cita-datos">
+            <div>
+              <dt className="text-sm text-muted">Servicio</dt>
+              <dd className="font-medium">{c.tratamiento}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">Fecha y hora</dt>
+              <dd className="font-medium" data-testid="cita-cuando">
+                {c.cuando}
+              </dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-sm text-muted">Dirección</dt>
+              <dd className="font-medium">{c.address}</dd>
+              <dd className="mt-2">
+                <a href={c.map} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-clay-dark underline" data-testid="cita-mapa">
+                  <MapPin className="size-4" aria-hidden /> Cómo llegar (Google Maps)
+                </a>
+              </dd>
+            </div>
+            {c.anticipo > 0 && (
+              <div className="sm:col-span-2">
+                <dt className="text-sm text-muted">Pago</dt>
+                <dd>
+                  Anticipo pagado {formatPrice(c.anticipo)} · en el estudio {formatPrice(c.precio - c.anticipo)}
+                </dd>
+              </div>
+            )}
+          </dl>
+
+          {c.estado === "confirmada" && (
+            <section aria-labelledby="cambios-titulo" className="mt-8">
+              <h2 id="cambios-titulo" className="text-2xl">
+                ¿Necesitas cambiarla?
+              </h2>
+              {c.changeable ? (
+                c.rescheduling ? (
+                  <div data-testid="reschedule">
+                    <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2 text-ink/85">
+                      Elige el nuevo día y hora.
+                      <Link to="." className="text-sm text-clay-dark underline">
+                        No cambiar
+                      </Link>
+                    </p>
+                    <SlotPicker
+                      days={c.days}
+                      fecha={c.fecha}
+                      inicio={c.nuevo?.inicio ?? null}
+                      href={(f, inicio) =>
+                        inicio ? `?cambiar=1&fecha=${f}&inicio=${encodeURIComponent(inicio)}#nuevo` : `?cambiar=1&fecha=${f}`
+                      }
+                    />
+                    {c.nuevo && (
+                      <Form method="post" id="nuevo" className="mt-6">
+                        <input type="hidden" name="intent" value="cambiar" />
+                        <input type="hidden" name="inicio" value={c.nuevo.inicio} />
+                        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy} data-testid="reschedule-submit">
+                          Cambiar al {c.nuevo.texto}
+                        </button>
+                      </Form>
+                    )}
+                  </div>
+                ) : (
+                  <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                    <Link to="?cambiar=1" className="btn-outline" data-testid="reschedule-start">
+                      Cambiar día u hora
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="cancelar" />
+                      <button
+                        type="submit"
+                        className="btn w-full border border-red-300 text-red-800 hover:bg-red-50 sm:w-auto"
+                        disabled={busy}
+                        data-testid="cancel-submit"
+                        onClick={(e) => {
+                          if (!window.confirm("¿Cancelar tu cita? Si pagaste anticipo, te lo devolvemos.")) e.preventDefault();
+                        }}
+                      >
+                        Cancelar cita
+                      </button>
+                    </Form>
+                  </div>
+                )
+              ) : (
+                <p className="mt-3 text-ink/85" data-testid="change-whatsapp">
+                  Faltan menos de 48 horas: para cambiarla o cancelarla{" "}
+                  <a href={c.whatsapp} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-clay-dark underline">
+                    <MessageCircle className="size-4" aria-hidden /> escríbenos por WhatsApp
+                  </a>
+                  .
+                </p>
+              )}
+              <ErrorText error={error} />
+            </section>
+          )}
+
+          <section aria-labelledby="preparacion-titulo" className="mt-10">
+            <h2 id="preparacion-titulo" className="text-2xl">
+              {c.preparation.titulo}
+            </h2>
+            <ContentHtml html={c.preparation.html} className={BOOKING_PROSE} />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

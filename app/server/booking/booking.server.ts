@@ -1,0 +1,250 @@
+/**
+ * The client's side of booking (issue 15): what can be booked, its free times, and the one
+ * workflow that books a slot. Writing `citas` belongs to appointments.server.ts; the deposit
+ * to deposit.server.ts. Reads top to bottom:
+ *
+ *   bookableTreatments / findBookable → the treatments, grouped by their service
+ *   availableSlots                    → free starts (domain/slots.ts) minus live appointments,
+ *                                       expired holds ignored, block-outs and holidays
+ *   bookSlot                          → 1. the treatment; 2. the time is still a free start;
+ *                                       3. the appointment: held (`apartada`) while the deposit
+ *                                       is paid, or confirmed at once when there is none.
+ */
+import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import {
+  BUFFER_MINUTES,
+  CITA_ESTADO,
+  HORIZON_DAYS,
+  MIN_LEAD_MINUTES,
+  STUDIO_HOURS,
+  STUDIO_TIME_ZONE,
+} from "~/domain/agenda";
+import { type BookableTreatment, type BookingContact, type ConsentRecord, priceRange } from "~/domain/booking";
+import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
+import type { Db, DbOrTx } from "../db/client.server";
+import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
+import { type Cita, LIVE_STATES, SlotTakenError, createAppointment } from "./appointments.server";
+
+export const SLOT_RULES: SlotRules = {
+  timeZone: STUDIO_TIME_ZONE,
+  hours: STUDIO_HOURS,
+  bufferMinutes: BUFFER_MINUTES,
+  leadMinutes: MIN_LEAD_MINUTES,
+  horizonDays: HORIZON_DAYS,
+  stepMinutes: 30,
+};
+
+const columns = {
+  id: tratamientos.id,
+  servicioId: tratamientos.servicioId,
+  servicioNombre: servicios.nombre,
+  nombre: tratamientos.nombre,
+  duracion: tratamientos.duracion,
+  precio: tratamientos.precio,
+  anticipo: tratamientos.anticipo,
+  requiereConsentimiento: tratamientos.requiereConsentimiento,
+  retoqueDesde: tratamientos.retoqueDesde,
+  retoqueHasta: tratamientos.retoqueHasta,
+  precioRetoque: tratamientos.precioRetoque,
+  duracionRetoque: tratamientos.duracionRetoque,
+};
+
+/** Every active treatment, in the services' order then their own. */
+export async function bookableTreatments(db: DbOrTx): Promise<BookableTreatment[]> {
+  return db
+    .select(columns)
+    .from(tratamientos)
+    .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
+    .where(eq(tratamientos.activo, true))
+    .orderBy(asc(servicios.posicion), asc(tratamientos.posicion), asc(tratamientos.nombre));
+}
+
+export async function findBookable(db: DbOrTx, id: string): Promise<BookableTreatment | null> {
+  const [row] = await db
+    .select(columns)
+    .from(tratamientos)
+    .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
+    .where(and(eq(tratamientos.id, id), eq(tratamientos.activo, true)));
+  return row ?? null;
+}
+
+/** A service's bookable price range (its service page and structured data); null: not booked online. */
+export async function servicePriceRange(db: DbOrTx, servicioId: string) {
+  const rows = await db
+    .select({ precio: tratamientos.precio })
+    .from(tratamientos)
+    .where(and(eq(tratamientos.servicioId, servicioId), eq(tratamientos.activo, true)));
+  return priceRange(rows);
+}
+
+/** What the slot computation needs from the database, for appointments of `minutes`. */
+async function slotInput(db: DbOrTx, minutes: number, now: Date, exceptCitaId?: string): Promise<SlotInput> {
+  const until = new Date(now.getTime() + (HORIZON_DAYS + 2) * 86_400_000);
+  const live = await db
+    .select({ id: citas.id, inicio: citas.inicio, fin: citas.ocupaHasta })
+    .from(citas)
+    .where(
+      and(
+        inArray(citas.estado, LIVE_STATES),
+        lt(citas.inicio, until),
+        gt(citas.ocupaHasta, now),
+        // A hold whose time ran out no longer occupies its slot (released before any insert).
+        or(isNull(citas.apartadaHasta), gt(citas.apartadaHasta, now)),
+      ),
+    );
+  const blocked = await db
+    .select({ inicio: agendaBloqueos.inicio, fin: agendaBloqueos.fin })
+    .from(agendaBloqueos)
+    .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now)));
+  return {
+    now,
+    durationMinutes: minutes,
+    booked: live.filter((c) => c.id !== exceptCitaId),
+    blocked,
+    rules: SLOT_RULES,
+  };
+}
+
+/** The free starts for `minutes` over the next HORIZON_DAYS, by studio day. */
+export async function availableSlots(
+  db: DbOrTx,
+  minutes: number,
+  now = new Date(),
+  options: { exceptCitaId?: string } = {},
+): Promise<DaySlots[]> {
+  return freeSlots(await slotInput(db, minutes, now, options.exceptCitaId));
+}
+
+/** Whether `inicio` is still a free start (the server's check of what the browser chose). */
+export async function stillFree(
+  db: DbOrTx,
+  minutes: number,
+  inicio: Date,
+  now = new Date(),
+  options: { exceptCitaId?: string } = {},
+): Promise<boolean> {
+  return isFreeStart(inicio, await slotInput(db, minutes, now, options.exceptCitaId));
+}
+
+/**
+ * The session a retoque follows (the link of the retoque invitation mail): attended, of this
+ * treatment, with a retoque window, and no live retoque booked for it yet. Null otherwise.
+ */
+export async function retoqueOrigin(db: DbOrTx, tratamientoId: string, citaId: string | null | undefined) {
+  if (!citaId || !/^[A-Za-z0-9_-]{1,40}$/.test(citaId)) return null;
+  const [origin] = await db
+    .select()
+    .from(citas)
+    .where(
+      and(
+        eq(citas.id, citaId),
+        eq(citas.tratamientoId, tratamientoId),
+        eq(citas.estado, CITA_ESTADO.atendida),
+        eq(citas.esRetoque, false),
+      ),
+    );
+  if (!origin) return null;
+  const [already] = await db
+    .select({ id: citas.id })
+    .from(citas)
+    .where(and(eq(citas.citaOrigenId, citaId), inArray(citas.estado, LIVE_STATES)))
+    .limit(1);
+  return already ? null : origin;
+}
+
+/** The session's length and price: the retoque's own when it is one. */
+export function sessionOf(t: BookableTreatment, retoque: boolean) {
+  return {
+    duracion: retoque ? (t.duracionRetoque ?? t.duracion) : t.duracion,
+    precio: retoque ? (t.precioRetoque ?? t.precio) : t.precio,
+    anticipo: Math.min(t.anticipo, retoque ? (t.precioRetoque ?? t.precio) : t.precio),
+  };
+}
+
+export type BookingResult =
+  | { ok: true; cita: Cita }
+  | { ok: false; reason: "tratamiento" | "horario"; message: string };
+
+const slotGone = "Ese horario ya no está disponible. Elige otro, por favor.";
+
+/** Books `inicio` for a client: held while the deposit is paid, or confirmed when there is none. */
+export async function bookSlot(
+  db: Db,
+  input: {
+    tratamientoId: string;
+    inicio: Date;
+    contact: BookingContact;
+    consentimiento: ConsentRecord | null;
+    userId: string | null;
+    /** the attended session this retoque follows (the invitation's link) */
+    retoqueDe?: string | null;
+  },
+  now = new Date(),
+): Promise<BookingResult> {
+  // 1. The treatment, as it is now; a retoque follows a session of it (its form was signed then).
+  const tratamiento = await findBookable(db, input.tratamientoId);
+  if (!tratamiento) return { ok: false, reason: "tratamiento", message: "Ese tratamiento ya no se agenda en línea." };
+  const origin = input.retoqueDe ? await retoqueOrigin(db, tratamiento.id, input.retoqueDe) : null;
+  if (input.retoqueDe && !origin) {
+    return { ok: false, reason: "tratamiento", message: "Este enlace de retoque ya no es válido. Escríbenos por WhatsApp." };
+  }
+  if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento) {
+    return { ok: false, reason: "tratamiento", message: "Falta el cuestionario de salud y consentimiento." };
+  }
+  const session = sessionOf(tratamiento, origin !== null);
+
+  // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.
+  if (!(await stillFree(db, session.duracion, input.inicio, now))) {
+    return { ok: false, reason: "horario", message: slotGone };
+  }
+
+  // 3. The appointment; the database refuses a time someone took meanwhile.
+  try {
+    const cita = await createAppointment(
+      db,
+      {
+        tratamientoId: tratamiento.id,
+        inicio: input.inicio,
+        ...input.contact,
+        userId: input.userId,
+        estado: session.anticipo > 0 ? CITA_ESTADO.apartada : CITA_ESTADO.confirmada,
+        origen: "web",
+        consentimiento: input.consentimiento ?? origin?.consentimiento ?? null,
+        esRetoque: origin !== null,
+        citaOrigenId: origin?.id ?? null,
+      },
+      now,
+    );
+    return { ok: true, cita };
+  } catch (error) {
+    if (error instanceof SlotTakenError) return { ok: false, reason: "horario", message: error.message };
+    throw error;
+  }
+}
+
+/** An appointment by the secret of its mail link. */
+export async function findByToken(db: DbOrTx, token: string): Promise<Cita | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  const [cita] = await db.select().from(citas).where(eq(citas.token, token));
+  return cita ?? null;
+}
+
+/** A logged-in client's appointments: booked with the account, or with its email. */
+export async function appointmentsOf(db: DbOrTx, user: { id: string; email: string }) {
+  return db
+    .select({
+      cita: citas,
+      tratamiento: tratamientos.nombre,
+      servicio: servicios.nombre,
+    })
+    .from(citas)
+    .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
+    .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
+    .where(
+      and(
+        or(eq(citas.userId, user.id), eq(citas.correo, user.email.toLowerCase())),
+        inArray(citas.estado, [...LIVE_STATES, CITA_ESTADO.cancelada]),
+      ),
+    )
+    .orderBy(asc(citas.inicio));
+}

@@ -1,0 +1,240 @@
+/**
+ * An appointment's deposit (anticipo, issue 15): one workflow on the same PaymentProvider
+ * interface as the shop (ADR 005: authorise, then capture only once what was paid for
+ * exists). A `pagos` row with `detalle.tipo = "anticipo"` and the appointment's id; the
+ * payment return and the webhook hand such a payment here instead of to the order workflow.
+ *
+ *   startDeposit       → the provider's payment for the held appointment's deposit, `pendiente`
+ *                        (the same one again while it is pending: a reload pays once)
+ *   authorizeDemoDeposit → the demo card form (offline stand-in for Stripe.js): `autorizado`
+ *   completeDeposit    → 1. the provider's word (pending / refused / amount);
+ *                        2. confirm the appointment (appointments.server.ts);
+ *                           its time was lost (the hold expired and someone took it) →
+ *                           the authorisation is cancelled: nobody pays for a slot they lack;
+ *                        3. capture, then `pagado`. Idempotent, whoever calls first.
+ *   refundAfterCancel  → a deposit of an appointment cancelled 48 h or more before is
+ *                        flagged `requiere-reembolso` for the studio (terms #citas-anticipos).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { canChangeOnline } from "~/domain/agenda";
+import { type DemoCardInput, checkDemoCard } from "~/domain/demo-card";
+import type { Db, DbOrTx } from "../db/client.server";
+import { pagos } from "../db/schema";
+import { logError } from "../log.server";
+import { providerNamed } from "../payments/index.server";
+import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
+import { AppointmentError, type Cita, SlotTakenError, confirmAppointment } from "./appointments.server";
+
+export const DEPOSIT_TIPO = "anticipo";
+
+export type DepositDetail = { tipo: typeof DEPOSIT_TIPO; citaId: string; inicio: string };
+
+type DepositRow = typeof pagos.$inferSelect & { detalle: DepositDetail };
+
+async function depositOf(db: DbOrTx, citaId: string, estados: string[]): Promise<DepositRow | null> {
+  const [row] = await db
+    .select()
+    .from(pagos)
+    .where(
+      and(
+        sql`${pagos.detalle}->>'tipo' = ${DEPOSIT_TIPO}`,
+        sql`${pagos.detalle}->>'citaId' = ${citaId}`,
+        inArray(pagos.estado, estados),
+      ),
+    )
+    .orderBy(sql`${pagos.createdAt} desc`)
+    .limit(1);
+  return (row as DepositRow | undefined) ?? null;
+}
+
+/** Whether `paymentId` is this appointment's deposit (the browser names it after the card step). */
+export async function isDepositOf(db: DbOrTx, paymentId: string, citaId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pagos.id })
+    .from(pagos)
+    .where(
+      and(
+        eq(pagos.id, paymentId),
+        sql`${pagos.detalle}->>'tipo' = ${DEPOSIT_TIPO}`,
+        sql`${pagos.detalle}->>'citaId' = ${citaId}`,
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Whether a stored payment is an appointment's deposit (the payment API's dispatch). */
+export async function isDepositPayment(db: DbOrTx, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ tipo: sql<string | null>`${pagos.detalle}->>'tipo'` })
+    .from(pagos)
+    .where(eq(pagos.id, paymentId));
+  return row?.tipo === DEPOSIT_TIPO;
+}
+
+/**
+ * The deposit's payment for a held appointment. The demo form pays the pending one again
+ * (a reload pays once); the browser's card step (Stripe.js) needs a client secret, which only
+ * a new payment gives: the pending one is then released first.
+ */
+export async function startDeposit(
+  db: Db,
+  cita: Cita,
+  provider: PaymentProvider,
+  options: { clientSecret?: boolean } = {},
+): Promise<{ paymentId: string; clientSecret: string | null }> {
+  if (!(cita.anticipo > 0)) throw new Error(`La cita ${cita.id} no tiene anticipo`);
+  const pending = await depositOf(db, cita.id, [PAGO_ESTADO.pendiente]);
+  if (pending && pending.proveedor === provider.name && !options.clientSecret) {
+    return { paymentId: pending.id, clientSecret: null };
+  }
+  if (pending) {
+    try {
+      await (pending.proveedor === provider.name ? provider : providerNamed(pending.proveedor)).cancel(pending.id);
+    } catch (error) {
+      logError(`Anticipo ${pending.id}: no se pudo liberar el intento anterior`, error);
+    }
+    await move(db, pending.id, [PAGO_ESTADO.pendiente], PAGO_ESTADO.cancelado);
+  }
+  const payment = await provider.createPayment({
+    amount: cita.anticipo,
+    currency: "mxn",
+    metadata: { tipo: DEPOSIT_TIPO, citaId: cita.id },
+    idempotencyKey: `anticipo:${cita.id}:${Date.now()}`,
+  });
+  const detalle: DepositDetail = { tipo: DEPOSIT_TIPO, citaId: cita.id, inicio: cita.inicio.toISOString() };
+  await db.insert(pagos).values({
+    id: payment.id,
+    proveedor: provider.name,
+    userId: cita.userId,
+    monto: cita.anticipo,
+    moneda: "mxn",
+    estado: PAGO_ESTADO.pendiente,
+    detalle,
+  });
+  return { paymentId: payment.id, clientSecret: payment.clientSecret };
+}
+
+export type DemoDepositResult = { ok: true; paymentId: string } | { ok: false; message: string };
+
+/**
+ * The demo card for this appointment's pending demo deposit: accepted → `autorizado`
+ * (nothing charged yet); refused → the provider's message, and another card can be tried.
+ * The appointment's secret token (who may pay) was checked by the caller.
+ */
+export async function authorizeDemoDeposit(db: Db, cita: Cita, card: DemoCardInput): Promise<DemoDepositResult> {
+  const pago = await depositOf(db, cita.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado]);
+  if (pago?.proveedor !== "demo") return { ok: false, message: "No encontramos el pago de este anticipo." };
+  if (pago.estado === PAGO_ESTADO.autorizado) return { ok: true, paymentId: pago.id };
+  const checked = checkDemoCard(card);
+  if (!checked.ok) return { ok: false, message: checked.message };
+  await db
+    .update(pagos)
+    .set({ estado: PAGO_ESTADO.autorizado, updatedAt: new Date() })
+    .where(and(eq(pagos.id, pago.id), eq(pagos.estado, PAGO_ESTADO.pendiente)));
+  return { ok: true, paymentId: pago.id };
+}
+
+export type DepositResult =
+  | { ok: true; cita: Cita }
+  | { ok: false; reason: "desconocido" | "pendiente" | "fallido" | "monto" | "horario"; message: string };
+
+const lostSlot =
+  "El tiempo para pagar terminó y ese horario ya lo tomó alguien más. No se te cobró nada: elige otro horario, por favor.";
+
+/** Confirms the appointment of an authorised deposit, then captures it; exactly once. */
+export async function completeDeposit(
+  db: Db,
+  paymentId: string,
+  options: { provider?: PaymentProvider; now?: Date } = {},
+): Promise<DepositResult> {
+  // 1. The payment and the provider's word on it.
+  const [row] = await db.select().from(pagos).where(eq(pagos.id, paymentId));
+  const pago = row as DepositRow | undefined;
+  if (!pago || pago.detalle?.tipo !== DEPOSIT_TIPO) {
+    return { ok: false, reason: "desconocido", message: "No encontramos ese pago." };
+  }
+  const provider = options.provider ?? providerNamed(pago.proveedor);
+  if (pago.estado === PAGO_ESTADO.cancelado) return { ok: false, reason: "horario", message: lostSlot };
+  if (pago.estado === PAGO_ESTADO.fallido) return { ok: false, reason: "fallido", message: "El pago no se completó." };
+  const done = pago.estado === PAGO_ESTADO.pagado || pago.estado === PAGO_ESTADO.porCapturar;
+  let captured = pago.estado === PAGO_ESTADO.pagado;
+  if (!done) {
+    const status = await provider.retrieve(paymentId);
+    if (status.status === "pending") return { ok: false, reason: "pendiente", message: "El pago aún no se completa." };
+    if (status.status === "failed" || status.status === "canceled") {
+      return { ok: false, reason: "fallido", message: status.error ?? "El pago no se completó." };
+    }
+    if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
+      logError(`Anticipo ${paymentId}: el proveedor tiene ${status.amount} ${status.currency}, esperábamos ${pago.monto}.`);
+      return { ok: false, reason: "monto", message: "No pudimos confirmar el pago." };
+    }
+    captured = status.status === "captured";
+  }
+
+  // 2. The appointment: confirmed with this payment, or its time is gone.
+  let cita: Cita;
+  try {
+    cita = await confirmAppointment(db, pago.detalle.citaId, { pagoId: paymentId }, options.now ?? new Date());
+  } catch (error) {
+    if (!(error instanceof SlotTakenError || error instanceof AppointmentError)) throw error;
+    if (!captured) {
+      await provider.cancel(paymentId);
+      await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
+    } else if (await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso)) {
+      logError(`Anticipo ${paymentId} cobrado para una cita que ya no tiene horario: requiere reembolso.`);
+    }
+    return { ok: false, reason: "horario", message: lostSlot };
+  }
+
+  // 3. The appointment exists: now the money moves.
+  if (!captured) {
+    // Only the caller that moved it captures now, or a later one finding a capture left unconfirmed.
+    const mine = await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
+    if (!mine && pago.estado !== PAGO_ESTADO.porCapturar) return { ok: true, cita };
+    try {
+      await provider.capture(paymentId);
+      await move(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
+    } catch (error) {
+      // The appointment stands; the next completion (webhook, reload) captures, once.
+      logError(`Anticipo ${paymentId}: la cita está confirmada pero la captura no se confirmó; se reintentará.`, error);
+    }
+  } else {
+    await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
+  }
+  return { ok: true, cita };
+}
+
+async function move(db: DbOrTx, paymentId: string, from: string[], to: string): Promise<boolean> {
+  const moved = await db
+    .update(pagos)
+    .set({ estado: to, updatedAt: new Date() })
+    .where(and(eq(pagos.id, paymentId), inArray(pagos.estado, from)))
+    .returning({ id: pagos.id });
+  return moved.length > 0;
+}
+
+/**
+ * After a cancellation: the deposit of an appointment cancelled with 48 hours or more to go
+ * is owed back (terms #citas-anticipos); later, or a no-show, keeps it. Returns whether the
+ * deposit was flagged for the studio to refund. An authorisation never captured is released.
+ */
+export async function refundAfterCancel(db: Db, cita: Cita, cancelledAt: Date): Promise<boolean> {
+  const pago = await depositOf(db, cita.id, [
+    PAGO_ESTADO.pendiente,
+    PAGO_ESTADO.autorizado,
+    PAGO_ESTADO.porCapturar,
+    PAGO_ESTADO.pagado,
+  ]);
+  if (!pago) return false;
+  if (pago.estado === PAGO_ESTADO.pendiente || pago.estado === PAGO_ESTADO.autorizado) {
+    try {
+      await providerNamed(pago.proveedor).cancel(pago.id);
+      await move(db, pago.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
+    } catch (error) {
+      logError(`Anticipo ${pago.id}: no se pudo liberar al cancelar la cita ${cita.id}`, error);
+    }
+    return false;
+  }
+  if (!canChangeOnline(cita.inicio, cancelledAt)) return false;
+  return move(db, pago.id, [PAGO_ESTADO.porCapturar, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "pagos" ALTER COLUMN "user_id" DROP NOT NULL;
