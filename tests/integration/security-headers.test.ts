@@ -172,6 +172,7 @@ const PERSONAL = [
   "/admin/pedidos/MA-1",
   "/admin/reembolsos",
   "/admin/facturas",
+  "/admin/pagos",
   "/admin/accesos",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
