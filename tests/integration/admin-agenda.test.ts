@@ -16,10 +16,10 @@ import * as agenda from "~/routes/admin/agenda";
 import { todaysAppointments } from "~/server/admin/agenda.server";
 import { editAction, editScreen, listScreen } from "~/server/admin/sections.server";
 import type { Database } from "~/server/db/client.server";
-import { agendaBloqueos, citas, pagos, servicios, tareas, tratamientos, user } from "~/server/db/schema";
+import { agendaBloqueos, citas, pagos, tareas, tratamientos, user } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { callAction, callLoader } from "../support/actions";
-import { signUpUser, useTestDatabase } from "../support/fixtures";
+import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
 let database: Database;
@@ -32,20 +32,7 @@ beforeAll(async () => {
   env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-agenda-"));
   adminCookie = (await signUpUser({ email: "estudio.agenda@example.com", role: "admin" })).cookie;
   clientCookie = (await signUpUser({ email: "clienta.agenda@example.com" })).cookie;
-  await database.db.insert(servicios).values({ id: "cejas", nombre: "Cejas" });
-  await database.db.insert(tratamientos).values({
-    id: "microblading",
-    servicioId: "cejas",
-    nombre: "Microblading",
-    duracion: 120,
-    precio: 350000,
-    anticipo: 50000,
-    requiereConsentimiento: true,
-    retoqueDesde: 30,
-    retoqueHasta: 45,
-    precioRetoque: 100000,
-    duracionRetoque: 60,
-  });
+  await makeTreatment();
 });
 
 afterAll(async () => {
@@ -123,8 +110,14 @@ describe("the agenda's door", () => {
         404,
       );
       expect(
-        (await callAction(agendaCita.action, "/admin/agenda/x", { intent: "cancelar" }, { cookie, params: { id: "x" } }))
-          .status,
+        (
+          await callAction(
+            agendaCita.action,
+            "/admin/agenda/x",
+            { intent: "cancelar" },
+            { cookie, params: { id: "x" } },
+          )
+        ).status,
       ).toBe(404);
       expect((await outcome(listScreen(request("/admin/bloqueos", { cookie })))).status).toBe(404);
       expect((await outcome(editScreen(request("/admin/tratamientos/nuevo", { cookie }), "nuevo"))).status).toBe(404);
@@ -154,9 +147,7 @@ describe("bookable treatments", () => {
   });
 
   it("creates one under its service, in centavos, and the service's screen lists it", async () => {
-    const created = await outcome(
-      editAction(request("/admin/tratamientos/nuevo", { form: treatment() }), "nuevo"),
-    );
+    const created = await outcome(editAction(request("/admin/tratamientos/nuevo", { form: treatment() }), "nuevo"));
     expect(created.status).toBe(302);
     const id = created.location!.split("/").pop()!.split("?")[0]!;
     const [row] = await database.db.select().from(tratamientos).where(eq(tratamientos.id, id));
@@ -206,7 +197,9 @@ describe("bookable treatments", () => {
       [{ retoqueHasta: "400" }, "retoqueHasta", /365 o menos/],
     ];
     for (const [extra, field, message] of cases) {
-      const answer = await outcome(editAction(request("/admin/tratamientos/nuevo", { form: treatment(extra) }), "nuevo"));
+      const answer = await outcome(
+        editAction(request("/admin/tratamientos/nuevo", { form: treatment(extra) }), "nuevo"),
+      );
       expect(answer.status, field).toBe(400);
       expect((answer.data.errors as Record<string, string>)[field], field).toMatch(message);
     }
@@ -219,7 +212,9 @@ describe("bookable treatments", () => {
       editAction(request("/admin/tratamientos/microblading", { form: { intent: "eliminar" } }), "microblading"),
     );
     expect(refused).toMatchObject({ status: 409, data: { alert: { title: "Tiene citas" } } });
-    const service = await outcome(editAction(request("/admin/servicios/cejas", { form: { intent: "eliminar" } }), "cejas"));
+    const service = await outcome(
+      editAction(request("/admin/servicios/cejas", { form: { intent: "eliminar" } }), "cejas"),
+    );
     expect(service).toMatchObject({ status: 409, data: { alert: { title: "Tiene citas" } } });
     expect(await database.db.select().from(tratamientos)).toHaveLength(1);
   });
@@ -248,7 +243,9 @@ describe("the agenda", () => {
     expect(day.body.entries).toEqual([
       expect.objectContaining({ id, hora: "10:00", horaFin: "12:00", nombre: "Carla Ruiz", estadoLabel: "Confirmada" }),
     ]);
-    const week = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-05&vista=semana", { cookie: adminCookie });
+    const week = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-05&vista=semana", {
+      cookie: adminCookie,
+    });
     expect(week.body.desde).toBe("2030-12-02");
     expect(week.body.days).toHaveLength(7);
     expect((week.body.entries as { dia: string }[]).map((e) => e.dia)).toEqual(["2030-12-03"]);
@@ -258,7 +255,9 @@ describe("the agenda", () => {
     expect(await todaysAppointments(database.db, new Date("2030-12-03T23:00:00Z"))).toBe(1);
     expect(await todaysAppointments(database.db, new Date("2030-12-04T07:00:00Z"))).toBe(0);
     // a broken date falls back to today instead of failing
-    expect((await callLoader(agenda.loader, "/admin/agenda?fecha=2030-13-45", { cookie: adminCookie })).status).toBe(200);
+    expect((await callLoader(agenda.loader, "/admin/agenda?fecha=2030-13-45", { cookie: adminCookie })).status).toBe(
+      200,
+    );
   });
 
   it("refuses an overlapping booking and bad client data, in Spanish", async () => {
@@ -287,9 +286,14 @@ describe("the agenda", () => {
       correo: expect.stringMatching(/correo válido/),
       notas: expect.stringMatching(/1000/),
     });
-    const missing = await callAction(agendaNueva.action, "/admin/agenda/nueva", phoneBooking({ nombre: "", tratamientoId: "" }), {
-      cookie: adminCookie,
-    });
+    const missing = await callAction(
+      agendaNueva.action,
+      "/admin/agenda/nueva",
+      phoneBooking({ nombre: "", tratamientoId: "" }),
+      {
+        cookie: adminCookie,
+      },
+    );
     expect(missing.body.errors).toMatchObject({ nombre: expect.any(String), tratamientoId: expect.any(String) });
     expect(await database.db.select().from(citas)).toHaveLength(1);
   });
@@ -303,7 +307,10 @@ describe("the agenda", () => {
     const moved = await act({ intent: "mover", fecha: "2030-12-04", hora: "12:30" });
     expect(moved.status).toBe(200);
     expect((await citaRow(id)).inicio.toISOString()).toBe("2030-12-04T18:30:00.000Z");
-    const [reminder] = await database.db.select().from(tareas).where(eq(tareas.clave, `cita-recordatorio:${id}`));
+    const [reminder] = await database.db
+      .select()
+      .from(tareas)
+      .where(eq(tareas.clave, `cita-recordatorio:${id}`));
     expect(reminder!.ejecutarEn.toISOString()).toBe("2030-12-03T18:30:00.000Z");
 
     const onto = await act({ intent: "mover", fecha: "2030-12-03", hora: "14:00" }, id);
@@ -314,7 +321,10 @@ describe("the agenda", () => {
 
     expect((await act({ intent: "atendida" }, other)).status).toBe(200);
     expect((await citaRow(other)).estado).toBe("atendida");
-    const [retoque] = await database.db.select().from(tareas).where(eq(tareas.clave, `cita-retoque:${other}`));
+    const [retoque] = await database.db
+      .select()
+      .from(tareas)
+      .where(eq(tareas.clave, `cita-retoque:${other}`));
     expect(retoque!.estado).toBe("pendiente");
     expect((await act({ intent: "no-asistio" }, other)).status).toBe(200);
     expect((await citaRow(other)).estado).toBe("no-asistio");
@@ -328,8 +338,14 @@ describe("the agenda", () => {
     const unknown = await act({ intent: "otra-cosa" });
     expect(unknown.status).toBe(400);
     expect(
-      (await callAction(agendaCita.action, "/admin/agenda/nada", { intent: "cancelar" }, { cookie: adminCookie, params: { id: "nada" } }))
-        .status,
+      (
+        await callAction(
+          agendaCita.action,
+          "/admin/agenda/nada",
+          { intent: "cancelar" },
+          { cookie: adminCookie, params: { id: "nada" } },
+        )
+      ).status,
     ).toBe(404);
 
     expect(subjects()).toEqual(["¡Cita confirmada!", "¡Cita confirmada!", "Tu cita cambió", "Tu cita fue cancelada"]);
@@ -339,11 +355,18 @@ describe("the agenda", () => {
 
   it("books a session's retoque by hand, linked to that session", async () => {
     const session = await book();
-    await callAction(agendaCita.action, `/admin/agenda/${session}`, { intent: "atendida" }, {
+    await callAction(
+      agendaCita.action,
+      `/admin/agenda/${session}`,
+      { intent: "atendida" },
+      {
+        cookie: adminCookie,
+        params: { id: session },
+      },
+    );
+    const screen = await callLoader(agendaNueva.loader, `/admin/agenda/nueva?retoque=${session}`, {
       cookie: adminCookie,
-      params: { id: session },
     });
-    const screen = await callLoader(agendaNueva.loader, `/admin/agenda/nueva?retoque=${session}`, { cookie: adminCookie });
     expect(screen.body.prefill).toEqual({
       tratamientoId: "microblading",
       esRetoque: true,
@@ -352,7 +375,12 @@ describe("the agenda", () => {
       correo: "carla@example.com",
     });
     // the phone typed another way, another e-mail: still her session
-    const id = await book({ fecha: "2031-01-07", esRetoque: "on", telefono: "+52 331 234 5678", correo: "otra@example.com" });
+    const id = await book({
+      fecha: "2031-01-07",
+      esRetoque: "on",
+      telefono: "+52 331 234 5678",
+      correo: "otra@example.com",
+    });
     const retoque = await citaRow(id);
     expect(retoque).toMatchObject({ esRetoque: true, citaOrigenId: session, precio: 100000 });
     expect(retoque.fin.getTime() - retoque.inicio.getTime()).toBe(60 * 60_000);
@@ -406,12 +434,21 @@ describe("the agenda", () => {
     ]);
     const deposits = await callLoader(agendaAnticipos.loader, "/admin/agenda/anticipos", { cookie: adminCookie });
     expect(deposits.body.items).toEqual([
-      expect.objectContaining({ citaId: id, nombre: "Carla Ruiz", monto: 50000, pagoEstado: "Pagado", reembolso: "no" }),
+      expect.objectContaining({
+        citaId: id,
+        nombre: "Carla Ruiz",
+        monto: 50000,
+        pagoEstado: "Pagado",
+        reembolso: "no",
+      }),
     ]);
     await database.db.update(pagos).set({ estado: "reembolsado" }).where(eq(pagos.id, "pi_anticipo_1"));
     const after = await callLoader(agendaAnticipos.loader, "/admin/agenda/anticipos", { cookie: adminCookie });
     expect(after.body.items).toEqual([expect.objectContaining({ reembolso: "hecho", pagoEstado: "Reembolsado" })]);
-    expect((await callLoader(agendaCita.loader, "/admin/agenda/nada", { cookie: adminCookie, params: { id: "nada" } })).status).toBe(404);
+    expect(
+      (await callLoader(agendaCita.loader, "/admin/agenda/nada", { cookie: adminCookie, params: { id: "nada" } }))
+        .status,
+    ).toBe(404);
     await database.db.update(citas).set({ pagoId: null }).where(eq(citas.id, id));
     await database.db.delete(pagos);
   });
@@ -442,7 +479,12 @@ describe("block-outs and holidays", () => {
     const screen = (await outcome(editScreen(request(`/admin/bloqueos/${id}`), id))).data as {
       values: Record<string, string>;
     };
-    expect(screen.values).toMatchObject({ desde: "2030-12-24", hasta: "2030-12-25", horaInicio: "", motivo: "Navidad" });
+    expect(screen.values).toMatchObject({
+      desde: "2030-12-24",
+      hasta: "2030-12-25",
+      horaInicio: "",
+      motivo: "Navidad",
+    });
 
     const edited = await outcome(
       editAction(
@@ -459,7 +501,9 @@ describe("block-outs and holidays", () => {
     const list = (await outcome(listScreen(request("/admin/bloqueos")))).data as { items: { title: string }[] };
     expect(list.items.map((i) => i.title)).toEqual(["martes 24 de diciembre, 14:00 a 16:30"]);
 
-    const week = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-24&vista=semana", { cookie: adminCookie });
+    const week = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-24&vista=semana", {
+      cookie: adminCookie,
+    });
     expect(week.body.blockouts).toEqual([expect.objectContaining({ motivo: "Curso", dias: ["2030-12-24"] })]);
 
     const removed = await outcome(editAction(request(`/admin/bloqueos/${id}`, { form: { intent: "eliminar" } }), id));

@@ -18,11 +18,11 @@ import {
   setAttendance,
 } from "~/server/booking/appointments.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
-import { citas, servicios, tareas, tratamientos } from "~/server/db/schema";
+import { citas, tareas } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { runDueJobs, scheduleJob } from "~/server/jobs.server";
 import { createEmptyPostgresDatabase, testDatabaseName } from "../support/db";
-import { useTestDatabase as openTestDatabase } from "../support/fixtures";
+import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
 import { mailParts, readOutbox } from "../support/outbox";
 
 let database: Database;
@@ -48,18 +48,7 @@ beforeAll(async () => {
     database = await openTestDatabase();
   }
   Object.assign(env, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "recordatorios-")), smtpUrl: undefined });
-  await database.db.insert(servicios).values({ id: "cejas", nombre: "Cejas" });
-  await database.db.insert(tratamientos).values({
-    id: "microblading",
-    servicioId: "cejas",
-    nombre: "Microblading",
-    duracion: 120,
-    precio: 350000,
-    retoqueDesde: 30,
-    retoqueHasta: 45,
-    precioRetoque: 100000,
-    duracionRetoque: 60,
-  });
+  await makeTreatment({ anticipo: 0, requiereConsentimiento: false }, database.db);
 });
 
 afterAll(async () => {
@@ -81,7 +70,11 @@ const job = async (clave: string) => (await database.db.select().from(tareas).wh
 const cita = async (id: string) => (await database.db.select().from(citas).where(eq(citas.id, id)))[0]!;
 
 const book = (inicio: Date, extra: Partial<Parameters<typeof createAppointment>[1]> = {}) =>
-  createAppointment(database.db, { ...client, tratamientoId: "microblading", inicio, estado: "confirmada", ...extra }, now);
+  createAppointment(
+    database.db,
+    { ...client, tratamientoId: "microblading", inicio, estado: "confirmada", ...extra },
+    now,
+  );
 
 /** A second job for the same reminder (as if two runners held it at once). */
 const duplicate = (citaId: string, inicio: Date, at: Date, clave = `otra:${citaId}`) =>
@@ -195,7 +188,12 @@ describe("la invitación al retoque", () => {
     const opens = new Date(c.fin.getTime() + 30 * 86_400_000);
     expect((await job(`cita-retoque:${c.id}`)).ejecutarEn.toISOString()).toBe(opens.toISOString());
     // a second runner with the same invitation
-    await scheduleJob(database.db, { tipo: "cita-retoque", clave: `otra:${c.id}`, ejecutarEn: opens, datos: { citaId: c.id } });
+    await scheduleJob(database.db, {
+      tipo: "cita-retoque",
+      clave: `otra:${c.id}`,
+      ejecutarEn: opens,
+      datos: { citaId: c.id },
+    });
     expect(await runDueJobs(database.db, hours(opens, -1))).toBe(0);
     const other = second?.db ?? database.db;
     await Promise.all([runDueJobs(database.db, opens), runDueJobs(other, opens)]);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { citas, servicios, tareas, tratamientos } from "~/server/db/schema";
+import { citas, tareas } from "~/server/db/schema";
 import {
   AppointmentError,
   SlotTakenError,
@@ -22,7 +22,7 @@ import {
 } from "~/server/booking/appointments.server";
 import { env } from "~/server/env.server";
 import { mailParts, readOutbox } from "../support/outbox";
-import { useTestDatabase as openTestDatabase } from "../support/fixtures";
+import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
 
 let database: Database;
 const previousDataDir = env.dataDir;
@@ -33,20 +33,7 @@ const client = { nombre: "Ana López", telefono: "3312345678", correo: "ana@exam
 beforeAll(async () => {
   database = await openTestDatabase();
   env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citas-"));
-  await database.db.insert(servicios).values({ id: "cejas", nombre: "Cejas" });
-  await database.db.insert(tratamientos).values({
-    id: "microblading",
-    servicioId: "cejas",
-    nombre: "Microblading",
-    duracion: 120,
-    precio: 350000,
-    anticipo: 50000,
-    requiereConsentimiento: true,
-    retoqueDesde: 30,
-    retoqueHasta: 45,
-    precioRetoque: 100000,
-    duracionRetoque: 60,
-  });
+  await makeTreatment();
 });
 
 afterAll(async () => {

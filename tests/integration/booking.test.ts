@@ -22,7 +22,7 @@ import { guardBookingPost } from "~/server/booking/guard.server";
 import { cacheablePath } from "~/server/http/page-cache.server";
 import { isPersonalPath } from "~/server/security.server";
 import { seedDemoTreatments } from "../../seed/demo-treatments";
-import { useTestDatabase } from "../support/fixtures";
+import { makeTreatment, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
 let database: Database;
@@ -42,26 +42,20 @@ const minutes = (n: number) => n * 60_000;
 beforeAll(async () => {
   database = await useTestDatabase();
   env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agendar-"));
-  await database.db.insert(servicios).values([
-    { id: "cejas", nombre: "Cejas" },
-    { id: "maquillaje", nombre: "Maquillaje" },
-  ]);
-  await database.db.insert(tratamientos).values([
-    {
-      id: "microblading",
-      servicioId: "cejas",
-      nombre: "Microblading",
-      duracion: 120,
-      precio: 350000,
-      anticipo: 50000,
-      requiereConsentimiento: true,
-      retoqueDesde: 30,
-      retoqueHasta: 45,
-      precioRetoque: 100000,
-      duracionRetoque: 60,
-    },
-    { id: "maquillaje-social", servicioId: "maquillaje", nombre: "Maquillaje social", duracion: 60, precio: 90000, anticipo: 0 },
-  ]);
+  await makeTreatment();
+  await makeTreatment({
+    id: "maquillaje-social",
+    servicioId: "maquillaje",
+    nombre: "Maquillaje social",
+    duracion: 60,
+    precio: 90000,
+    anticipo: 0,
+    requiereConsentimiento: false,
+    retoqueDesde: null,
+    retoqueHasta: null,
+    precioRetoque: null,
+    duracionRetoque: null,
+  });
 });
 
 afterAll(async () => {
@@ -147,7 +141,9 @@ describe("booking with a deposit", () => {
     expect((await book(at("2026-12-01", "09:10"))).ok).toBe(false);
     expect((await book(at("2026-11-30", "13:00"))).ok).toBe(false); // within the 2 h lead time
     expect((await book(at("2026-12-01", "17:30"))).ok).toBe(false); // would end after 19:00
-    await database.db.insert(agendaBloqueos).values({ inicio: at("2026-12-02", "00:00"), fin: at("2026-12-03", "00:00"), tipo: "festivo" });
+    await database.db
+      .insert(agendaBloqueos)
+      .values({ inicio: at("2026-12-02", "00:00"), fin: at("2026-12-03", "00:00"), tipo: "festivo" });
     expect((await book(at("2026-12-02", "10:00"))).ok).toBe(false);
     expect(await slotsOn("2026-12-02")).toEqual([]);
   });
@@ -161,7 +157,10 @@ describe("holds", () => {
     expect(await slotsOn("2026-12-01", later)).toContain("09:00");
     const second = await book(TUESDAY_9, later);
     expect(second.ok).toBe(true);
-    const [old] = await database.db.select().from(citas).where(eq(citas.id, first.ok ? first.cita.id : ""));
+    const [old] = await database.db
+      .select()
+      .from(citas)
+      .where(eq(citas.id, first.ok ? first.cita.id : ""));
     expect(old.estado).toBe("vencida");
   });
 
@@ -228,7 +227,14 @@ describe("self-service", () => {
     const retoque = (retoqueDe: string) =>
       bookSlot(
         database.db,
-        { tratamientoId: "microblading", inicio: at("2026-12-07", "10:00"), contact, consentimiento: null, userId: null, retoqueDe },
+        {
+          tratamientoId: "microblading",
+          inicio: at("2026-12-07", "10:00"),
+          contact,
+          consentimiento: null,
+          userId: null,
+          retoqueDe,
+        },
         now,
       );
     // Not attended yet: no retoque.
@@ -247,7 +253,13 @@ describe("self-service", () => {
     const { booked } = await bookAndPay(THURSDAY_9);
     const other = await bookSlot(
       database.db,
-      { tratamientoId: "maquillaje-social", inicio: at("2026-12-04", "09:00"), contact: { ...contact, correo: "otra@example.com" }, consentimiento: null, userId: null },
+      {
+        tratamientoId: "maquillaje-social",
+        inicio: at("2026-12-04", "09:00"),
+        contact: { ...contact, correo: "otra@example.com" },
+        consentimiento: null,
+        userId: null,
+      },
       now,
     );
     expect(other.ok).toBe(true);
@@ -289,7 +301,10 @@ describe("the booking's edges", () => {
   });
 
   it("the demo seed adds the demo services' treatments once", async () => {
-    await database.db.insert(servicios).values([{ id: "labios", nombre: "Labios" }]).onConflictDoNothing();
+    await database.db
+      .insert(servicios)
+      .values([{ id: "labios", nombre: "Labios" }])
+      .onConflictDoNothing();
     await database.db.delete(tratamientos);
     expect(await seedDemoTreatments(database.db)).toBe(4); // cejas ×3 and labios; no estrías service here
     expect(await seedDemoTreatments(database.db)).toBe(0);

@@ -20,6 +20,8 @@ import {
   productos,
   promociones,
   promocionesCursos,
+  servicios,
+  tratamientos,
   user,
 } from "~/server/db/schema";
 import { createTestDatabase } from "./db";
@@ -79,6 +81,42 @@ export async function signUpUser(
   return { id: row.id, ...account, cookie };
 }
 
+// ---------------------------------------------------------------- booking
+
+/**
+ * A bookable treatment under a service (created if missing): by default Microblading under
+ * 'cejas', 2 hours, $3,500 with a $500 deposit, a consent form and a retoque 30–45 days later
+ * ($1,000, 1 hour). `database` for tests that open their own (two instances on PostgreSQL).
+ */
+export async function makeTreatment(
+  input: Partial<typeof tratamientos.$inferInsert> = {},
+  database: Db = db(),
+): Promise<typeof tratamientos.$inferSelect> {
+  const servicioId = input.servicioId ?? "cejas";
+  await database
+    .insert(servicios)
+    .values({ id: servicioId, nombre: servicioId.charAt(0).toUpperCase() + servicioId.slice(1) })
+    .onConflictDoNothing();
+  const [row] = await database
+    .insert(tratamientos)
+    .values({
+      id: "microblading",
+      nombre: "Microblading",
+      duracion: 120,
+      precio: 350000,
+      anticipo: 50000,
+      requiereConsentimiento: true,
+      retoqueDesde: 30,
+      retoqueHasta: 45,
+      precioRetoque: 100000,
+      duracionRetoque: 60,
+      ...input,
+      servicioId,
+    })
+    .returning();
+  return row;
+}
+
 // ---------------------------------------------------------------- catalogue
 
 export async function makeCategory(input: Partial<typeof categorias.$inferInsert> = {}) {
@@ -93,7 +131,15 @@ export async function makeProduct(input: Partial<typeof productos.$inferInsert> 
   const categoriaId = input.categoriaId ?? (await makeCategory()).id;
   const [row] = await db()
     .insert(productos)
-    .values({ id: `prod-${suffix()}`, nombre: "Labial mate", precio: 35_050, cantidad: 10, peso: 100, ...input, categoriaId })
+    .values({
+      id: `prod-${suffix()}`,
+      nombre: "Labial mate",
+      precio: 35_050,
+      cantidad: 10,
+      peso: 100,
+      ...input,
+      categoriaId,
+    })
     .returning();
   return row;
 }
@@ -114,7 +160,12 @@ export async function makeCourse(input: Partial<typeof cursos.$inferInsert> = {}
   return row;
 }
 
-export async function makePromotion(input: { productoId: string; codigo: string; descuento: number; activo?: boolean }) {
+export async function makePromotion(input: {
+  productoId: string;
+  codigo: string;
+  descuento: number;
+  activo?: boolean;
+}) {
   const [row] = await db()
     .insert(promociones)
     .values({ id: `promo-${suffix()}`, activo: true, ...input })
@@ -122,7 +173,12 @@ export async function makePromotion(input: { productoId: string; codigo: string;
   return row;
 }
 
-export async function makeCoursePromotion(input: { cursoId: string; codigo: string; descuento: number; activo?: boolean }) {
+export async function makeCoursePromotion(input: {
+  cursoId: string;
+  codigo: string;
+  descuento: number;
+  activo?: boolean;
+}) {
   const [row] = await db()
     .insert(promocionesCursos)
     .values({ id: `promo-curso-${suffix()}`, activo: true, ...input })
@@ -151,7 +207,12 @@ export async function makeCart(lines: { productoId: string; cantidad: number; co
     await db()
       .insert(carritoLineas)
       .values(
-        lines.map((l) => ({ carritoId: id, productoId: l.productoId, cantidad: l.cantidad, codigoDescuento: l.codigo })),
+        lines.map((l) => ({
+          carritoId: id,
+          productoId: l.productoId,
+          cantidad: l.cantidad,
+          codigoDescuento: l.codigo,
+        })),
       );
   }
   return id;
@@ -159,10 +220,7 @@ export async function makeCart(lines: { productoId: string; cantidad: number; co
 
 /** Stores a studio setting (ajustes), e.g. setSetting("aviso", { desde, hasta }). */
 export async function setSetting(clave: string, valor: unknown) {
-  await db()
-    .insert(ajustes)
-    .values({ clave, valor })
-    .onConflictDoUpdate({ target: ajustes.clave, set: { valor } });
+  await db().insert(ajustes).values({ clave, valor }).onConflictDoUpdate({ target: ajustes.clave, set: { valor } });
 }
 
 export async function clearSettings() {
