@@ -68,6 +68,7 @@ export default [
     route("pedidos/:id", "routes/admin/pedido.tsx"),
     route("reembolsos", "routes/admin/reembolsos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
+    route("alumnas", "routes/admin/alumnas.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),
     route("productos", "routes/admin/lista.tsx", { id: "admin/productos" }),
