@@ -11,17 +11,7 @@ import type { FormValues } from "~/domain/admin-form";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { categorias, productoImagenes, productos } from "../db/schema";
-import {
-  checkbox,
-  gallery,
-  hiddenInteger,
-  integer,
-  money,
-  moneyValue,
-  select,
-  text,
-  textarea,
-} from "./fields.server";
+import { checkbox, gallery, hiddenInteger, integer, money, moneyValue, select, text, textarea } from "./fields.server";
 import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
 import { type AdminResource, type SaveResult, likePattern, saveRow } from "./resource.server";
 import { deleteFiles } from "./uploads.server";

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { data, redirect } from "react-router";
 import type { EditScreen, FieldErrors, FormValues, ListItem } from "~/domain/admin-form";
+import { withoutNul } from "~/domain/limits";
 import type { AlertMessage } from "~/domain/messages";
 import { type Page, paginate, parsePage } from "~/domain/pagination";
 import { type Db, getDb } from "../db/index.server";
@@ -100,9 +101,11 @@ function resourceOf(request: Request): AnyResource {
   return resource;
 }
 
-/** The `?q=` of an admin list: trimmed, at most 100 characters. */
+/** The `?q=` of an admin list: trimmed, at most 100 characters, no NUL (PostgreSQL refuses it). */
 export function searchTerm(url: URL): string {
-  return (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  return withoutNul(url.searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, 100);
 }
 
 /** `%term%` for ILIKE, with the term's own `%`, `_` and `\\` matched literally. */

@@ -4,6 +4,7 @@
  * course; paginated on the server (there can be thousands).
  */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { isPlainId } from "~/domain/limits";
 import { type Page, paginate, parsePage } from "~/domain/pagination";
 import type { Db } from "../db/index.server";
 import { cursos, inscripciones, user } from "../db/schema";
@@ -16,7 +17,7 @@ export function studentFilter(url: URL): StudentFilter {
   const curso = (url.searchParams.get("curso") ?? "").trim();
   return {
     q: searchTerm(url),
-    curso: curso.length <= 100 ? curso : "",
+    curso: isPlainId(curso) ? curso : "",
     pagina: parsePage(url.searchParams.get("pagina")),
   };
 }

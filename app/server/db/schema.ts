@@ -132,7 +132,17 @@ export const productos = pgTable(
     publicado: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.categoriaId), check("productos_cantidad_no_negativa", sql`${t.cantidad} >= 0`)],
+  (t) => [
+    index().on(t.categoriaId),
+    check("productos_cantidad_no_negativa", sql`${t.cantidad} >= 0`),
+    // docs/benchmarks.md "Scale": a category's page in name order, the admin list and the
+    // related products in name order, the home's featured products
+    index("productos_categoria_nombre").on(t.categoriaId, t.nombre, t.id),
+    index("productos_nombre").on(t.nombre, t.id),
+    index("productos_destacados")
+      .on(sql`(${t.cantidad} > 0) desc`, sql`${t.createdAt} desc`, t.id)
+      .where(sql`${t.publicado}`),
+  ],
 );
 
 export const productoImagenes = pgTable(
@@ -294,7 +304,7 @@ export const inscripciones = pgTable(
     ultimaUnidadId: text(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.cursoId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.cursoId] }), index("inscripciones_recientes").on(t.createdAt)],
 );
 
 /**
@@ -537,7 +547,12 @@ export const compras = pgTable(
     pagoId: text().notNull().unique(),
     proveedor: text().notNull(),
   },
-  (t) => [index().on(t.compradorId, t.fecha)],
+  (t) => [
+    index().on(t.compradorId, t.fecha),
+    // the admin's order list, newest first, all of them or by shipping state
+    index("compras_recientes").on(t.fecha, t.id),
+    index("compras_estado_recientes").on(t.estadoEnvio, t.fecha, t.id).where(sql`not ${t.curso}`),
+  ],
 );
 
 /** Purchase lines (the spec's compras.porductos). */
@@ -565,12 +580,16 @@ export const compraLineas = pgTable(
 // ---------------------------------------------------------------- visits
 
 /** A client's visit (codigosVisitas): id and code are random, never sequential. */
-export const visitas = pgTable("visitas", {
-  id: text().primaryKey(),
-  codigo: text().notNull().unique(),
-  clienta: text().notNull(),
-  createdAt: createdAt(),
-});
+export const visitas = pgTable(
+  "visitas",
+  {
+    id: text().primaryKey(),
+    codigo: text().notNull().unique(),
+    clienta: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("visitas_recientes").on(t.createdAt)],
+);
 
 export const visitaFotos = pgTable(
   "visita_fotos",
