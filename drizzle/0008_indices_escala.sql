@@ -1,3 +1,5 @@
+CREATE INDEX "comentarios_producto_recientes" ON "comentarios" USING btree ("producto_id","fecha","id");--> statement-breakpoint
+CREATE INDEX "comentarios_curso_recientes" ON "comentarios" USING btree ("curso_id","fecha","id");--> statement-breakpoint
 CREATE INDEX "compras_recientes" ON "compras" USING btree ("fecha","id");--> statement-breakpoint
 CREATE INDEX "compras_estado_recientes" ON "compras" USING btree ("estado_envio","fecha","id") WHERE not "compras"."curso";--> statement-breakpoint
 CREATE INDEX "inscripciones_recientes" ON "inscripciones" USING btree ("created_at");--> statement-breakpoint

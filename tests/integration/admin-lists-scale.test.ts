@@ -14,6 +14,7 @@ import { ADMIN_PER_PAGE } from "~/server/admin/resource.server";
 import { listScreen } from "~/server/admin/sections.server";
 import type { Database } from "~/server/db/client.server";
 import { queryRows } from "~/server/db/client.server";
+import { REVIEWS_SHOWN, listReviews } from "~/server/reviews.server";
 import { seedScale } from "../../scripts/seed-scale";
 import { signUpUser, useDemoDatabase } from "../support/fixtures";
 
@@ -26,7 +27,7 @@ const SCALE = {
   accounts: 300,
   orders: 400,
   productReviews: 100,
-  courseReviews: 20,
+  courseReviews: 100,
   visits: 45,
 };
 
@@ -185,6 +186,23 @@ describe("admin orders and students", () => {
     ).rejects.toMatchObject({
       init: { status: 404 },
     });
+  });
+});
+
+describe("reviews on a grown catalogue", () => {
+  it("lists a course's newest reviews only, with the count and average of all of them", async () => {
+    const [busiest] = await queryRows<{ curso_id: string; n: number; media: number }>(
+      database.db,
+      sql`select curso_id, count(*)::int n, ceil(avg(calificacion))::int media from comentarios
+          where curso_id is not null group by curso_id order by count(*) desc limit 1`,
+    );
+    expect(busiest!.n).toBeGreaterThan(REVIEWS_SHOWN);
+    const data = await listReviews(database.db, { cursoId: busiest!.curso_id });
+    expect(data.reviews).toHaveLength(REVIEWS_SHOWN);
+    expect(data.count).toBe(busiest!.n);
+    expect(data.average).toBe(busiest!.media);
+    const dates = data.reviews.map((r) => r.fecha);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });
 
