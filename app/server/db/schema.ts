@@ -28,21 +28,29 @@ const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 // ---------------------------------------------------------------- auth (Better Auth)
 
 /** Better Auth's user, extended with the spec's user record (nombre is `name`). */
-export const user = pgTable("users", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  /** 'cliente' or 'admin'; never settable from a request. */
-  role: text().notNull().default("cliente"),
-  lastLogin: timestamp({ withTimezone: true }),
-  terminos: boolean().notNull().default(false),
-  terminosAceptadosEn: timestamp({ withTimezone: true }),
-  terminosVersion: text(),
-});
+export const user = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** 'cliente' or 'admin'; never settable from a request. */
+    role: text().notNull().default("cliente"),
+    lastLogin: timestamp({ withTimezone: true }),
+    terminos: boolean().notNull().default(false),
+    terminosAceptadosEn: timestamp({ withTimezone: true }),
+    terminosVersion: text(),
+  },
+  // the admin's searches of orders and students by name or e-mail: "contains" (pg_trgm)
+  (t) => [
+    index("users_email_trgm").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   "sessions",
@@ -555,6 +563,9 @@ export const compras = pgTable(
     // the admin's order list, newest first, all of them or by shipping state
     index("compras_recientes").on(t.fecha, t.id),
     index("compras_estado_recientes").on(t.estadoEnvio, t.fecha, t.id).where(sql`not ${t.curso}`),
+    // the admin's order search: "contains" in the id and the contact e-mail (pg_trgm)
+    index("compras_id_trgm").using("gin", sql`${t.id} gin_trgm_ops`),
+    index("compras_correo_trgm").using("gin", sql`(${t.datosContacto}->>'correo') gin_trgm_ops`),
   ],
 );
 
