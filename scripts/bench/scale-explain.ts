@@ -25,12 +25,17 @@ const QUERIES: [string, string][] = [
   ],
   [
     "Product page, its reviews",
-    `select id, nombre, comentarios, calificacion, fecha from comentarios where producto_id = 'pig-01' order by fecha desc, id desc`,
+    `select id, nombre, comentarios, calificacion, fecha from comentarios where producto_id = 'pig-01' order by fecha desc, id desc limit 20`,
   ],
   [
     "Course page, its reviews",
     `select id, nombre, comentarios, calificacion, fecha from comentarios
-     where curso_id = (select id from cursos where tipo = 'online' and publicado order by id limit 1) order by fecha desc, id desc`,
+     where curso_id = (select id from cursos where tipo = 'online' and publicado order by id limit 1) order by fecha desc, id desc limit 20`,
+  ],
+  [
+    "Course page, its reviews' count and average",
+    `select count(*), sum(calificacion) from comentarios
+     where curso_id = (select id from cursos where tipo = 'online' and publicado order by id limit 1)`,
   ],
   [
     "Home, featured products (`featuredProducts`)",
@@ -53,7 +58,8 @@ const QUERIES: [string, string][] = [
   [
     "Admin orders, page 2,000",
     `select c.id, c.fecha, u.name, u.email from compras c join users u on u.id = c.comprador_id
-     order by c.fecha desc, c.id desc limit 30 offset 59970`,
+     where c.id in (select id from compras order by fecha desc, id desc limit 30 offset 59970)
+     order by c.fecha desc, c.id desc`,
   ],
   ["Admin orders, count", `select count(*) from compras`],
   [
@@ -64,13 +70,18 @@ const QUERIES: [string, string][] = [
   [
     "Admin orders, search by e-mail (count)",
     `select count(*) from compras where id ilike '%clienta001234%'
-       or comprador_id in (select id from users where email ilike '%clienta001234%')
+       or comprador_id = any(array(select id from users where email ilike '%clienta001234%'))
        or (datos_contacto->>'correo') ilike '%clienta001234%'`,
   ],
   [
     "Admin students, page 1",
     `select i.user_id, u.name, c.titulo from inscripciones i join users u on u.id = i.user_id
      join cursos c on c.id = i.curso_id order by i.created_at desc, i.user_id desc, i.curso_id desc limit 30`,
+  ],
+  [
+    "Admin students, search by name or e-mail (count)",
+    `select count(*) from inscripciones i join users u on u.id = i.user_id
+     where u.name ilike '%sofía gonz%' or u.email ilike '%sofía gonz%'`,
   ],
   ["Admin visits, page 1", `select id, clienta, codigo from visitas order by created_at desc, id desc limit 30`],
   [
