@@ -1,6 +1,4 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE INDEX "comentarios_producto_recientes" ON "comentarios" USING btree ("producto_id","fecha","id");--> statement-breakpoint
-CREATE INDEX "comentarios_curso_recientes" ON "comentarios" USING btree ("curso_id","fecha","id");--> statement-breakpoint
 CREATE INDEX "compras_recientes" ON "compras" USING btree ("fecha","id");--> statement-breakpoint
 CREATE INDEX "compras_estado_recientes" ON "compras" USING btree ("estado_envio","fecha","id") WHERE not "compras"."curso";--> statement-breakpoint
 CREATE INDEX "compras_id_trgm" ON "compras" USING gin ("id" gin_trgm_ops);--> statement-breakpoint

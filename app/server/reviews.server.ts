@@ -9,7 +9,7 @@
  * A target is `{ productoId }` or `{ cursoId }`. The form fields are `calificacion` (1..5,
  * from the star radio group) and `comentarios` (text); see app/components/reviews.
  */
-import { count, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { TEXT_LIMITS, textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
@@ -41,27 +41,25 @@ export const REVIEWS_SHOWN = 20;
  * hundreds of reviews costs the same page as one with twenty.
  */
 export async function listReviews(db: Db, target: ReviewTarget): Promise<ReviewsData> {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: comentarios.id,
-        nombre: comentarios.nombre,
-        comentarios: comentarios.comentarios,
-        calificacion: comentarios.calificacion,
-        fecha: comentarios.fecha,
-      })
-      .from(comentarios)
-      .where(targetColumn(target))
-      .orderBy(desc(comentarios.fecha), desc(comentarios.id))
-      .limit(REVIEWS_SHOWN),
-    db
-      .select({ count: count(), sum: sql<number>`coalesce(sum(${comentarios.calificacion}), 0)::int` })
-      .from(comentarios)
-      .where(targetColumn(target)),
-  ]);
-  const reviews = rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() }));
-  const total = totals?.count ?? 0;
-  return { reviews, average: meanRating(Number(totals?.sum ?? 0), total), count: total };
+  // One query: the window sums run over every review of the target before the LIMIT, so the
+  // newest 20 rows carry the count and the sum of all; no row means no review.
+  const rows = await db
+    .select({
+      id: comentarios.id,
+      nombre: comentarios.nombre,
+      comentarios: comentarios.comentarios,
+      calificacion: comentarios.calificacion,
+      fecha: comentarios.fecha,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      suma: sql<number>`sum(${comentarios.calificacion}) over ()`.mapWith(Number),
+    })
+    .from(comentarios)
+    .where(targetColumn(target))
+    .orderBy(desc(comentarios.fecha), desc(comentarios.id))
+    .limit(REVIEWS_SHOWN);
+  const reviews = rows.map(({ total: _total, suma: _suma, ...r }) => ({ ...r, fecha: r.fecha.toISOString() }));
+  const total = rows[0]?.total ?? 0;
+  return { reviews, average: meanRating(rows[0]?.suma ?? 0, total), count: total };
 }
 
 /**

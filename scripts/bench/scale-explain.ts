@@ -24,18 +24,15 @@ const QUERIES: [string, string][] = [
      order by nombre, id limit 3`,
   ],
   [
-    "Product page, its reviews",
-    `select id, nombre, comentarios, calificacion, fecha from comentarios where producto_id = 'pig-01' order by fecha desc, id desc limit 20`,
+    "Product page, its reviews (the newest 20, the count and sum of all: `listReviews`)",
+    `select id, nombre, comentarios, calificacion, fecha, count(*) over () total, sum(calificacion) over () suma
+     from comentarios where producto_id = 'pig-01' order by fecha desc, id desc limit 20`,
   ],
   [
-    "Course page, its reviews",
-    `select id, nombre, comentarios, calificacion, fecha from comentarios
-     where curso_id = (select id from cursos where tipo = 'online' and publicado order by id limit 1) order by fecha desc, id desc limit 20`,
-  ],
-  [
-    "Course page, its reviews' count and average",
-    `select count(*), sum(calificacion) from comentarios
-     where curso_id = (select id from cursos where tipo = 'online' and publicado order by id limit 1)`,
+    "Course page, its reviews (`listReviews`)",
+    `select id, nombre, comentarios, calificacion, fecha, count(*) over () total, sum(calificacion) over () suma
+     from comentarios where curso_id = (select id from cursos where tipo = 'online' and publicado order by id limit 1)
+     order by fecha desc, id desc limit 20`,
   ],
   [
     "Home, featured products (`featuredProducts`)",

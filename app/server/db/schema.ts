@@ -408,9 +408,6 @@ export const comentarios = pgTable(
   (t) => [
     index().on(t.productoId),
     index().on(t.cursoId),
-    // a page's newest reviews (app/server/reviews.server.ts)
-    index("comentarios_producto_recientes").on(t.productoId, t.fecha, t.id),
-    index("comentarios_curso_recientes").on(t.cursoId, t.fecha, t.id),
     // One review per user and product (or course): posting again edits it (reviews.server.ts).
     uniqueIndex("comentarios_usuario_producto").on(t.userId, t.productoId),
     uniqueIndex("comentarios_usuario_curso").on(t.userId, t.cursoId),
