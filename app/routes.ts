@@ -79,6 +79,7 @@ export default [
     route("pagos", "routes/admin/pagos.tsx"),
     route("facturas", "routes/admin/facturas.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
+    route("alumnas", "routes/admin/alumnas.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),
     route("productos", "routes/admin/lista.tsx", { id: "admin/productos" }),

@@ -26,6 +26,15 @@ export function averageRating(ratings: number[]): number {
   return Math.ceil(sum / valid.length);
 }
 
+/**
+ * The same mean from a sum and a count the database added up (every stored rating is 1..5,
+ * a check constraint): what a page shows without reading every review.
+ */
+export function meanRating(sum: number, count: number): number {
+  if (count <= 0) return 0;
+  return Math.ceil(sum / count);
+}
+
 /** A review as the screens show it (SPEC §3 comentario). */
 export type Review = {
   id: number;

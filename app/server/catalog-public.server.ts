@@ -3,7 +3,7 @@
  * writes. Course video URLs never leave this module: the public course page only needs unit
  * and video titles.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 import type { InPersonCourseText } from "~/domain/content";
 import { GALLERY_PAGE_SIZE } from "~/domain/pagination";
@@ -11,7 +11,7 @@ import { inPersonCoursePath, inPersonCourseText } from "./content.server";
 import { getDb } from "./db/index.server";
 import { featuredProducts } from "./shop/catalog.server";
 import { env } from "./env.server";
-import { comentarios, cursos, servicioImagenes, servicios, unidadVideos, unidades } from "./db/schema";
+import { cursos, servicioImagenes, servicios, unidadVideos, unidades } from "./db/schema";
 import { readSiteMedia, type SiteMedia } from "./site-media.server";
 
 export type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
@@ -153,9 +153,8 @@ export async function listInPersonCourses(): Promise<CourseCard[]> {
 }
 
 
-export type CourseReview = { id: number; nombre: string; comentarios: string; calificacion: number; fecha: Date };
 
-export type OnlineCourse = typeof cursos.$inferSelect & { unidades: CourseUnit[]; comentarios: CourseReview[] };
+export type OnlineCourse = typeof cursos.$inferSelect & { unidades: CourseUnit[] };
 
 /** A published online course with its units (titles only) and reviews; null otherwise. */
 export async function getOnlineCourse(id: string): Promise<OnlineCourse | null> {
@@ -166,24 +165,12 @@ export async function getOnlineCourse(id: string): Promise<OnlineCourse | null> 
     .where(and(eq(cursos.id, id), eq(cursos.tipo, "online"), eq(cursos.publicado, true)))
     .limit(1);
   if (!course) return null;
-  const [units, reviews] = await Promise.all([
-    db
-      .select({ id: unidades.id, nombre: unidades.nombre })
-      .from(unidades)
-      .where(eq(unidades.cursoId, id))
-      .orderBy(asc(unidades.posicion), asc(unidades.id)),
-    db
-      .select({
-        id: comentarios.id,
-        nombre: comentarios.nombre,
-        comentarios: comentarios.comentarios,
-        calificacion: comentarios.calificacion,
-        fecha: comentarios.fecha,
-      })
-      .from(comentarios)
-      .where(eq(comentarios.cursoId, id))
-      .orderBy(desc(comentarios.fecha), desc(comentarios.id)),
-  ]);
+  // Its reviews are not part of the course: the page lists the newest through listReviews.
+  const units = await db
+    .select({ id: unidades.id, nombre: unidades.nombre })
+    .from(unidades)
+    .where(eq(unidades.cursoId, id))
+    .orderBy(asc(unidades.posicion), asc(unidades.id));
   const videos = units.length
     ? await db
         .select({ unidadId: unidadVideos.unidadId, titulo: unidadVideos.titulo, descripcion: unidadVideos.descripcion })
@@ -202,7 +189,6 @@ export async function getOnlineCourse(id: string): Promise<OnlineCourse | null> 
       ...u,
       videos: videos.filter((v) => v.unidadId === u.id).map(({ titulo, descripcion }) => ({ titulo, descripcion })),
     })),
-    comentarios: reviews,
   };
 }
 

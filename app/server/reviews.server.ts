@@ -9,11 +9,11 @@
  * A target is `{ productoId }` or `{ cursoId }`. The form fields are `calificacion` (1..5,
  * from the star radio group) and `comentarios` (text); see app/components/reviews.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { TEXT_LIMITS, textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
-import { type ReviewResult, type ReviewsData, averageRating, parseRating } from "~/domain/ratings";
+import { type ReviewResult, type ReviewsData, meanRating, parseRating } from "~/domain/ratings";
 import { type Db, getDb } from "./db/index.server";
 import { comentarios, user as users } from "./db/schema";
 import { throttle } from "./rate-limit.server";
@@ -32,7 +32,17 @@ function targetColumn(target: ReviewTarget) {
     : eq(comentarios.cursoId, target.cursoId);
 }
 
+/** Reviews a page lists: the newest; the count and the average cover all of them. */
+export const REVIEWS_SHOWN = 20;
+
+/**
+ * The newest REVIEWS_SHOWN reviews of a product or course (comentarios_*_recientes), with
+ * the count and average rating of all of them added up by the database: a course with
+ * hundreds of reviews costs the same page as one with twenty.
+ */
 export async function listReviews(db: Db, target: ReviewTarget): Promise<ReviewsData> {
+  // One query: the window sums run over every review of the target before the LIMIT, so the
+  // newest 20 rows carry the count and the sum of all; no row means no review.
   const rows = await db
     .select({
       id: comentarios.id,
@@ -40,12 +50,16 @@ export async function listReviews(db: Db, target: ReviewTarget): Promise<Reviews
       comentarios: comentarios.comentarios,
       calificacion: comentarios.calificacion,
       fecha: comentarios.fecha,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      suma: sql<number>`sum(${comentarios.calificacion}) over ()`.mapWith(Number),
     })
     .from(comentarios)
     .where(targetColumn(target))
-    .orderBy(desc(comentarios.fecha), desc(comentarios.id));
-  const reviews = rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() }));
-  return { reviews, average: averageRating(reviews.map((r) => r.calificacion)), count: reviews.length };
+    .orderBy(desc(comentarios.fecha), desc(comentarios.id))
+    .limit(REVIEWS_SHOWN);
+  const reviews = rows.map(({ total: _total, suma: _suma, ...r }) => ({ ...r, fecha: r.fecha.toISOString() }));
+  const total = rows[0]?.total ?? 0;
+  return { reviews, average: meanRating(rows[0]?.suma ?? 0, total), count: total };
 }
 
 /**

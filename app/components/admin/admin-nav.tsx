@@ -21,6 +21,7 @@ import {
   ShoppingBag,
   Sparkles,
   Truck,
+  Users,
 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
@@ -44,6 +45,7 @@ export const ADMIN_SECTIONS: Section[] = [
     icon: GraduationCap,
     also: ["/admin/unidades", "/admin/videos", "/admin/preguntas"],
   },
+  { href: "/admin/alumnas", label: "Alumnas", icon: Users },
   { href: "/admin/accesos", label: "Accesos a cursos", icon: KeyRound },
   { href: "/admin/cursos-de-regalo", label: "Cursos de regalo", icon: Gift },
   { href: "/admin/visitas", label: "Visitas", icon: Camera },

@@ -15,12 +15,13 @@ import { getDb } from "~/server/db/index.server";
 import { specsOf } from "~/server/admin/fields.server";
 import { courseOptions, grantCourse, grantFields, listGrants, revokeGrant } from "~/server/admin/grants.server";
 import { requireAdmin } from "~/server/admin/guard.server";
+import { searchTerm } from "~/server/admin/resource.server";
 import type { Route } from "./+types/accesos";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = searchTerm(new URL(request.url));
   const grants = await listGrants(db, q);
   return {
     q,

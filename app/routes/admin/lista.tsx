@@ -5,8 +5,10 @@
 import { Link, useLocation } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminList, NewButton, SearchBox } from "~/components/admin/admin-list";
+import { AdminPager, listHref } from "~/components/admin/admin-pager";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
+import { resultsLabel } from "~/domain/pagination";
 import { listAction, listScreen } from "~/server/admin/sections.server";
 import type { Route } from "./+types/lista";
 
@@ -55,11 +57,23 @@ export default function AdminSectionList({ loaderData: screen, actionData }: Rou
       {screen.search && (
         <SearchBox label={`Buscar: ${screen.search.toLowerCase()}`} placeholder={screen.search} q={screen.q} />
       )}
+      {screen.pager && screen.pager.total > 0 && (
+        <p className="text-sm text-muted" data-testid="admin-count">
+          {resultsLabel(screen.pager, screen.pager.total)}
+        </p>
+      )}
       <AdminList
         items={screen.items}
         hrefOf={(item) => `/admin/${screen.section}/${item.id}`}
         empty={screen.q ? "Nada coincide con la búsqueda." : "Todavía no hay nada aquí."}
       />
+      {screen.pager && (
+        <AdminPager
+          page={screen.pager.page}
+          pages={screen.pager.pages}
+          hrefOf={(pagina) => listHref({ q: screen.q }, pagina)}
+        />
+      )}
     </AdminPage>
   );
 }

@@ -1,24 +1,24 @@
 /** /admin/pedidos: orders, newest first; filter by shipping state, search by id or e-mail. */
-import { Link } from "react-router";
 import { AdminList, SearchBox } from "~/components/admin/admin-list";
+import { AdminPager, listHref } from "~/components/admin/admin-pager";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ESTADOS_ENVIO, estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
-import { ORDERS_PER_PAGE, listAdminOrders, orderFilter } from "~/server/admin/orders.server";
+import { listAdminOrders, orderFilter } from "~/server/admin/orders.server";
 import type { Route } from "./+types/pedidos";
 import { plural } from "~/domain/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = orderFilter(new URL(request.url));
-  const { orders, total } = await listAdminOrders(getDb(), filter);
+  const { orders, total, page } = await listAdminOrders(getDb(), filter);
   return {
-    filter,
+    filter: { ...filter, pagina: page.page },
     total,
-    pages: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)),
+    pages: page.pages,
     items: orders.map((o) => ({
       id: o.id,
       title: `${o.id} · ${o.nombre}`,
@@ -32,13 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 
 export default function AdminOrders({ loaderData: { filter, total, pages, items } }: Route.ComponentProps) {
-  const pageHref = (pagina: number) => {
-    const params = new URLSearchParams();
-    if (filter.estado !== null) params.set("estado", String(filter.estado));
-    if (filter.q) params.set("q", filter.q);
-    params.set("pagina", String(pagina));
-    return `?${params}`;
-  };
   return (
     <AdminPage title="Pedidos">
       <SearchBox label="Buscar por número de pedido o correo" placeholder="Número o correo" q={filter.q}>
@@ -60,27 +53,11 @@ export default function AdminOrders({ loaderData: { filter, total, pages, items 
         hrefOf={(item) => `/admin/pedidos/${item.id}`}
         empty="No hay pedidos con estos filtros."
       />
-      {pages > 1 && (
-        <nav aria-label="Páginas" className="flex items-center justify-between">
-          {filter.pagina > 1 ? (
-            <Link to={pageHref(filter.pagina - 1)} className="btn-outline">
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted">
-            Página {filter.pagina} de {pages}
-          </span>
-          {filter.pagina < pages ? (
-            <Link to={pageHref(filter.pagina + 1)} className="btn-outline">
-              Siguiente
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <AdminPager
+        page={filter.pagina}
+        pages={pages}
+        hrefOf={(pagina) => listHref({ estado: filter.estado, q: filter.q }, pagina)}
+      />
     </AdminPage>
   );
 }

@@ -6,24 +6,14 @@
  * adds the difference the studio typed to the stock of that moment. A sale made while the
  * form was open stays sold (5 shown, 1 sold, saved with 5: 4 remain).
  */
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { FormValues } from "~/domain/admin-form";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { categorias, productoImagenes, productos } from "../db/schema";
-import {
-  checkbox,
-  gallery,
-  hiddenInteger,
-  integer,
-  money,
-  moneyValue,
-  select,
-  text,
-  textarea,
-} from "./fields.server";
+import { checkbox, gallery, hiddenInteger, integer, money, moneyValue, select, text, textarea } from "./fields.server";
 import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
-import { type AdminResource, type SaveResult, saveRow } from "./resource.server";
+import { type AdminResource, type SaveResult, likePattern, saveRow } from "./resource.server";
 import { deleteFiles } from "./uploads.server";
 
 const photos: GallerySource = {
@@ -98,6 +88,10 @@ async function refreshCover(db: Db, id: string, removedUrl?: string) {
     .where(eq(productos.id, id));
 }
 
+/** The admin list's search: name or brand contains the term. */
+const productMatches = (q?: string) =>
+  q ? or(ilike(productos.nombre, likePattern(q)), ilike(productos.marca, likePattern(q))) : undefined;
+
 export const productsResource: AdminResource<Awaited<ReturnType<typeof productFields>>> = {
   section: "productos",
   title: "Productos",
@@ -106,8 +100,13 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
   fields: (db) => productFields(db),
   defaults: { publicado: true, cantidad: "0", peso: "0" },
 
-  async list(db, { q }) {
-    const rows = await db
+  async count(db, { q }) {
+    const [row] = await db.select({ n: count() }).from(productos).where(productMatches(q));
+    return row?.n ?? 0;
+  },
+
+  async list(db, { q, limit, offset }) {
+    const query = db
       .select({
         id: productos.id,
         nombre: productos.nombre,
@@ -119,8 +118,10 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
       })
       .from(productos)
       .innerJoin(categorias, eq(categorias.id, productos.categoriaId))
-      .where(q ? or(ilike(productos.nombre, `%${q}%`), ilike(productos.marca, `%${q}%`)) : undefined)
-      .orderBy(asc(productos.nombre));
+      .where(productMatches(q))
+      .orderBy(asc(productos.nombre), asc(productos.id))
+      .$dynamic();
+    const rows = await (limit === undefined ? query : query.limit(limit).offset(offset ?? 0));
     return rows.map((p) => ({
       id: p.id,
       title: p.nombre,

@@ -9,14 +9,23 @@ import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { data, redirect } from "react-router";
 import type { EditScreen, FieldErrors, FormValues, ListItem } from "~/domain/admin-form";
+import { withoutNul } from "~/domain/limits";
 import type { AlertMessage } from "~/domain/messages";
+import { type Page, paginate, parsePage } from "~/domain/pagination";
 import { type Db, getDb } from "../db/index.server";
 import { type Fields, type Parsed, type Stored, parseForm, specsOf, storeFiles } from "./fields.server";
 import { requireAdmin } from "./guard.server";
 import { type Setting, type SettingsScreen, saveSetting, settingScreen } from "./settings.server";
 import { deleteFiles } from "./uploads.server";
 
-export type ListQuery = { q?: string; parent?: string };
+/**
+ * What a list asks for: a search, a parent (child sections), and on paginated sections the
+ * page's slice (`limit`/`offset`, worked out by listScreen from `count`).
+ */
+export type ListQuery = { q?: string; parent?: string; limit?: number; offset?: number };
+
+/** Rows per page of a paginated admin list (products, visits, orders, students). */
+export const ADMIN_PER_PAGE = 30;
 
 export type SaveResult = { id: string } | { errors: FieldErrors };
 
@@ -35,6 +44,11 @@ export type AdminResource<F extends Fields = Fields> = {
   /** a new item's starting values (e.g. published) */
   defaults?: FormValues;
   list(db: Db, query: ListQuery): Promise<ListItem[]>;
+  /**
+   * How many items match `q`: sections that can grow large (products, visits) have it, and
+   * their list is then paginated on the server (?pagina=, ADMIN_PER_PAGE a page).
+   */
+  count?(db: Db, query: { q: string }): Promise<number>;
   /** the form's values of an item, or null when there is none */
   load(db: Db, id: string): Promise<FormValues | null>;
   /** rules between fields (a discount price below the price), checked before any file is stored */
@@ -64,6 +78,8 @@ export type ListScreen = {
   newLabel: string;
   search: string | null;
   q: string;
+  /** paginated sections: where this page is; null on short lists shown whole */
+  pager: (Page & { total: number }) | null;
   setting: SettingsScreen | null;
   tabs: { href: string; label: string }[];
 };
@@ -85,17 +101,36 @@ function resourceOf(request: Request): AnyResource {
   return resource;
 }
 
+/** The `?q=` of an admin list: trimmed, at most 100 characters, no NUL (PostgreSQL refuses it). */
+export function searchTerm(url: URL): string {
+  return withoutNul(url.searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, 100);
+}
+
+/** `%term%` for ILIKE, with the term's own `%`, `_` and `\\` matched literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
 const newLabel = (r: AnyResource) => `${r.newWord ?? "Nuevo"} ${r.singular}`;
 
 export async function listScreen(request: Request): Promise<ListScreen> {
   await requireAdmin(request);
   const r = resourceOf(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const url = new URL(request.url);
+  const q = searchTerm(url);
   const db = getDb();
+  let pager: ListScreen["pager"] = null;
+  if (r.count) {
+    const total = await r.count(db, { q });
+    pager = { ...paginate(total, parsePage(url.searchParams.get("pagina")), ADMIN_PER_PAGE), total };
+  }
   return {
     section: r.section,
     title: r.title,
-    items: await r.list(db, { q }),
+    items: await r.list(db, pager ? { q, limit: ADMIN_PER_PAGE, offset: pager.offset } : { q }),
+    pager,
     newHref: `/admin/${r.section}/nuevo`,
     newLabel: newLabel(r),
     search: r.search ?? null,

@@ -4,7 +4,7 @@
  * 'Copiar' button and a WhatsApp message ready to send. The photos are private files: the
  * admin sees them through the visit page's own photo URLs.
  */
-import { and, desc, eq, ilike, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { formatSpanishDate } from "~/domain/dates";
 import type { Db } from "../db/index.server";
 import { visitaFotos, visitas } from "../db/schema";
@@ -12,7 +12,7 @@ import { env } from "../env.server";
 import { type FotoTipo, createVisit, visitPath, visitPhotoPath } from "../visits.server";
 import { gallery, text } from "./fields.server";
 import { type GallerySource, addImages, removeImage } from "./galleries.server";
-import type { AdminResource } from "./resource.server";
+import { type AdminResource, likePattern } from "./resource.server";
 import { deleteFiles } from "./uploads.server";
 
 const photosOf = (tipo: FotoTipo): GallerySource => ({
@@ -53,6 +53,10 @@ async function photoList(db: Db, visita: { id: string; clienta: string }, tipo: 
   return rows.map((row, i) => ({ id: row.id, url: `${visitPhotoPath(visita, tipo, i + 1, "webp")}?v=${row.id}` }));
 }
 
+/** The admin list's search: the client's name or the visit's code contains the term. */
+const visitMatches = (q?: string) =>
+  q ? or(ilike(visitas.clienta, likePattern(q)), ilike(visitas.codigo, likePattern(q))) : undefined;
+
 export const visitsResource: AdminResource<typeof fields> = {
   section: "visitas",
   title: "Visitas",
@@ -61,13 +65,19 @@ export const visitsResource: AdminResource<typeof fields> = {
   search: "Clienta o código",
   fields: () => fields,
 
-  async list(db, { q }) {
+  async count(db, { q }) {
+    const [row] = await db.select({ n: count() }).from(visitas).where(visitMatches(q));
+    return row?.n ?? 0;
+  },
+
+  async list(db, { q, limit = 200, offset = 0 }) {
     const rows = await db
       .select()
       .from(visitas)
-      .where(q ? or(ilike(visitas.clienta, `%${q}%`), ilike(visitas.codigo, `%${q}%`)) : undefined)
-      .orderBy(desc(visitas.createdAt))
-      .limit(200);
+      .where(visitMatches(q))
+      .orderBy(desc(visitas.createdAt), desc(visitas.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((v) => ({
       id: v.id,
       title: v.clienta,

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -37,6 +38,12 @@ export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
  * PGlite's own defaults.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * pg_trgm: trigram indexes let the admin's "contains" searches (ILIKE '%…%') use an index
+ * (ADR 020). PostgreSQL ships it in contrib; PGlite loads it here.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseOptions =
   /** PostgreSQL server */
@@ -73,13 +80,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(pgDir, { recursive: true });
     releaseLock = acquireLock(path.join(options.dataDir, "pglite.lock"));
     try {
-      client = await PGlite.create({ dataDir: pgDir, startParams: PGLITE_START_PARAMS });
+      client = await PGlite.create({ dataDir: pgDir, startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create({
+      loadDataDir: options.loadDataDir,
+      startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
+    });
   }
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {

@@ -28,21 +28,29 @@ const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 // ---------------------------------------------------------------- auth (Better Auth)
 
 /** Better Auth's user, extended with the spec's user record (nombre is `name`). */
-export const user = pgTable("users", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  /** 'cliente' or 'admin'; never settable from a request. */
-  role: text().notNull().default("cliente"),
-  lastLogin: timestamp({ withTimezone: true }),
-  terminos: boolean().notNull().default(false),
-  terminosAceptadosEn: timestamp({ withTimezone: true }),
-  terminosVersion: text(),
-});
+export const user = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** 'cliente' or 'admin'; never settable from a request. */
+    role: text().notNull().default("cliente"),
+    lastLogin: timestamp({ withTimezone: true }),
+    terminos: boolean().notNull().default(false),
+    terminosAceptadosEn: timestamp({ withTimezone: true }),
+    terminosVersion: text(),
+  },
+  // the admin's searches of orders and students by name or e-mail: "contains" (pg_trgm)
+  (t) => [
+    index("users_email_trgm").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   "sessions",
@@ -132,7 +140,17 @@ export const productos = pgTable(
     publicado: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.categoriaId), check("productos_cantidad_no_negativa", sql`${t.cantidad} >= 0`)],
+  (t) => [
+    index().on(t.categoriaId),
+    check("productos_cantidad_no_negativa", sql`${t.cantidad} >= 0`),
+    // docs/benchmarks.md "Scale": a category's page in name order, the admin list and the
+    // related products in name order, the home's featured products
+    index("productos_categoria_nombre").on(t.categoriaId, t.nombre, t.id),
+    index("productos_nombre").on(t.nombre, t.id),
+    index("productos_destacados")
+      .on(sql`(${t.cantidad} > 0) desc`, sql`${t.createdAt} desc`, t.id)
+      .where(sql`${t.publicado}`),
+  ],
 );
 
 export const productoImagenes = pgTable(
@@ -294,7 +312,7 @@ export const inscripciones = pgTable(
     ultimaUnidadId: text(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.cursoId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.cursoId] }), index("inscripciones_recientes").on(t.createdAt)],
 );
 
 /**
@@ -550,7 +568,15 @@ export const compras = pgTable(
     /** card in meses sin intereses: the plan's months (the total is the same) */
     meses: integer(),
   },
-  (t) => [index().on(t.compradorId, t.fecha)],
+  (t) => [
+    index().on(t.compradorId, t.fecha),
+    // the admin's order list, newest first, all of them or by shipping state
+    index("compras_recientes").on(t.fecha, t.id),
+    index("compras_estado_recientes").on(t.estadoEnvio, t.fecha, t.id).where(sql`not ${t.curso}`),
+    // the admin's order search: "contains" in the id and the contact e-mail (pg_trgm)
+    index("compras_id_trgm").using("gin", sql`${t.id} gin_trgm_ops`),
+    index("compras_correo_trgm").using("gin", sql`(${t.datosContacto}->>'correo') gin_trgm_ops`),
+  ],
 );
 
 /** Purchase lines (the spec's compras.porductos). */
@@ -642,12 +668,16 @@ export const facturas = pgTable(
 // ---------------------------------------------------------------- visits
 
 /** A client's visit (codigosVisitas): id and code are random, never sequential. */
-export const visitas = pgTable("visitas", {
-  id: text().primaryKey(),
-  codigo: text().notNull().unique(),
-  clienta: text().notNull(),
-  createdAt: createdAt(),
-});
+export const visitas = pgTable(
+  "visitas",
+  {
+    id: text().primaryKey(),
+    codigo: text().notNull().unique(),
+    clienta: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("visitas_recientes").on(t.createdAt)],
+);
 
 export const visitaFotos = pgTable(
   "visita_fotos",

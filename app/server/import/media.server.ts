@@ -26,6 +26,11 @@
  * links; a URL in a media field that is not a file of the expected kind is an error.
  */
 import { createHash } from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { finished } from "node:stream/promises";
 import sharp from "sharp";
 import type { ImageSize } from "../admin/uploads.server";
 import { getStorage, storageRef, type Visibility } from "../storage/index.server";
@@ -307,24 +312,39 @@ class Copier {
 
   private async store(url: string, origin: string, purpose: Purpose, hash: string): Promise<Marker> {
     const limit = this.options.maxBytes?.[purpose.accepts] ?? DEFAULT_MAX_BYTES[purpose.accepts];
-    const bytes = await download(url, limit, this.options.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS);
-    const kind = sniffFile(bytes);
-    await checkKind(bytes, kind?.contentType ?? "", purpose.accepts);
-    const base = `importado/${purpose.folder}/${slugName(fileNameOf(origin))}-${hash}`;
-    if (purpose.size) {
-      try {
-        const stored = await storeImage(bytes, purpose.folder, base, base);
-        return {
-          origen: origin,
-          refs: { original: stored.original, chica: stored.chica, mediana: stored.mediana, grande: stored.grande },
-        };
-      } catch (error) {
-        throw new MediaError((error as Error).message);
+    // The body goes to a temporary file, not to memory: a course video can weigh hundreds of MB
+    // and several files copy at once. Only images (a few MB at most) are read back whole.
+    const file = await download(url, limit, this.options.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS);
+    try {
+      const kind = sniffFile(file.head);
+      const base = `importado/${purpose.folder}/${slugName(fileNameOf(origin))}-${hash}`;
+      if (purpose.accepts === "image") {
+        const bytes = await fs.promises.readFile(file.path);
+        await checkKind(bytes, kind?.contentType ?? "", purpose.accepts);
+        if (purpose.size) {
+          try {
+            const stored = await storeImage(bytes, purpose.folder, base, base);
+            return {
+              origen: origin,
+              refs: { original: stored.original, chica: stored.chica, mediana: stored.mediana, grande: stored.grande },
+            };
+          } catch (error) {
+            throw new MediaError((error as Error).message);
+          }
+        }
+        const key = `${base}.${kind!.ext}`;
+        await getStorage(purpose.visibility).put(key, bytes, kind!.contentType);
+        return { origen: origin, refs: { ref: storageRef(purpose.visibility, key) } };
       }
+      await checkKind(file.head, kind?.contentType ?? "", purpose.accepts);
+      const key = `${base}.${kind!.ext}`;
+      const storage = getStorage(purpose.visibility);
+      if (storage.putFile) await storage.putFile(key, file.path, kind!.contentType);
+      else await storage.put(key, await fs.promises.readFile(file.path), kind!.contentType);
+      return { origen: origin, refs: { ref: storageRef(purpose.visibility, key) } };
+    } finally {
+      await fs.promises.rm(file.dir, { recursive: true, force: true });
     }
-    const key = `${base}.${kind!.ext}`;
-    await getStorage(purpose.visibility).put(key, bytes, kind!.contentType);
-    return { origen: origin, refs: { ref: storageRef(purpose.visibility, key) } };
   }
 }
 
@@ -354,8 +374,14 @@ function fileNameOf(origin: string): string {
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
-/** The whole body, within `limit` bytes and `timeoutMs` (connection and transfer together). */
-async function download(url: string, limit: number, timeoutMs: number): Promise<Uint8Array> {
+/** A downloaded body in a temporary folder of its own, with its first bytes for sniffing. */
+type Downloaded = { dir: string; path: string; head: Uint8Array; size: number };
+
+/**
+ * The whole body, within `limit` bytes and `timeoutMs` (connection and transfer together),
+ * written to a temporary file as it arrives; the caller removes `dir`.
+ */
+async function download(url: string, limit: number, timeoutMs: number): Promise<Downloaded> {
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
   const signal = AbortSignal.timeout(timeoutMs);
   const failure = (error: unknown) =>
@@ -377,7 +403,11 @@ async function download(url: string, limit: number, timeoutMs: number): Promise<
     await response.body?.cancel().catch(() => {});
     throw tooBig;
   }
-  const chunks: Uint8Array[] = [];
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "importar-"));
+  const filePath = path.join(dir, "archivo");
+  const out = fs.createWriteStream(filePath);
+  const head: Uint8Array[] = [];
+  let headSize = 0;
   let size = 0;
   try {
     const reader = response.body!.getReader();
@@ -389,15 +419,26 @@ async function download(url: string, limit: number, timeoutMs: number): Promise<
         await reader.cancel().catch(() => {});
         throw tooBig;
       }
-      chunks.push(value);
+      if (headSize < HEAD_BYTES) {
+        head.push(value.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(value.length, HEAD_BYTES - headSize);
+      }
+      if (!out.write(value)) await once(out, "drain");
     }
+    out.end();
+    await finished(out);
+    if (size === 0) throw new MediaError("está vacío");
+    return { dir, path: filePath, head: Buffer.concat(head), size };
   } catch (error) {
+    out.destroy();
+    await fs.promises.rm(dir, { recursive: true, force: true });
     if (error instanceof MediaError) throw error;
     throw failure(error);
   }
-  if (size === 0) throw new MediaError("está vacío");
-  return Buffer.concat(chunks);
 }
+
+/** Bytes enough to tell a file's kind (sniffFile reads fewer). */
+const HEAD_BYTES = 64;
 
 const KIND_MESSAGES: Record<Accepts, string> = {
   image: "no es una imagen (JPG, PNG, WebP, GIF o AVIF)",

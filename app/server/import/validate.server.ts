@@ -225,12 +225,28 @@ function parseHashParams(given: unknown, users: AuthUser[], errors: ImportIssue[
 
 // ---------------------------------------------------------------- 2. references and identities
 
+/**
+ * Ids asked of the database per query. An export of the whole shop names tens of thousands
+ * (orders, accounts): one `IN` list of them all would pass PostgreSQL's 65,535 parameters.
+ */
+export const LOOKUP_BATCH = 1_000;
+
+/** `query` over `values` a batch at a time, the rows of every batch together. */
+async function inBatches<V, R>(values: V[], query: (part: V[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (let i = 0; i < values.length; i += LOOKUP_BATCH) rows.push(...(await query(values.slice(i, i + LOOKUP_BATCH))));
+  return rows;
+}
+
 /** Ids present in the export or, for those that are not, in the database. */
 async function existing(db: Db, column: PgColumn, table: PgTable, inExport: Set<string>, wanted: string[]) {
   const ask = [...new Set(wanted.filter((w) => !inExport.has(w)))];
   const found = new Set(inExport);
   if (ask.length) {
-    const rows = (await db.select({ id: column }).from(table).where(inArray(column, ask))) as { id: string }[];
+    const rows = await inBatches(
+      ask,
+      (part) => db.select({ id: column }).from(table).where(inArray(column, part)) as Promise<{ id: string }[]>,
+    );
     for (const row of rows) found.add(row.id);
   }
   return found;
@@ -302,10 +318,9 @@ async function checkVisitCodes(db: Db, parsed: Parsed, errors: ImportIssue[]) {
     } else owner.set(v.codigo, v.id);
   }
   if (!owner.size) return;
-  const rows = await db
-    .select({ id: t.visitas.id, codigo: t.visitas.codigo })
-    .from(t.visitas)
-    .where(inArray(t.visitas.codigo, [...owner.keys()]));
+  const rows = await inBatches([...owner.keys()], (part) =>
+    db.select({ id: t.visitas.id, codigo: t.visitas.codigo }).from(t.visitas).where(inArray(t.visitas.codigo, part)),
+  );
   for (const row of rows) {
     const mine = owner.get(row.codigo);
     if (mine !== undefined && mine !== row.id) {
@@ -377,15 +392,14 @@ async function resolveCodeIdentity<D extends CodeDoc>(
   if (!byKey.size) return;
 
   const { table } = kind;
-  const rows = (await db
-    .select({ id: table.id, codigo: table.codigo, target: kind.targetColumn })
-    .from(table)
-    .where(
-      inArray(
-        sql`lower(${table.codigo})`,
-        [...byKey.values()].map((d) => codeKey(d.codigo)),
-      ),
-    )) as { id: string; codigo: string; target: string }[];
+  const rows = await inBatches(
+    [...byKey.values()].map((d) => codeKey(d.codigo)),
+    (part) =>
+      db
+        .select({ id: table.id, codigo: table.codigo, target: kind.targetColumn })
+        .from(table)
+        .where(inArray(sql`lower(${table.codigo})`, part)) as Promise<{ id: string; codigo: string; target: string }[]>,
+  );
   const exportIds = new Set(kind.docs.map((d) => d.id));
   for (const row of rows) {
     const doc = byKey.get(keyOf(row.codigo, row.target));
@@ -479,10 +493,12 @@ async function mergeUsers(
     } else byEmail.set(u.email, u.id);
   }
   if (byEmail.size) {
-    const taken = await db
-      .select({ id: t.user.id, email: t.user.email })
-      .from(t.user)
-      .where(inArray(sql`lower(${t.user.email})`, [...byEmail.keys()]));
+    const taken = await inBatches([...byEmail.keys()], (part) =>
+      db
+        .select({ id: t.user.id, email: t.user.email })
+        .from(t.user)
+        .where(inArray(sql`lower(${t.user.email})`, part)),
+    );
     for (const row of taken) {
       const mine = byEmail.get(row.email.toLowerCase());
       if (mine && mine !== row.id) {
@@ -497,19 +513,23 @@ async function mergeUsers(
   }
   const social = usuarios.flatMap((u) => u.sociales.map((s) => ({ ...s, userId: u.id })));
   if (social.length) {
-    const linked = await db
-      .select({ providerId: t.account.providerId, accountId: t.account.accountId, userId: t.account.userId })
-      .from(t.account)
-      .where(
-        inArray(
-          t.account.accountId,
-          social.map((s) => s.accountId),
-        ),
-      );
+    const linked = await inBatches(
+      social.map((s) => s.accountId),
+      (part) =>
+        db
+          .select({ providerId: t.account.providerId, accountId: t.account.accountId, userId: t.account.userId })
+          .from(t.account)
+          .where(inArray(t.account.accountId, part)),
+    );
+    // provider + account → the accounts of the site linked to it (a map: no scan per person)
+    const linkedTo = new Map<string, string[]>();
+    for (const l of linked) {
+      const key = `${l.providerId}\u0000${l.accountId}`;
+      linkedTo.set(key, [...(linkedTo.get(key) ?? []), l.userId]);
+    }
     for (const s of social) {
-      const other = linked.find(
-        (l) => l.providerId === s.providerId && l.accountId === s.accountId && l.userId !== s.userId,
-      );
+      const otherId = linkedTo.get(`${s.providerId}\u0000${s.accountId}`)?.find((userId) => userId !== s.userId);
+      const other = otherId === undefined ? undefined : { userId: otherId };
       if (other) {
         errors.push({
           collection: AUTH_COLLECTION,
@@ -582,7 +602,10 @@ async function existingUsers(db: Db, usuarios: Usuario[], compras: Doc<"compras"
   const found = new Set(usuarios.map((u) => u.id));
   const ask = [...new Set(compras.map((c) => c.id_comprador).filter((id) => !found.has(id)))];
   if (ask.length) {
-    for (const row of await db.select({ id: t.user.id }).from(t.user).where(inArray(t.user.id, ask))) found.add(row.id);
+    const rows = await inBatches(ask, (part) =>
+      db.select({ id: t.user.id }).from(t.user).where(inArray(t.user.id, part)),
+    );
+    for (const row of rows) found.add(row.id);
   }
   return found;
 }
@@ -666,18 +689,14 @@ async function resolveOrders(
 
   // An order of the new site (any other provider) is never overwritten by an import.
   if (compras.length) {
-    const clash = await db
-      .select({ id: t.compras.id })
-      .from(t.compras)
-      .where(
-        and(
-          inArray(
-            t.compras.id,
-            compras.map((c) => c.id),
-          ),
-          ne(t.compras.proveedor, IMPORTED_PROVIDER),
-        ),
-      );
+    const clash = await inBatches(
+      compras.map((c) => c.id),
+      (part) =>
+        db
+          .select({ id: t.compras.id })
+          .from(t.compras)
+          .where(and(inArray(t.compras.id, part), ne(t.compras.proveedor, IMPORTED_PROVIDER))),
+    );
     for (const row of clash) {
       errors.push({
         collection: "compras",

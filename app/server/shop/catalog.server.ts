@@ -75,9 +75,10 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetail | nu
     .where(eq(productoImagenes.productoId, id))
     .orderBy(asc(productoImagenes.posicion), asc(productoImagenes.id));
   // The main image leads the gallery unless the gallery already holds it.
-  const gallery = row.urlImagen && !imagenes.some((i) => i.url === row.urlImagen)
-    ? [{ nombre: row.nombre, url: row.urlImagen }, ...imagenes]
-    : imagenes;
+  const gallery =
+    row.urlImagen && !imagenes.some((i) => i.url === row.urlImagen)
+      ? [{ nombre: row.nombre, url: row.urlImagen }, ...imagenes]
+      : imagenes;
   return { ...row, imagenes: gallery };
 }
 
@@ -91,16 +92,24 @@ export async function relatedProducts(
   product: { id: string; categoriaId: string },
   limit = 3,
 ): Promise<ProductCard[]> {
-  return db
+  // Two index walks in name order (productos_categoria_nombre, then productos_nombre) that
+  // stop after `limit` rows, rather than sorting the whole catalogue for 3 cards.
+  const sameCategory = await db
     .select(productCardColumns)
     .from(productos)
-    .where(and(ne(productos.id, product.id), eq(productos.publicado, true)))
-    .orderBy(
-      sql`(${productos.categoriaId} = ${product.categoriaId}) desc`,
-      asc(productos.nombre),
-      asc(productos.id),
+    .where(
+      and(eq(productos.categoriaId, product.categoriaId), ne(productos.id, product.id), eq(productos.publicado, true)),
     )
+    .orderBy(asc(productos.nombre), asc(productos.id))
     .limit(limit);
+  if (sameCategory.length >= limit) return sameCategory;
+  const others = await db
+    .select(productCardColumns)
+    .from(productos)
+    .where(and(ne(productos.categoriaId, product.categoriaId), eq(productos.publicado, true)))
+    .orderBy(asc(productos.nombre), asc(productos.id))
+    .limit(limit - sameCategory.length);
+  return [...sameCategory, ...others];
 }
 
 /** Products for the home carousel: published, in stock first, newest first. */

@@ -1,0 +1,69 @@
+/** /admin/alumnas: every enrolment (student and course), newest first; search and course filter. */
+import { AdminList, SearchBox } from "~/components/admin/admin-list";
+import { AdminPager, listHref } from "~/components/admin/admin-pager";
+import { AdminPage } from "~/components/admin/admin-page";
+import { formatSpanishDate } from "~/domain/dates";
+import { resultsLabel } from "~/domain/pagination";
+import { getDb } from "~/server/db/index.server";
+import { courseOptions } from "~/server/admin/grants.server";
+import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
+import { listStudents, studentFilter } from "~/server/admin/students.server";
+import type { Route } from "./+types/alumnas";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const filter = studentFilter(new URL(request.url));
+  const [{ rows, total, page }, courses] = await Promise.all([listStudents(db, filter), courseOptions(db)]);
+  return {
+    filter: { ...filter, pagina: page.page },
+    total,
+    page,
+    courses,
+    items: rows.map((r) => ({
+      id: `${r.userId}/${r.cursoId}`,
+      title: `${r.nombre} · ${r.curso}`,
+      detail: `${r.correo} · desde el ${formatSpanishDate(r.fecha)}`,
+      badge: r.compraId ? undefined : "A mano",
+      // a bought course opens its order; one given by hand, its grant
+      href: r.compraId
+        ? `/admin/pedidos/${encodeURIComponent(r.compraId)}`
+        : `/admin/accesos?q=${encodeURIComponent(r.correo)}`,
+    })),
+  };
+}
+
+export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
+
+export default function AdminStudents({ loaderData: { filter, total, page, courses, items } }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Alumnas">
+      <SearchBox label="Buscar alumna por nombre o correo" placeholder="Nombre o correo" q={filter.q}>
+        <label className="w-full sm:w-auto">
+          <span className="sr-only">Curso</span>
+          <select name="curso" defaultValue={filter.curso} className="field min-h-12">
+            <option value="">Todos los cursos</option>
+            {courses.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </SearchBox>
+      <p className="text-sm text-muted" data-testid="admin-count">
+        {total > 0 ? resultsLabel(page, total) : "0 resultados"}
+      </p>
+      <AdminList
+        items={items}
+        hrefOf={(item) => items.find((i) => i.id === item.id)?.href ?? "/admin/alumnas"}
+        empty={filter.q || filter.curso ? "Ninguna alumna coincide con la búsqueda." : "Aún no hay alumnas inscritas."}
+      />
+      <AdminPager
+        page={filter.pagina}
+        pages={page.pages}
+        hrefOf={(pagina) => listHref({ curso: filter.curso, q: filter.q }, pagina)}
+      />
+    </AdminPage>
+  );
+}
