@@ -92,12 +92,17 @@ async function pendingOrder(productoId: string, metodo: "oxxo" | "spei", cantida
 function conektaEvent(type: string, orderId: string, eventId?: string, privateKey = keys.privateKey) {
   const order = orderOf(orderId);
   const signed = type.startsWith("charge.")
-    ? signConektaEvent(privateKey, type, {
-        ...order,
-        id: order.charges.data[0].id,
-        object: "charge",
-        order_id: order.id,
-      } as unknown as StubOrder, eventId)
+    ? signConektaEvent(
+        privateKey,
+        type,
+        {
+          ...order,
+          id: order.charges.data[0].id,
+          object: "charge",
+          order_id: order.id,
+        } as unknown as StubOrder,
+        eventId,
+      )
     : signConektaEvent(privateKey, type, order, eventId);
   return post(signed.body, signed.digest);
 }
@@ -138,7 +143,8 @@ describe("Conekta OXXO and SPEI: from creation to paid", () => {
     // What Conekta was asked: one order, one cash charge expiring in 3 days, API v2.1.
     const request = stub.requests.filter((r) => r.method === "POST" && r.path === "/orders").at(-1);
     expect(request?.accept).toBe("application/vnd.conekta-v2.1.0+json");
-    const charge = (request?.body.charges as { payment_method: { type: string; expires_at: number } }[])[0];
+    const charges = (request?.body.charges ?? []) as { payment_method: { type: string; expires_at: number } }[];
+    const charge = charges[0];
     expect(charge.payment_method.type).toBe("cash");
     expect(charge.payment_method.expires_at * 1000 - Date.now()).toBeGreaterThan(3 * DAY - 120_000);
     expect(orderOf(order.paymentId).amount).toBe((await pagoOf(order.paymentId)).monto);
@@ -317,7 +323,11 @@ describe("Conekta: faults", () => {
       stripePublishableKey: undefined,
       conektaPrivateKey: "key_prod",
     };
-    expect(decideMode(settings).missing.map((m) => m.line).join(" ")).toContain("CONEKTA_WEBHOOK_KEY");
+    expect(
+      decideMode(settings)
+        .missing.map((m) => m.line)
+        .join(" "),
+    ).toContain("CONEKTA_WEBHOOK_KEY");
     expect(decideMode({ ...settings, conektaWebhookKey: keys.publicKey }).missing).toEqual([]);
   });
 });

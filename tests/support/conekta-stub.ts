@@ -187,7 +187,9 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
         customer_info: body.customer_info,
         line_items: { data: body.line_items },
         charges: {
-          data: [{ id: `chg_stub_${n}`, status: "pending_payment", failure_message: null, payment_method: paymentMethod }],
+          data: [
+            { id: `chg_stub_${n}`, status: "pending_payment", failure_message: null, payment_method: paymentMethod },
+          ],
         },
         metadata: body.metadata ?? {},
       };

@@ -72,7 +72,8 @@ export function PaymentPanel({
   const [busy, setBusy] = useState(false);
   const metodos = config.oferta?.metodos ?? [];
   const planes = config.oferta?.planes ?? [];
-  const [metodo, setMetodo] = useState<MetodoPago>("tarjeta");
+  // The first method offered (a deployment on Conekta's API alone offers OXXO / SPEI, no card form).
+  const [metodo, setMetodo] = useState<MetodoPago>(metodos[0]?.metodo ?? "tarjeta");
   const [meses, setMeses] = useState<number | null>(null);
   const offline = metodo !== "tarjeta";
 
