@@ -222,6 +222,28 @@ describe("Conekta OXXO and SPEI: from creation to paid", () => {
   });
 });
 
+describe("Conekta: a card order's webhook", () => {
+  it("order.paid for a card order already written and captured: nothing more (one order, one capture)", async () => {
+    const pincel = await makeProduct({ categoriaId, cantidad: 2, precio: 35_000, nombre: "Pincel tarjeta Conekta" });
+    const buyer = await signUpUser();
+    const cookie = await checkoutCookies(buyer, await makeCart([{ productoId: pincel.id, cantidad: 1 }], buyer.id));
+    const card = { token: "tok_test_visa_4242", nombre: "Ana López", correo: "ana@example.com", cel: "3312345678" };
+    const paid = await app.post(`${API}/conekta`, card, cookie, nextIp());
+    expect(paid.status).toBe(200);
+    const { paymentId, compraId } = (await paid.json()) as { paymentId: string; compraId: string };
+    const answers = await Promise.all([
+      conektaEvent("order.paid", paymentId, "evt_t1"),
+      conektaEvent("order.paid", paymentId, "evt_t1"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await db.select().from(compras).where(eq(compras.compradorId, buyer.id))).toHaveLength(1);
+    expect(stub.captures.filter((id) => id === paymentId)).toHaveLength(1);
+    expect((await pagoOf(paymentId)).estado).toBe("pagado");
+    expect(await compraOf(compraId)).toMatchObject({ estadoPago: "pagado" });
+    expect(await stockOf(pincel.id)).toBe(1);
+  });
+});
+
 describe("Conekta: expiry and late payment", () => {
   it("order.expired (twice, at once) releases the stock and shows 'Vencido'; paid afterwards → requiere-reembolso, never lost", async () => {
     const lapiz = await makeProduct({ categoriaId, cantidad: 1, precio: 40_000, nombre: "Lápiz Conekta" });
@@ -291,6 +313,22 @@ describe("Conekta: faults", () => {
     // The genuine event still works afterwards.
     expect((await post(signed.body, signed.digest)).status).toBe(200);
     expect((await pagoOf(order.paymentId)).estado).toBe("pagado");
+  });
+
+  it("a paid order of ours that has no payment record (yet): 409 so Conekta sends it again; a stranger's: 200, ignored", async () => {
+    const created = await conekta.createPayment({
+      amount: 25_000,
+      currency: "mxn",
+      metadata: { userId: "usuario-x", tipo: "carrito", carritoId: "", metodo: "oxxo" },
+      metodo: "oxxo",
+      payer: { nombre: "Ana López", correo: "ana@example.com" },
+      vence: new Date(Date.now() + 3 * DAY),
+    });
+    stub.pay(created.id);
+    expect((await conektaEvent("order.paid", created.id, "evt_u1")).status).toBe(409);
+    orderOf(created.id).metadata = {};
+    expect((await conektaEvent("order.paid", created.id, "evt_u2")).status).toBe(200);
+    expect(await pagoOf(created.id)).toBeUndefined();
   });
 
   it("Conekta down when the voucher is asked for: a clear Spanish error, nothing held, no order", async () => {

@@ -11,7 +11,9 @@
  *   order.canceled                   meanwhile confirms instead)
  *
  * Duplicates and any order of arrival are harmless: every move is conditional under the
- * payment's row lock. 409 / 5xx make Conekta send the event again later.
+ * payment's row lock. 409 / 5xx make Conekta send the event again later: also when the order
+ * is ours (its metadata names a buyer) but its `pagos` row is not committed yet, or money
+ * arrived for an order whose row never was (logged as an error: never silently dropped).
  */
 import { and, eq } from "drizzle-orm";
 import express, { type Router } from "express";
@@ -22,7 +24,7 @@ import { env } from "../env.server";
 import { logError, logWarning } from "../log.server";
 import { verifyConektaWebhook } from "../payments/conekta.server";
 import { conektaProvider } from "../payments/index.server";
-import type { PaymentProvider } from "../payments/provider.server";
+import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { completePurchase } from "../shop/complete-purchase.server";
 import { confirmPendingPayment, expirePendingPayment } from "../shop/pending-payment.server";
 import { answeredUnavailable } from "./errors.server";
@@ -39,7 +41,10 @@ export type ConektaWebhookOptions = {
 const PAID = new Set(["order.paid", "charge.paid"]);
 const EXPIRED = new Set(["order.expired", "charge.expired", "order.canceled"]);
 
-type ConektaEvent = { type?: unknown; data?: { object?: { id?: unknown; order_id?: unknown; object?: unknown } } };
+type ConektaEvent = {
+  type?: unknown;
+  data?: { object?: { id?: unknown; order_id?: unknown; object?: unknown; metadata?: { userId?: unknown } } };
+};
 
 /** The order an event is about: an order event carries the order, a charge event its `order_id`. */
 function orderIdOf(event: ConektaEvent): string | null {
@@ -71,12 +76,22 @@ export function conektaWebhookRoutes(options: ConektaWebhookOptions = {}): Route
     const db = getDb();
     try {
       const [pago] = await db
-        .select({ metodo: pagos.metodo })
+        .select({ metodo: pagos.metodo, estado: pagos.estado })
         .from(pagos)
         .where(and(eq(pagos.id, orderId), eq(pagos.proveedor, "conekta")));
+      const ours = typeof event.data?.object?.metadata?.userId === "string";
+      if (!pago && ours && PAID.has(type)) {
+        // Ours, yet unknown: the hold is still being written (or died): ask Conekta to send it again.
+        logError(`Webhook de Conekta: orden pagada ${orderId} sin registro de pago (se reintentará).`);
+        return void res.status(409).json({ error: "desconocido" });
+      }
       if (!pago) {
         logWarning(`Webhook de Conekta para una orden ajena: ${orderId}`);
         return void res.json({ received: true });
+      }
+      if (pago.estado === PAGO_ESTADO.pendiente && isDiferido(pago.metodo) && PAID.has(type)) {
+        // The voucher's hold is not committed yet: the answer will change, so Conekta retries.
+        return void res.status(409).json({ error: "pendiente" });
       }
       if (EXPIRED.has(type)) {
         if (isDiferido(pago.metodo)) await expirePendingPayment(db, orderId, conekta);
