@@ -20,6 +20,8 @@ export const env = {
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
   /** Conekta, the second card provider, is switched on by its private key. */
   conektaPrivateKey: process.env.CONEKTA_PRIVATE_KEY || undefined,
+  /** The public key (PEM) of Conekta's webhook: verifies the `digest` of each event. */
+  conektaWebhookKey: process.env.CONEKTA_WEBHOOK_KEY || undefined,
   conektaApiUrl: process.env.CONEKTA_API_URL || "https://api.conekta.io",
   /** Facturapi (CFDI invoices, ADR 022): on with its key; the API address is overridable (a local stub in tests). */
   facturapiKey: process.env.FACTURAPI_KEY || undefined,

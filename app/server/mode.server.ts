@@ -24,7 +24,7 @@ export type ModeSettings = Pick<
   | "stripeSecretKey"
   | "stripePublishableKey"
   | "conektaPrivateKey"
->;
+> & { conektaWebhookKey?: string };
 
 /** One thing a deployment lacks, with its Spanish / English line for the start-up log. */
 export type MissingItem = {
@@ -114,6 +114,15 @@ function deploymentMissing(settings: ModeSettings, publicUrl: URL | null): Missi
       line:
         "Falta un proveedor de pagos real: STRIPE_SECRET_KEY y STRIPE_PUBLISHABLE_KEY, o CONEKTA_PRIVATE_KEY / " +
         "Real payment provider missing: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or CONEKTA_PRIVATE_KEY",
+    });
+  }
+  // Conekta's OXXO / SPEI orders are confirmed only by its signed webhook: no key, no start.
+  if (settings.conektaPrivateKey && !settings.conektaWebhookKey) {
+    missing.push({
+      setting: "PAGOS",
+      line:
+        "Falta CONEKTA_WEBHOOK_KEY (llave pública del webhook de Conekta) / " +
+        "CONEKTA_WEBHOOK_KEY missing (Conekta's webhook public key)",
     });
   }
   return missing;

@@ -158,13 +158,22 @@ describe("deciding the mode", () => {
     expect(missing({ smtpUrl: "smtp://relay.example.com:587" })).toEqual([]);
   });
 
-  it("a real payment provider: both Stripe keys, or Conekta's", () => {
+  it("a real payment provider: both Stripe keys, or Conekta's with its webhook key", () => {
     expect(missing({ stripeSecretKey: undefined })).toEqual(["PAGOS"]);
     expect(missing({ stripePublishableKey: undefined })).toEqual(["PAGOS"]);
     expect(missing({ stripeSecretKey: undefined, stripePublishableKey: undefined })).toEqual(["PAGOS"]);
     expect(
-      missing({ stripeSecretKey: undefined, stripePublishableKey: undefined, conektaPrivateKey: "key_x" }),
+      missing({
+        stripeSecretKey: undefined,
+        stripePublishableKey: undefined,
+        conektaPrivateKey: "key_x",
+        conektaWebhookKey: "-----BEGIN PUBLIC KEY-----",
+      }),
     ).toEqual([]);
+    // Conekta's OXXO / SPEI are confirmed only by its signed webhook: without the key, no start.
+    expect(
+      missing({ stripeSecretKey: undefined, stripePublishableKey: undefined, conektaPrivateKey: "key_x" }),
+    ).toEqual(["PAGOS"]);
   });
 
   it("DEMO_MODE=1 makes a real address the demo, which needs nothing; cookies follow its https", () => {
@@ -201,6 +210,7 @@ async function startedWith(variables: Record<string, string>) {
     "STRIPE_SECRET_KEY",
     "STRIPE_PUBLISHABLE_KEY",
     "CONEKTA_PRIVATE_KEY",
+    "CONEKTA_WEBHOOK_KEY",
   ]) {
     vi.stubEnv(name, variables[name] ?? "");
   }
@@ -248,10 +258,13 @@ describe("what each mode allows", () => {
       BETTER_AUTH_SECRET: SECRET,
       SMTP_URL: "smtp://relay.example.com",
       CONEKTA_PRIVATE_KEY: "key_x",
+      CONEKTA_WEBHOOK_KEY: "-----BEGIN PUBLIC KEY-----",
     });
     expect(startup.startupCheck()).toEqual({ ok: true, lines: ["Modo despliegue en https://michelalvarez.mx / Deployment mode"] });
-    // Conekta's API only: no card form at all rather than the demo's
+    // Conekta's API only: no card form at all rather than the demo's, but its OXXO and SPEI
     expect(payments.paymentPanelConfig()).toEqual({ provider: "none" });
+    expect(payments.paymentPanelConfig(50_000).oferta?.metodos.map((m) => m.metodo)).toEqual(["oxxo", "spei"]);
+    expect(payments.pendingProvider().name).toBe("conekta");
     expect(() => payments.activeProvider()).toThrow(/demo/);
     expect(() => payments.providerNamed("demo")).toThrow(/demo/);
     expect(payments.providerNamed("conekta").name).toBe("conekta");

@@ -72,7 +72,10 @@ export function PaymentPanel({
   const [busy, setBusy] = useState(false);
   const metodos = config.oferta?.metodos ?? [];
   const planes = config.oferta?.planes ?? [];
-  const [metodo, setMetodo] = useState<MetodoPago>("tarjeta");
+  // The first method this total allows (a deployment on Conekta's API alone: OXXO / SPEI, no card form).
+  const [metodo, setMetodo] = useState<MetodoPago>(
+    (metodos.find((m) => m.disponible) ?? metodos[0])?.metodo ?? "tarjeta",
+  );
   const [meses, setMeses] = useState<number | null>(null);
   const offline = metodo !== "tarjeta";
 

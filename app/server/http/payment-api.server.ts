@@ -28,6 +28,9 @@
  *        payment_intent.amount_capturable_updated (authorised) and .succeeded both complete
  *        the purchase (an OXXO/SPEI one is confirmed); .payment_failed and .canceled expire
  *        a waiting OXXO/SPEI payment; duplicates and any order of arrival give one order.
+ *   POST /webhooks/conekta                  Conekta's events signed with RSA (`digest` header,
+ *        CONEKTA_WEBHOOK_KEY): order.paid confirms an OXXO/SPEI order once, order.expired
+ *        expires it (conekta-webhook.server.ts).
  *   POST /webhooks/demo                     the demo provider's signed events (demo mode only).
  */
 import { eq } from "drizzle-orm";
@@ -51,12 +54,14 @@ import { pagos } from "../db/schema";
 import { env } from "../env.server";
 import { isDemo } from "../mode.server";
 import { authorizeDemoPayment } from "../payments/demo.server";
+import { conektaWebhookRoutes } from "./conekta-webhook.server";
 import { DEMO_WEBHOOK_PATH, handleDemoWebhook, simulateDemoPayment } from "../shop/demo-webhook.server";
 import {
   activeProvider,
   conektaProvider,
   freeProvider,
   paymentOffer,
+  pendingProvider,
   providerNamed,
 } from "../payments/index.server";
 import {
@@ -90,6 +95,8 @@ export type PaymentApiOptions = {
   conekta?: PaymentProvider;
   /** Tests: the webhook signing secret (default STRIPE_WEBHOOK_SECRET). */
   webhookSecret?: string;
+  /** Tests: Conekta's webhook public key (default CONEKTA_WEBHOOK_KEY). */
+  conektaWebhookKey?: string;
   /** Tests: whether the demo card route exists (default: the demo mode only, mode.server.ts). */
   demo?: boolean;
 };
@@ -107,6 +114,9 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
   const router = express.Router();
   const json = express.json({ limit: "16kb" });
   const provider = () => options.provider ?? activeProvider();
+
+  // Conekta's signed events (raw body too): conekta-webhook.server.ts.
+  router.use(conektaWebhookRoutes({ conekta: options.conekta, conektaWebhookKey: options.conektaWebhookKey }));
 
   // Stripe signs the raw bytes: this route must not go through express.json().
   router.post("/webhooks/stripe", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
@@ -163,10 +173,11 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const { user } = priced;
     if (!(await allowed(req, res, "pago", user.id))) return;
     if (priced.draft.total === 0) return void (await completeFree(res, priced));
-    const card = provider();
     const body = (req.body ?? {}) as Record<string, unknown>;
     const metodo = body.metodo ?? "tarjeta";
     if (!isMetodoPago(metodo)) return void fail(res, 400, badRequest);
+    // OXXO / SPEI: Stripe, else Conekta (a deployment on Conekta's API), else the demo.
+    const card = options.provider ?? (metodo === "tarjeta" ? activeProvider() : pendingProvider());
     const oferta = paymentOffer(card, priced.draft.total);
     if (metodo === "tarjeta" && priced.draft.total < card.minimumAmount) {
       return void fail(res, 400, cardMinimum(card.minimumAmount));
@@ -387,7 +398,7 @@ async function startPending(
     const result = await startPendingPayment(getDb(), {
       userId: user.id,
       ...purchaseOf(priced),
-      payer: { nombre, correo: datosContacto.correo || user.email },
+      payer: { nombre, correo: datosContacto.correo || user.email, telefono: datosContacto.telefono },
       provider,
       metodo,
     });

@@ -10,11 +10,25 @@
  * Plain REST calls with fetch: the official SDK is a generated client with its own HTTP
  * stack for the same few calls. `apiUrl` lets tests point it at a local stub of the Conekta
  * API; production uses https://api.conekta.io.
+ *
+ * OXXO and SPEI (ADR 021): an order whose one charge has `payment_method { type: "cash" |
+ * "spei", expires_at }` (unix seconds). Conekta answers `payment_status: pending_payment`
+ * with the voucher (`reference`, `barcode_url`) or the transfer account (`clabe` /
+ * `receiving_account_number`, `bank` / `receiving_account_bank`); its webhook later says
+ * `order.paid` or `order.expired` (verifyConektaWebhook, http/conekta-webhook.server.ts).
  */
-import { OXXO_MAXIMO_MXN } from "~/domain/payment-methods";
+import { createPublicKey, verify } from "node:crypto";
+import {
+  type InstruccionesPago,
+  METODOS_PAGO,
+  type MetodoDiferido,
+  OXXO_MAXIMO_MXN,
+  diasParaPagar,
+} from "~/domain/payment-methods";
 import {
   CardError,
   type CreatePaymentInput,
+  type CreatedPayment,
   type PaymentProvider,
   type PaymentStatus,
   STRIPE_MINIMUM_MXN,
@@ -28,8 +42,24 @@ type ConektaOrder = {
   amount: number;
   currency: string;
   payment_status: string;
-  charges?: { data?: { status?: string; failure_message?: string | null }[] };
+  charges?: {
+    data?: { status?: string; failure_message?: string | null; payment_method?: ConektaOfflineMethod }[];
+  };
 };
+
+/** The voucher or the transfer account of a cash / SPEI charge (v2.0 and v2.1 names alike). */
+type ConektaOfflineMethod = {
+  type?: string;
+  reference?: string;
+  barcode_url?: string;
+  expires_at?: number;
+  clabe?: string;
+  receiving_account_number?: string;
+  bank?: string;
+  receiving_account_bank?: string;
+};
+
+const DAY_MS = 86_400_000;
 
 type ConektaError = { type?: string; details?: { message?: string; message_to_purchaser?: string }[] };
 
@@ -106,16 +136,74 @@ export function createConektaProvider(options: ConektaOptions): PaymentProvider 
     }
   }
 
+  /**
+   * OXXO / SPEI: the order is created with its one offline charge and comes back
+   * `pending_payment` with what the buyer pays with. No pre-authorisation: cash cannot be held.
+   */
+  async function createOffline(input: CreatePaymentInput, metodo: MetodoDiferido): Promise<CreatedPayment> {
+    const payer = input.payer ?? { nombre: "Cliente", correo: "" };
+    const vence = input.vence ?? new Date(Date.now() + diasParaPagar(metodo) * DAY_MS);
+    const order = await call<ConektaOrder>(
+      "POST",
+      "/orders",
+      {
+        currency: input.currency.toUpperCase(),
+        customer_info: {
+          name: payer.nombre,
+          ...(payer.correo ? { email: payer.correo } : {}),
+          ...(payer.telefono ? { phone: payer.telefono } : {}),
+        },
+        line_items: [{ name: "Compra en Michel Alvarez", unit_price: input.amount, quantity: 1 }],
+        charges: [
+          {
+            payment_method: {
+              type: metodo === "oxxo" ? "cash" : "spei",
+              expires_at: Math.floor(vence.getTime() / 1000),
+            },
+          },
+        ],
+        metadata: input.metadata,
+      },
+      input.idempotencyKey,
+    );
+    const method = order.charges?.data?.[0]?.payment_method;
+    const venceReal = method?.expires_at ? new Date(method.expires_at * 1000) : vence;
+    let instrucciones: InstruccionesPago | undefined;
+    if (metodo === "oxxo" && method?.reference) {
+      instrucciones = {
+        metodo: "oxxo",
+        numero: method.reference,
+        vence: venceReal.toISOString(),
+        ...(method.barcode_url ? { urlFicha: method.barcode_url } : {}),
+      };
+    } else if (metodo === "spei" && (method?.clabe || method?.receiving_account_number)) {
+      instrucciones = {
+        metodo: "spei",
+        clabe: method.clabe ?? method.receiving_account_number ?? "",
+        // Conekta's CLABE is unique to this order: the transfer needs no other reference.
+        referencia: order.id,
+        banco: method.bank ?? method.receiving_account_bank ?? "STP",
+        vence: venceReal.toISOString(),
+      };
+    }
+    if (order.payment_status !== "pending_payment" || !instrucciones) {
+      throw new Error(`Conekta no devolvió la ficha ${metodo} de ${order.id} (${order.payment_status})`);
+    }
+    return { id: order.id, clientSecret: "", instrucciones };
+  }
+
   return {
     name: "conekta",
     minimumAmount: STRIPE_MINIMUM_MXN,
-    // Cards through the API call only (ADR 005); OXXO/SPEI through Conekta: not built yet (ADR 021).
-    methods: ["tarjeta"],
+    // Cards through the API call (ADR 005); OXXO cash and SPEI as pending orders (ADR 021).
+    methods: METODOS_PAGO,
+    // Conekta's OXXO Pay takes up to $10,000 MXN per voucher, as Stripe's.
     oxxoMaximum: OXXO_MAXIMO_MXN,
     // MSI through Conekta needs a contract of its own: not offered here.
     installmentPlans: () => [],
 
-    async createPayment(input: CreatePaymentInput) {
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      if (input.metodo === "oxxo" || input.metodo === "spei") return createOffline(input, input.metodo);
       if (!input.card?.token) throw new CardError("Falta la tarjeta.");
       const { customer } = input.card;
       const order = await call<ConektaOrder>(
@@ -162,4 +250,19 @@ export function createConektaProvider(options: ConektaOptions): PaymentProvider 
       }
     },
   };
+}
+
+/**
+ * Conekta signs each webhook: the `digest` header is the base64 RSA-SHA256 signature of the
+ * raw body, checked with the webhook's public key (PEM, from the dashboard). True only for a
+ * body signed by that key; a key that cannot be read refuses everything.
+ */
+export function verifyConektaWebhook(payload: Buffer, digest: string, publicKeyPem: string): boolean {
+  if (!digest || digest.length > 2048) return false;
+  try {
+    const key = createPublicKey(publicKeyPem.replace(/\\n/g, "\n"));
+    return verify("sha256", payload, key, Buffer.from(digest, "base64"));
+  } catch {
+    return false;
+  }
 }

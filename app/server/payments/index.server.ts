@@ -36,7 +36,14 @@ export function paymentPanelConfig(total?: number): PaymentPanelConfig {
       isDemo()
       ? { provider: "demo" }
       : { provider: "none" };
-  if (total === undefined || base.provider === "none") return base;
+  if (total === undefined) return base;
+  if (base.provider === "none") {
+    // Conekta's API only: no card form here, but OXXO and SPEI (ADR 021, Conekta).
+    const conekta = conektaProvider();
+    if (!conekta) return base;
+    const offline = { ...conekta, methods: conekta.methods.filter((m) => m !== "tarjeta") };
+    return { ...base, oferta: paymentOffer(offline, total) };
+  }
   return { ...base, oferta: paymentOffer(activeProvider(), total) };
 }
 
@@ -63,6 +70,15 @@ function demoProvider(): PaymentProvider {
 export function activeProvider(): PaymentProvider {
   const keys = stripeKeys();
   return keys ? createStripeProvider({ secretKey: keys.secretKey }) : demoProvider();
+}
+
+/**
+ * The provider that issues OXXO vouchers and SPEI accounts: Stripe when configured, else
+ * the demo in demo mode, else Conekta (a deployment on Conekta's API: step 3 offers its OXXO/SPEI).
+ */
+export function pendingProvider(): PaymentProvider {
+  if (stripeKeys() || isDemo()) return activeProvider();
+  return conektaProvider() ?? activeProvider();
 }
 
 /** Conekta, when CONEKTA_PRIVATE_KEY is set: the `conekta` API call's provider. */

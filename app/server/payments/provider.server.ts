@@ -30,7 +30,7 @@ export type CreatePaymentInput = {
   /** Card in meses sin intereses: the plan the buyer chose (the server checked it is offered). */
   meses?: MesesMsi;
   /** oxxo / spei: who pays (the voucher and the provider's customer need a name and a mail). */
-  payer?: { nombre: string; correo: string };
+  payer?: { nombre: string; correo: string; telefono?: string };
   /** oxxo / spei: until when it can be paid. */
   vence?: Date;
 };

@@ -147,7 +147,7 @@ export type StartPendingInput = {
   draft: OrderDraft;
   datosEnvio: DatosEnvio | null;
   datosContacto: DatosContacto;
-  payer: { nombre: string; correo: string };
+  payer: { nombre: string; correo: string; telefono?: string };
   provider: PaymentProvider;
   metodo: MetodoDiferido;
   asunto?: string;
