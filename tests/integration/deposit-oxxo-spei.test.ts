@@ -24,6 +24,8 @@ import { createDemoProvider } from "~/server/payments/demo.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { simulateDemoPayment } from "~/server/shop/demo-webhook.server";
 import { runDuePendingPayments } from "~/server/shop/pending-payment.server";
+import * as citaPage from "~/routes/cita";
+import { callAction, callLoader } from "../support/actions";
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
@@ -183,5 +185,36 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     expect(refused.ok).toBe(false);
     expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(cita.apartadaHasta?.getTime());
     expect(await waitingDepositVoucher(db, cita.id)).toBeNull();
+  });
+
+  it("the /cita/{token} page: OXXO offered far ahead → the voucher shown → 'Simular pago recibido' → ¡Cita confirmada!; too soon → not offered", async () => {
+    let ip = 10;
+    const page = (token: string) => callLoader(citaPage.loader, `/cita/${token}`, { params: { token } });
+    const post = (token: string, fields: Record<string, string>) =>
+      callAction(citaPage.action, `/cita/${token}`, fields, { params: { token }, ip: `198.51.100.${ip++}` });
+
+    const [, , , , , inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const cita = await book(inicio);
+    const before = (await page(cita.token)).body as { diferidos: { metodo: string; disponible: boolean }[]; voucher: unknown };
+    expect(before.diferidos).toEqual([
+      { metodo: "oxxo", disponible: true },
+      { metodo: "spei", disponible: true },
+    ]);
+    expect(before.voucher).toBeNull();
+    expect((await post(cita.token, { intent: "diferido", metodo: "oxxo" })).status).toBe(302);
+    const waiting = (await page(cita.token)).body as { estado: string; voucher: { instrucciones: { metodo: string } } };
+    expect(waiting.estado).toBe("apartada");
+    expect(waiting.voucher.instrucciones.metodo).toBe("oxxo");
+    // The card is refused while the voucher waits: one way to pay this deposit.
+    expect((await post(cita.token, { intent: "pagar", numero: "4242 4242 4242 4242", vencimiento: "12/30", cvc: "123", titular: "Ana" })).status).toBe(409);
+    expect((await post(cita.token, { intent: "simular" })).status).toBe(302);
+    expect(((await page(cita.token)).body as { estado: string }).estado).toBe("confirmada");
+
+    const [soon] = await freeStarts(0, ANTICIPO_DIFERIDO_DIAS - 1);
+    const close = await book(soon);
+    const offered = (await page(close.token)).body as { diferidos: { metodo: string; disponible: boolean }[] };
+    expect(offered.diferidos.map((m) => m.disponible)).toEqual([false, false]);
+    expect((await post(close.token, { intent: "diferido", metodo: "spei" })).status).toBe(409);
+    expect(await waitingDepositVoucher(db, close.id)).toBeNull();
   });
 });

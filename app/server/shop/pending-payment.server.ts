@@ -40,7 +40,7 @@ import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
 import { sendOrderConfirmation, sendStudioOrderNotice } from "./order-mail.server";
-import { type DatosContacto, type DatosEnvio, type PaymentDetail, writeOrder } from "./orders.server";
+import { type DatosContacto, type DatosEnvio, writeOrder } from "./orders.server";
 import { type PaymentRecord, findPayment, lockPayment, purchaseKey } from "./payments.server";
 import { sendLatePaymentNotice, sendPaymentExpired, sendPaymentReminder, sendVoucherMail } from "./pending-mail.server";
 import type { OrderDraft } from "~/domain/order";
@@ -55,7 +55,7 @@ export type PendingSubject = {
    * Inside the transaction: the money is in. "reembolso" when the thing can no longer be
    * given (a deposit's time taken meanwhile): the payment is flagged for a refund instead.
    */
-  fulfil(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<void | "reembolso">;
+  fulfil(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<"reembolso" | undefined>;
   /** Money after the expiry: try `fulfil` again (a deposit's time may still be free); otherwise a refund. */
   revivable?: boolean;
   /** Inside the transaction: nobody paid in time. */
@@ -106,6 +106,7 @@ const compraSubject: PendingSubject = {
     // A course bought this way opens only now.
     const cursoIds = pago.detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);
     if (cursoIds.length > 0) await enrolPurchase(tx, { userId: pago.userId, compraId, cursoIds });
+    return undefined;
   },
 
   async release(tx, _pago, compraId) {
