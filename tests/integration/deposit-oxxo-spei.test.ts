@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANTICIPO_DIFERIDO_DIAS, ofertaAnticipo } from "~/domain/deposit-offer";
 import { SlotTakenError, createAppointment } from "~/server/booking/appointments.server";
@@ -21,15 +22,22 @@ import { citas, pagos, tareas } from "~/server/db/schema";
 import "~/server/jobs-registry.server";
 import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
+import { createStripeProvider } from "~/server/payments/stripe.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { simulateDemoPayment } from "~/server/shop/demo-webhook.server";
 import { runDuePendingPayments } from "~/server/shop/pending-payment.server";
 import * as citaPage from "~/routes/cita";
 import { callAction, callLoader } from "../support/actions";
+import { type TestApp, startTestApp } from "../support/app";
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
+import { type StripeStub, startStripeStub } from "../support/stripe-stub";
 import { readOutbox } from "../support/outbox";
 
 const DAY = 86_400_000;
+const WEBHOOK_SECRET = "whsec_anticipo_oxxo";
+let stub: StripeStub;
+let stripe: PaymentProvider;
+let stripeApp: TestApp;
 let database: Database;
 let db: Database["db"];
 let demo: PaymentProvider;
@@ -48,9 +56,14 @@ beforeAll(async () => {
   env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anticipo-oxxo-"));
   demo = createDemoProvider(db);
   await makeTreatment({ requiereConsentimiento: false }, db);
+  stub = await startStripeStub();
+  stripe = createStripeProvider({ secretKey: "sk_test_stub", host: "127.0.0.1", port: stub.port, protocol: "http" });
+  stripeApp = await startTestApp({ payments: { provider: stripe, webhookSecret: WEBHOOK_SECRET } });
 }, 60_000);
 
 afterAll(async () => {
+  await stripeApp?.close();
+  await stub?.close();
   fs.rmSync(env.dataDir, { recursive: true, force: true });
   env.dataDir = previousDataDir;
   await database?.close();
@@ -216,5 +229,43 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     expect(offered.diferidos.map((m) => m.disponible)).toEqual([false, false]);
     expect((await post(close.token, { intent: "diferido", metodo: "spei" })).status).toBe(409);
     expect(await waitingDepositVoucher(db, close.id)).toBeNull();
+  });
+
+  it("Stripe OXXO: the voucher holds the slot; both completing webhooks at once confirm the appointment once", async () => {
+    const [, , , , , , , inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const cita = await book(inicio);
+    const voucher = await startDepositVoucher(db, cita, stripe, "oxxo");
+    if (!voucher.ok) throw new Error(voucher.message);
+    expect(voucher.paymentId).toMatch(/^pi_/);
+    expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(new Date(voucher.instrucciones.vence).getTime());
+    const webhook = (type: string, eventId: string) => {
+      const payload = JSON.stringify({
+        id: eventId,
+        object: "event",
+        type,
+        data: { object: { id: voucher.paymentId, object: "payment_intent" } },
+      });
+      return fetch(`${stripeApp.baseURL}/webhooks/stripe`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        body: payload,
+      });
+    };
+    // Not paid yet: Stripe is asked, nothing changes (retry later).
+    expect((await webhook("payment_intent.succeeded", "evt_early")).status).toBe(409);
+    expect((await citaOf(cita.id)).estado).toBe("apartada");
+    stub.succeed(voucher.paymentId);
+    const answers = await Promise.all([
+      webhook("payment_intent.succeeded", "evt_a"),
+      webhook("payment_intent.succeeded", "evt_b"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const confirmed = await citaOf(cita.id);
+    expect(confirmed.estado).toBe("confirmada");
+    expect(confirmed.pagoId).toBe(voucher.paymentId);
+    expect((await pagoOf(voucher.paymentId)).estado).toBe("pagado");
   });
 });
