@@ -27,6 +27,8 @@ import type { PaymentProvider } from "~/server/payments/provider.server";
 import { simulateDemoPayment } from "~/server/shop/demo-webhook.server";
 import { runDuePendingPayments } from "~/server/shop/pending-payment.server";
 import * as citaPage from "~/routes/cita";
+import { paymentsOverview, resendVoucher } from "~/server/admin/payments.server";
+import { listRefunds } from "~/server/admin/refunds.server";
 import { callAction, callLoader } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
@@ -181,6 +183,9 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     expect((await citaOf(someoneElse.id)).estado).toBe("apartada");
     expect(mailsTo(contact.correo, "Recibimos tu anticipo después del vencimiento")).toHaveLength(1);
     expect(mailsTo(env.studioInbox, `anticipo tardío ${v2.paymentId}`)).toHaveLength(1);
+    // In Panel → Reembolsos although booked without an account: the appointment's name and email.
+    const refund = (await listRefunds(db)).pendientes.find((r) => r.id === v2.paymentId);
+    expect(refund).toMatchObject({ nombre: contact.nombre, correo: contact.correo, productos: "Anticipo de cita" });
   });
 
   it("an appointment less than 4 days ahead: OXXO and SPEI not offered, and refused by the server", async () => {
@@ -218,6 +223,11 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     const waiting = (await page(cita.token)).body as { estado: string; voucher: { instrucciones: { metodo: string } } };
     expect(waiting.estado).toBe("apartada");
     expect(waiting.voucher.instrucciones.metodo).toBe("oxxo");
+    // The studio sees it among the pending OXXO payments and can mail the voucher again.
+    const pendientes = await paymentsOverview(db, { metodo: "oxxo", estado: "pendiente" });
+    const row = pendientes.lista.find((p) => p.correo === contact.correo && p.productos === "Anticipo de cita");
+    expect(row).toBeDefined();
+    expect(await resendVoucher(db, row?.id)).toEqual({ ok: true });
     // The card is refused while the voucher waits: one way to pay this deposit.
     expect((await post(cita.token, { intent: "pagar", numero: "4242 4242 4242 4242", vencimiento: "12/30", cvc: "123", titular: "Ana" })).status).toBe(409);
     expect((await post(cita.token, { intent: "simular" })).status).toBe(302);

@@ -75,7 +75,8 @@ const shopMails: PendingMails = {
   late: sendLatePaymentNotice,
 };
 
-async function mailOf(db: Db, paymentId: string, kind: keyof PendingMails): Promise<void> {
+/** One of a pending payment's mails, its subject's own (the admin's 'Reenviar ficha' too). */
+export async function mailOf(db: Db, paymentId: string, kind: keyof PendingMails): Promise<void> {
   const pago = await findPayment(db, paymentId);
   if (!pago) return;
   await (subjectOf(pago).mails ?? shopMails)[kind](db, paymentId);
