@@ -147,7 +147,12 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     expect(voucher.instrucciones.metodo).toBe("spei");
     const vence = new Date(voucher.instrucciones.vence).getTime();
 
-    expect((await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 2))).vencidos).toBe(0);
+    // A day before: the reminder, once (its own mail, with the CLABE again).
+    expect(await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 2))).toEqual({ recordados: 1, vencidos: 0 });
+    expect(await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 3))).toEqual({ recordados: 0, vencidos: 0 });
+    const reminders = mailsTo(contact.correo, "El pago de tu anticipo vence mañana");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].raw).toContain(voucher.instrucciones.metodo === "spei" ? voucher.instrucciones.referencia : "");
     expect((await citaOf(cita.id)).estado).toBe("apartada");
     expect((await runDuePendingPayments(db, () => demo, new Date(vence + 60_000))).vencidos).toBe(1);
     expect((await citaOf(cita.id)).estado).toBe("vencida");
