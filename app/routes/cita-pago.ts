@@ -10,6 +10,7 @@ import { CITA_ESTADO } from "~/domain/agenda";
 import { isPlainId } from "~/domain/limits";
 import { findByToken } from "~/server/booking/booking.server";
 import { completeDeposit, isDepositOf, startDeposit } from "~/server/booking/deposit.server";
+import { waitingDepositVoucher } from "~/server/booking/deposit-pending.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { getDb } from "~/server/db/index.server";
 import { logError } from "~/server/log.server";
@@ -37,6 +38,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (form.get("intent") === "iniciar") {
       if (cita.estado !== CITA_ESTADO.apartada) return fail(409, "Esta cita ya no espera su anticipo.");
+      if (await waitingDepositVoucher(db, cita.id)) {
+        return fail(409, "Ya generaste una ficha para este anticipo: págala antes de que venza.");
+      }
       const payment = await startDeposit(db, cita, activeProvider(), { clientSecret: true });
       return Response.json({ paymentId: payment.paymentId, clientSecret: payment.clientSecret });
     }

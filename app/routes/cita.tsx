@@ -6,21 +6,26 @@
  *                             and reschedule or cancel up to 48 h before (later: WhatsApp);
  *   vencida / cancelada     → what happened, and a way to book again.
  */
-import { CalendarCheck, CreditCard, MapPin, MessageCircle } from "lucide-react";
+import { CalendarCheck, CreditCard, Landmark, MapPin, MessageCircle, Store } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { StripeDeposit } from "~/components/booking/stripe-deposit";
+import { PendingPaymentCard } from "~/components/checkout/pending-payment";
 import { ContentHtml } from "~/components/content/content-html";
 import { fullAddress, mapLink, site, whatsappLink } from "~/config/site";
 import { CITA_ESTADO, canChangeOnline } from "~/domain/agenda";
 import { dayLabel, dayLong } from "~/domain/booking";
+import { ofertaAnticipo } from "~/domain/deposit-offer";
 import { formatPrice } from "~/domain/money";
+import { METODO_LABEL, isDiferido } from "~/domain/payment-methods";
 import { zonedDate, zonedTime } from "~/domain/slots";
 import { STUDIO_TIME_ZONE } from "~/domain/dates";
 import { availableSlots, findBookable, findByToken } from "~/server/booking/booking.server";
 import { preparationText } from "~/server/booking/content.server";
 import { authorizeDemoDeposit, completeDeposit, startDeposit } from "~/server/booking/deposit.server";
+import { startDepositVoucher, waitingDepositVoucher } from "~/server/booking/deposit-pending.server";
+import { simulateDemoPayment } from "~/server/shop/demo-webhook.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { cancelByClient, rescheduleByClient } from "~/server/booking/self-service.server";
 import { getDb } from "~/server/db/index.server";
@@ -49,6 +54,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : [];
   const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha")) ? url.searchParams.get("fecha") : days[0]?.fecha ?? null;
   const nuevo = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === url.searchParams.get("inicio")) ?? null;
+  const payment = paymentPanelConfig();
+  // OXXO / SPEI: the voucher that holds this appointment, or whether they may be chosen (domain/deposit-offer.ts).
+  const voucher = holding ? await waitingDepositVoucher(db, cita.id) : null;
+  const provider = holding && !voucher && payment.provider !== "none" ? activeProvider() : null;
+  const diferidos = provider
+    ? ofertaAnticipo(
+        { methods: provider.methods, oxxoMaximum: provider.oxxoMaximum, minimumAmount: provider.minimumAmount, plans: [] },
+        cita.anticipo,
+        cita.inicio,
+        now,
+      ).metodos.filter((m) => isDiferido(m.metodo))
+    : [];
   return {
     token: cita.token,
     estado: holding ? "apartada" : expired ? "vencida" : cita.estado,
@@ -60,7 +77,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     precio: cita.precio,
     anticipo: cita.anticipo,
     minutosParaPagar: holding && cita.apartadaHasta ? Math.max(1, Math.ceil((cita.apartadaHasta.getTime() - now.getTime()) / 60_000)) : 0,
-    payment: paymentPanelConfig(),
+    payment,
+    voucher,
+    diferidos,
     changeable,
     rescheduling,
     days,
@@ -91,8 +110,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/cita/${cita.token}`;
   const intent = form.get("intent");
 
+  if (intent === "diferido") {
+    if (cita.estado !== CITA_ESTADO.apartada) return redirect(here);
+    const metodo = String(form.get("metodo") ?? "");
+    if (!isDiferido(metodo) || paymentPanelConfig().provider === "none") {
+      return data<ActionData>({ error: "Este método de pago no está disponible." }, { status: 400 });
+    }
+    const started = await startDepositVoucher(db, cita, activeProvider(), metodo);
+    if (!started.ok) return data<ActionData>({ error: started.message }, { status: 409 });
+    return redirect(here);
+  }
+
+  if (intent === "simular") {
+    // Demo mode's 'Simular pago recibido' for this appointment's own voucher: the demo's signed webhook.
+    const voucher = await waitingDepositVoucher(db, cita.id);
+    if (paymentPanelConfig().provider !== "demo" || !voucher) return redirect(here);
+    const answer = await simulateDemoPayment(voucher.pagoId, activeProvider());
+    if (answer.status !== 200) return data<ActionData>({ error: "El pago no se pudo simular." }, { status: 502 });
+    return redirect(here);
+  }
+
   if (intent === "pagar") {
     if (cita.estado !== CITA_ESTADO.apartada) return redirect(here);
+    if (await waitingDepositVoucher(db, cita.id)) {
+      return data<ActionData>({ error: "Ya generaste una ficha para este anticipo: págala antes de que venza." }, { status: 409 });
+    }
     if (paymentPanelConfig().provider !== "demo") {
       return data<ActionData>({ error: "El pago en línea no está disponible. Escríbenos por WhatsApp." }, { status: 409 });
     }
@@ -141,6 +183,31 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
         <>
           <p className="eyebrow">Último paso</p>
           <h1 className="mt-3 text-4xl md:text-5xl">Paga tu anticipo</h1>
+          {c.voucher ? (
+            <>
+              <p className="mt-4 text-ink/85" data-testid="voucher-hold">
+                Apartamos <strong>{c.tratamiento}</strong> el <strong>{c.cuando}</strong> a tu nombre hasta el{" "}
+                <strong>{c.voucher.venceTexto}</strong>. Paga el anticipo de <strong>{formatPrice(c.anticipo)}</strong> antes
+                de esa hora para confirmarla (te enviamos estos datos por correo); el resto (
+                {formatPrice(c.precio - c.anticipo)}) se paga en el estudio. Si no recibimos el pago a tiempo, el horario se
+                libera.
+              </p>
+              <div className="mt-6">
+                <PendingPaymentCard view={c.voucher} demo={false}>
+                  {c.payment.provider === "demo" && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="simular" />
+                      <button type="submit" className="btn-accent" disabled={busy} data-testid="simulate-payment">
+                        {busy ? "Procesando…" : "Simular pago recibido"}
+                      </button>
+                    </Form>
+                  )}
+                </PendingPaymentCard>
+              </div>
+              <ErrorText error={error} />
+            </>
+          ) : (
+            <>
           <p className="mt-4 text-ink/85">
             Apartamos <strong>{c.tratamiento}</strong> el <strong>{c.cuando}</strong> a tu nombre durante{" "}
             <strong data-testid="hold-minutes">{c.minutosParaPagar} min</strong>. Paga el anticipo de{" "}
@@ -189,7 +256,34 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
               para confirmar tu cita.
             </p>
           )}
+          {c.diferidos.length > 0 && (
+            <div className="mt-6 rounded-2xl border border-sand bg-white p-5" data-testid="deposit-diferido">
+              <p className="font-medium text-cocoa">¿Prefieres pagar en efectivo o por transferencia?</p>
+              <p className="mt-1 text-sm text-muted">
+                Te damos una ficha de OXXO o una CLABE para SPEI y apartamos tu horario hasta que venza.
+              </p>
+              <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                {c.diferidos.map((m) => (
+                  <Form method="post" key={m.metodo} className="sm:flex-1">
+                    <input type="hidden" name="intent" value="diferido" />
+                    <input type="hidden" name="metodo" value={m.metodo} />
+                    <button type="submit" className="btn-outline w-full" disabled={busy || !m.disponible} data-testid={`deposit-${m.metodo}`}>
+                      {m.metodo === "oxxo" ? <Store className="size-4" aria-hidden /> : <Landmark className="size-4" aria-hidden />}
+                      {m.metodo === "oxxo" ? "Pagar en OXXO" : METODO_LABEL[m.metodo]}
+                    </button>
+                  </Form>
+                ))}
+              </div>
+              {c.diferidos.find((m) => !m.disponible)?.motivo && (
+                <p className="mt-3 text-sm text-muted" data-testid="deposit-diferido-motivo">
+                  {c.diferidos.find((m) => !m.disponible)?.motivo}
+                </p>
+              )}
+            </div>
+          )}
           <ErrorText error={error} />
+            </>
+          )}
         </>
       )}
 

@@ -5,3 +5,5 @@
  */
 import "./booking/reminders.server";
 import "./shop/pending-payment-jobs.server";
+// the "anticipo" subject of the pending-payment jobs (OXXO/SPEI deposits)
+import "./booking/deposit-pending.server";

@@ -6,7 +6,7 @@
  * (an order today, a booking deposit later).
  */
 import { Copy, Landmark, Loader2, Printer, Store } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
@@ -60,7 +60,16 @@ export type PendingPaymentView = {
   venceTexto: string;
 };
 
-export function PendingPaymentCard({ view, demo }: { view: PendingPaymentView; demo: boolean }) {
+export function PendingPaymentCard({
+  view,
+  demo,
+  children,
+}: {
+  view: PendingPaymentView;
+  demo: boolean;
+  /** the page's own actions next to 'Imprimir' (a deposit's 'Simular pago recibido' posts to its page) */
+  children?: ReactNode;
+}) {
   const { instrucciones: i } = view;
   const toast = useToast();
   if (view.estadoPago === "vencido") {
@@ -152,6 +161,7 @@ export function PendingPaymentCard({ view, demo }: { view: PendingPaymentView; d
           <Printer className="size-4" aria-hidden /> Imprimir
         </button>
         {demo && <SimulatePayment pagoId={view.pagoId} />}
+        {children}
       </div>
     </div>
   );

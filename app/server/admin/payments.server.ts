@@ -4,14 +4,14 @@
  * a waiting voucher: send its mail again, and in demo mode 'Simular pago recibido' (the same
  * signed webhook the buyer's button sends).
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type MetodoPago, isMetodoPago } from "~/domain/payment-methods";
 import type { InstruccionesPago } from "~/domain/payment-methods";
 import type { Db } from "../db/index.server";
-import { pagos, user } from "../db/schema";
+import { citas, pagos, user } from "../db/schema";
 import { PAGO_ESTADO } from "../payments/provider.server";
 import type { PaymentDetail } from "../shop/orders.server";
-import { sendVoucherMail } from "../shop/pending-mail.server";
+import { mailOf } from "../shop/pending-payment.server";
 
 /** The three columns the studio reads, and which payment states each one gathers. */
 export const ESTADOS_ADMIN = {
@@ -53,9 +53,15 @@ export async function paymentsOverview(db: Db, filter: { metodo?: unknown; estad
   const metodo: MetodoPago | null = isMetodoPago(filter.metodo) ? filter.metodo : null;
   const estado: EstadoAdmin = isEstadoAdmin(filter.estado) ? filter.estado : "pendiente";
   const rows = await db
-    .select({ pago: pagos, nombre: user.name, email: user.email })
+    .select({
+      pago: pagos,
+      nombre: sql<string>`coalesce(${user.name}, ${citas.nombre}, '')`,
+      email: sql<string>`coalesce(${user.email}, ${citas.correo}, '')`,
+    })
     .from(pagos)
-    .innerJoin(user, eq(user.id, pagos.userId))
+    .leftJoin(user, eq(user.id, pagos.userId))
+    // an appointment's deposit may have no account: its appointment's name and email
+    .leftJoin(citas, sql`${citas.id} = ${pagos.detalle}->>'citaId'`)
     .where(
       and(inArray(pagos.estado, [...ESTADOS_ADMIN[estado].estados]), ...(metodo ? [eq(pagos.metodo, metodo)] : [])),
     )
@@ -74,7 +80,8 @@ export async function paymentsOverview(db: Db, filter: { metodo?: unknown; estad
       vence: pago.vence,
       nombre,
       correo: detalle.datosContacto?.correo || email,
-      productos: (detalle.lines ?? []).map((l) => `${l.nombre} × ${l.cantidad}`).join(", "),
+      productos: detalle.lines?.map((l) => `${l.nombre} × ${l.cantidad}`).join(", ") ??
+        ((detalle as { tipo?: string }).tipo === "anticipo" ? "Anticipo de cita" : ""),
       instrucciones: (pago.instrucciones as InstruccionesPago | null) ?? null,
     };
   });
@@ -87,6 +94,6 @@ export async function resendVoucher(db: Db, pagoId: unknown): Promise<{ ok: true
     return { ok: false, message: "Pago desconocido." };
   const [pago] = await db.select({ estado: pagos.estado }).from(pagos).where(eq(pagos.id, pagoId));
   if (pago?.estado !== PAGO_ESTADO.esperandoPago) return { ok: false, message: "Este pago ya no espera su ficha." };
-  await sendVoucherMail(db, pagoId);
+  await mailOf(db, pagoId, "voucher");
   return { ok: true };
 }

@@ -4,9 +4,9 @@
  * was charged). The studio refunds them in the payment provider's panel and marks them here
  * 'Reembolsado' (estado 'reembolsado'), which takes them off the list.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/index.server";
-import { pagos, user } from "../db/schema";
+import { citas, pagos, user } from "../db/schema";
 import type { PaymentDetail } from "../shop/orders.server";
 
 /** pagos.estado of a payment waiting for its refund (PAGO_ESTADO.reembolso). */
@@ -34,11 +34,13 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
       detalle: pagos.detalle,
       createdAt: pagos.createdAt,
       updatedAt: pagos.updatedAt,
-      nombre: user.name,
-      email: user.email,
+      nombre: sql<string>`coalesce(${user.name}, ${citas.nombre}, '')`,
+      email: sql<string>`coalesce(${user.email}, ${citas.correo}, '')`,
     })
     .from(pagos)
-    .innerJoin(user, eq(user.id, pagos.userId))
+    .leftJoin(user, eq(user.id, pagos.userId))
+    // an appointment's deposit may have no account: its appointment's name and email
+    .leftJoin(citas, sql`${citas.id} = ${pagos.detalle}->>'citaId'`)
     .where(eq(pagos.estado, estado))
     .orderBy(desc(pagos.updatedAt), desc(pagos.id))
     .limit(limit);
@@ -52,7 +54,8 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
       nombre: r.nombre,
       correo: detalle.datosContacto?.correo || r.email,
       telefono: detalle.datosContacto?.telefono ?? "",
-      productos: (detalle.lines ?? []).map((l) => `${l.nombre} × ${l.cantidad}`).join(", "),
+      productos: detalle.lines?.map((l) => `${l.nombre} × ${l.cantidad}`).join(", ") ??
+        ((detalle as { tipo?: string }).tipo === "anticipo" ? "Anticipo de cita" : ""),
     };
   });
 }

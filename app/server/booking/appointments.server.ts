@@ -15,7 +15,7 @@
  * of deposits belong to the booking workflows that call `cancelAppointment`.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
@@ -152,20 +152,7 @@ export async function confirmAppointment(
 ): Promise<Cita> {
   let confirmed: Cita | undefined;
   try {
-    confirmed = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(citas)
-        .set({
-          estado: CITA_ESTADO.confirmada,
-          apartadaHasta: null,
-          ...(options.pagoId ? { pagoId: options.pagoId } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(citas.id, id), inArray(citas.estado, [CITA_ESTADO.apartada, CITA_ESTADO.vencida])))
-        .returning();
-      if (row) await scheduleReminder(tx, row, now);
-      return row;
-    });
+    confirmed = await db.transaction((tx) => confirmInTx(tx, id, options, now));
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
@@ -177,6 +164,71 @@ export async function confirmAppointment(
   const current = await find(db, id);
   if (current.estado === CITA_ESTADO.confirmada) return current;
   throw new AppointmentError("Esta cita ya no se puede confirmar.");
+}
+
+async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | null }, now: Date) {
+  const [row] = await tx
+    .update(citas)
+    .set({
+      estado: CITA_ESTADO.confirmada,
+      apartadaHasta: null,
+      ...(options.pagoId ? { pagoId: options.pagoId } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(citas.id, id), inArray(citas.estado, [CITA_ESTADO.apartada, CITA_ESTADO.vencida])))
+    .returning();
+  if (row) await scheduleReminder(tx, row, now);
+  return row;
+}
+
+/**
+ * confirmAppointment inside the caller's transaction (a deposit paid by OXXO/SPEI, under its
+ * payment's lock): "confirmada" when this call confirmed it (the caller sends the mail with
+ * `sendConfirmationMail` after commit), "ya-confirmada" when it already was with this
+ * payment, "ocupado" when its time is taken or it was confirmed or ended otherwise. The
+ * overlap is tried under a savepoint, so the caller's transaction goes on.
+ */
+export async function confirmAppointmentInTx(
+  tx: DbOrTx,
+  id: string,
+  pagoId: string,
+  now: Date = new Date(),
+): Promise<"confirmada" | "ya-confirmada" | "ocupado"> {
+  try {
+    const row = await tx.transaction((sp) => confirmInTx(sp, id, { pagoId }, now));
+    if (row) return "confirmada";
+  } catch (error) {
+    if (isOverlap(error)) return "ocupado";
+    throw error;
+  }
+  const current = await find(tx, id);
+  return current.estado === CITA_ESTADO.confirmada && current.pagoId === pagoId ? "ya-confirmada" : "ocupado";
+}
+
+/** The confirmation mail (with its .ics) of an appointment confirmed by `confirmAppointmentInTx`. */
+export async function sendConfirmationMail(db: Db, id: string): Promise<void> {
+  await mail(db, id, "confirmada");
+}
+
+/**
+ * Holds a held appointment's time until `until` (an OXXO voucher or SPEI reference that is
+ * paid later): only a hold still running is extended. Returns whether it was.
+ */
+export async function extendHold(tx: DbOrTx, id: string, until: Date, now: Date = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(citas)
+    .set({ apartadaHasta: until, updatedAt: now })
+    .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada), gt(citas.apartadaHasta, now)))
+    .returning({ id: citas.id });
+  return rows.length > 0;
+}
+
+/** A hold whose deposit was not paid in time: `vencida`, its time free again (no-op otherwise). */
+export async function releaseHold(tx: DbOrTx, id: string, now: Date = new Date()): Promise<void> {
+  await tx
+    .update(citas)
+    .set({ estado: CITA_ESTADO.vencida, updatedAt: now })
+    .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)));
 }
 
 export type ChangedBy = { by: "cliente" | "estudio" };

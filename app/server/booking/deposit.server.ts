@@ -19,7 +19,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { canChangeOnline } from "~/domain/agenda";
 import { type DemoCardInput, checkDemoCard } from "~/domain/demo-card";
 import type { Db, DbOrTx } from "../db/client.server";
-import { pagos } from "../db/schema";
+import { citas, pagos } from "../db/schema";
+import { isDiferido } from "~/domain/payment-methods";
+import { confirmPendingPayment } from "../shop/pending-payment.server";
 import { logError } from "../log.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
@@ -141,6 +143,9 @@ export type DepositResult =
 const lostSlot =
   "El tiempo para pagar terminó y ese horario ya lo tomó alguien más. No se te cobró nada: elige otro horario, por favor.";
 
+const lateMoney =
+  "Tu pago llegó cuando ese horario ya lo había tomado alguien más: te reembolsamos el anticipo completo. Elige otro horario, por favor.";
+
 /** Confirms the appointment of an authorised deposit, then captures it; exactly once. */
 export async function completeDeposit(
   db: Db,
@@ -154,6 +159,7 @@ export async function completeDeposit(
     return { ok: false, reason: "desconocido", message: "No encontramos ese pago." };
   }
   const provider = options.provider ?? providerNamed(pago.proveedor);
+  if (isDiferido(pago.metodo)) return completeDeferredDeposit(db, pago, provider);
   if (pago.estado === PAGO_ESTADO.cancelado) return { ok: false, reason: "horario", message: lostSlot };
   if (pago.estado === PAGO_ESTADO.fallido) return { ok: false, reason: "fallido", message: "El pago no se completó." };
   const done = pago.estado === PAGO_ESTADO.pagado || pago.estado === PAGO_ESTADO.porCapturar;
@@ -201,6 +207,22 @@ export async function completeDeposit(
   } else {
     await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
   }
+  return { ok: true, cita };
+}
+
+/**
+ * An OXXO / SPEI deposit (a provider's webhook names it): the shop's pending workflow
+ * confirms it, with the appointment as its subject (deposit-pending.server.ts).
+ */
+async function completeDeferredDeposit(db: Db, pago: DepositRow, provider: PaymentProvider): Promise<DepositResult> {
+  const result = await confirmPendingPayment(db, pago.id, provider);
+  if (!result.ok) {
+    const message = result.reason === "pendiente" ? "El pago aún no se completa." : "No pudimos confirmar el pago.";
+    return { ok: false, reason: result.reason, message };
+  }
+  if (result.outcome === "tarde") return { ok: false, reason: "horario", message: lateMoney };
+  const [cita] = await db.select().from(citas).where(eq(citas.id, pago.detalle.citaId));
+  if (!cita || cita.pagoId !== pago.id) return { ok: false, reason: "horario", message: lateMoney };
   return { ok: true, cita };
 }
 

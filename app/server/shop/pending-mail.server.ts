@@ -53,8 +53,20 @@ function barcodeHtml(numero: string): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px auto 0;border-collapse:collapse;border:12px solid #fff"><tr>${cells}</tr></table>`;
 }
 
+/** What to pay and where, for another thing being paid (a booking deposit's mails). */
+export function voucherInstructions(montoCentavos: number, instrucciones: InstruccionesPago) {
+  return instructionsHtml({
+    monto: `${formatPrice(montoCentavos)} MXN`,
+    vence: formatSpanishDateTime(new Date(instrucciones.vence)),
+    instrucciones,
+  });
+}
+
 /** What to pay and where: the voucher number and barcode, or the CLABE, bank and reference. */
-function instructionsHtml(m: Awaited<ReturnType<typeof paymentForMail>>): { html: string; text: string[] } {
+function instructionsHtml(m: { monto: string; vence: string; instrucciones: InstruccionesPago }): {
+  html: string;
+  text: string[];
+} {
   const i = m.instrucciones;
   if (i.metodo === "oxxo") {
     return {

@@ -27,7 +27,7 @@
  * can add its own hold / fulfil / release without touching this workflow), chosen by
  * `detalle.asunto`.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
 import { ESTADO_PAGO } from "~/domain/order-status";
 import { type InstruccionesPago, type MetodoDiferido, diasParaPagar } from "~/domain/payment-methods";
@@ -40,7 +40,7 @@ import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
 import { sendOrderConfirmation, sendStudioOrderNotice } from "./order-mail.server";
-import { type DatosContacto, type DatosEnvio, type PaymentDetail, writeOrder } from "./orders.server";
+import { type DatosContacto, type DatosEnvio, writeOrder } from "./orders.server";
 import { type PaymentRecord, findPayment, lockPayment, purchaseKey } from "./payments.server";
 import { sendLatePaymentNotice, sendPaymentExpired, sendPaymentReminder, sendVoucherMail } from "./pending-mail.server";
 import type { OrderDraft } from "~/domain/order";
@@ -51,13 +51,36 @@ import type { OrderDraft } from "~/domain/order";
 export type PendingSubject = {
   /** Inside the transaction: reserve it. `id` is what the payment is linked to (pagos.compra_id). */
   hold(tx: DbOrTx, pago: PaymentRecord): Promise<{ ok: true; id: string } | { ok: false; nombres: string[] }>;
-  /** Inside the transaction: the money is in. */
-  fulfil(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<void>;
+  /**
+   * Inside the transaction: the money is in. "reembolso" when the thing can no longer be
+   * given (a deposit's time taken meanwhile): the payment is flagged for a refund instead.
+   */
+  fulfil(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<"reembolso" | undefined>;
+  /** Money after the expiry: try `fulfil` again (a deposit's time may still be free); otherwise a refund. */
+  revivable?: boolean;
   /** Inside the transaction: nobody paid in time. */
   release(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<void>;
   /** After commit: the mails of a confirmed payment. */
   afterPaid(db: Db, pago: PaymentRecord, id: string): Promise<void>;
+  /** Its own mails (voucher, reminder, expired, late money); the shop's order mails otherwise. */
+  mails?: PendingMails;
 };
+
+export type PendingMails = Record<"voucher" | "reminder" | "expired" | "late", (db: Db, paymentId: string) => Promise<void>>;
+
+const shopMails: PendingMails = {
+  voucher: sendVoucherMail,
+  reminder: sendPaymentReminder,
+  expired: sendPaymentExpired,
+  late: sendLatePaymentNotice,
+};
+
+/** One of a pending payment's mails, its subject's own (the admin's 'Reenviar ficha' too). */
+export async function mailOf(db: Db, paymentId: string, kind: keyof PendingMails): Promise<void> {
+  const pago = await findPayment(db, paymentId);
+  if (!pago) return;
+  await (subjectOf(pago).mails ?? shopMails)[kind](db, paymentId);
+}
 
 /** The shop's order (products and online courses). */
 const compraSubject: PendingSubject = {
@@ -84,6 +107,7 @@ const compraSubject: PendingSubject = {
     // A course bought this way opens only now.
     const cursoIds = pago.detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);
     if (cursoIds.length > 0) await enrolPurchase(tx, { userId: pago.userId, compraId, cursoIds });
+    return undefined;
   },
 
   async release(tx, _pago, compraId) {
@@ -159,36 +183,74 @@ export type StartPendingResult =
   | { ok: false; reason: "sin-stock"; message: AlertMessage };
 
 export async function startPendingPayment(db: Db, input: StartPendingInput): Promise<StartPendingResult> {
-  const { draft, provider, metodo } = input;
+  const { draft, metodo } = input;
   const now = input.now ?? new Date();
-  const intento = purchaseKey(input.userId, draft);
+  const issued = await issuePendingPayment(db, {
+    userId: input.userId,
+    intento: purchaseKey(input.userId, draft),
+    monto: draft.total,
+    carritoId: draft.carritoId,
+    detalle: { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto },
+    metadata: { userId: input.userId, tipo: draft.tipo, carritoId: draft.carritoId ?? "", metodo },
+    payer: input.payer,
+    provider: input.provider,
+    metodo,
+    vence: new Date(now.getTime() + diasParaPagar(metodo) * DAY_MS),
+    asunto: input.asunto,
+  });
+  if (issued.ok) return issued;
+  return { ok: false, reason: "sin-stock", message: soldOut(issued.nombres) };
+}
 
-  // A second click (or a second tab) for the same cart or course while a voucher waits: the same voucher.
+/** What any thing being paid needs to start a pending payment (the shop's order, a deposit). */
+export type IssuePendingInput = {
+  userId: string | null;
+  /** the per-thing lock and "same voucher again" key (a cart, a course, an appointment) */
+  intento: string;
+  monto: number;
+  carritoId?: string | null;
+  /** the subject's own record of what is paid for (stored in pagos.detalle) */
+  detalle: Record<string, unknown>;
+  metadata: Record<string, string>;
+  payer: { nombre: string; correo: string };
+  provider: PaymentProvider;
+  metodo: MetodoDiferido;
+  /** until when it may be paid (the provider may round it; its own expiry is kept) */
+  vence: Date;
+  /** the registered subject (registerPendingSubject); the shop's order when absent */
+  asunto?: string;
+};
+
+export type IssuePendingResult =
+  | { ok: true; paymentId: string; compraId: string; instrucciones: InstruccionesPago; created: boolean }
+  | { ok: false; reason: "no-retenido"; nombres: string[] };
+
+/**
+ * The one start of every pending payment: the voucher at the provider, then the row and the
+ * subject's hold in one transaction, the jobs, the voucher mail.
+ */
+export async function issuePendingPayment(db: Db, input: IssuePendingInput): Promise<IssuePendingResult> {
+  const { provider, metodo, intento } = input;
+
+  // A second click (or a second tab) for the same cart, course or appointment while a voucher waits: the same voucher.
   const waiting = await waitingFor(db, input.userId, intento);
   if (waiting) return waiting;
 
   // 1. The provider issues the voucher / CLABE (no row is locked meanwhile).
-  const vence = new Date(now.getTime() + diasParaPagar(metodo) * DAY_MS);
   const created = await provider.createPayment({
-    amount: draft.total,
+    amount: input.monto,
     currency: "mxn",
-    metadata: { userId: input.userId, tipo: draft.tipo, carritoId: draft.carritoId ?? "", metodo },
+    metadata: input.metadata,
     metodo,
     payer: input.payer,
-    vence,
+    vence: input.vence,
   });
   if (!created.instrucciones) throw new Error(`${provider.name} no devolvió instrucciones de pago ${metodo}`);
   const instrucciones = created.instrucciones;
   const venceReal = new Date(instrucciones.vence);
 
-  // 2. The record, then the hold, in one transaction under the cart's (or course's) lock.
-  const detalle: PaymentDetail = {
-    ...draft,
-    datosEnvio: input.datosEnvio,
-    datosContacto: input.datosContacto,
-    intento,
-    ...(input.asunto ? { asunto: input.asunto } : {}),
-  };
+  // 2. The record, then the hold, in one transaction under the thing's lock.
+  const detalle = { ...input.detalle, intento, ...(input.asunto ? { asunto: input.asunto } : {}) };
   const held = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${intento}))`);
     const other = await waitingFor(tx, input.userId, intento);
@@ -196,8 +258,8 @@ export async function startPendingPayment(db: Db, input: StartPendingInput): Pro
       id: created.id,
       proveedor: provider.name,
       userId: input.userId,
-      carritoId: draft.carritoId,
-      monto: draft.total,
+      carritoId: input.carritoId ?? null,
+      monto: input.monto,
       moneda: "mxn",
       estado: PAGO_ESTADO.pendiente,
       detalle,
@@ -219,28 +281,32 @@ export async function startPendingPayment(db: Db, input: StartPendingInput): Pro
   });
 
   if (held.kind !== "held") {
-    // Not held (stock gone, or another voucher won the race): this voucher is void.
+    // Not held (stock or time gone, or another voucher won the race): this voucher is void.
     await provider.cancel(created.id).catch((e) => logError(`No se pudo anular la ficha ${created.id}`, e));
     await db
       .update(pagos)
       .set({ estado: PAGO_ESTADO.cancelado, updatedAt: new Date() })
       .where(and(eq(pagos.id, created.id), eq(pagos.estado, PAGO_ESTADO.pendiente)));
     if (held.kind === "other") return held.other;
-    return { ok: false, reason: "sin-stock", message: soldOut(held.gone) };
+    return { ok: false, reason: "no-retenido", nombres: held.gone };
   }
 
   // 3. After commit: the voucher by mail.
-  await sendVoucherMail(db, created.id).catch((e) => logError(`Ficha de pago ${created.id}`, e));
+  await mailOf(db, created.id, "voucher").catch((e) => logError(`Ficha de pago ${created.id}`, e));
   return { ok: true, paymentId: created.id, compraId: held.id, instrucciones, created: true };
 }
 
-async function waitingFor(db: DbOrTx, userId: string, intento: string): Promise<StartPendingResult | null> {
+async function waitingFor(
+  db: DbOrTx,
+  userId: string | null,
+  intento: string,
+): Promise<(IssuePendingResult & { ok: true }) | null> {
   const [row] = await db
     .select({ id: pagos.id, compraId: pagos.compraId, instrucciones: pagos.instrucciones })
     .from(pagos)
     .where(
       and(
-        eq(pagos.userId, userId),
+        userId === null ? isNull(pagos.userId) : eq(pagos.userId, userId),
         eq(pagos.estado, PAGO_ESTADO.esperandoPago),
         sql`${pagos.detalle}->>'intento' = ${intento}`,
       ),
@@ -288,13 +354,16 @@ export async function confirmPendingPayment(
 
   const outcome = await db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
-    if (locked.estado === PAGO_ESTADO.esperandoPago && locked.compraId) {
-      await subjectOf(locked).fulfil(tx, locked, locked.compraId);
-      await tx.update(pagos).set({ estado: PAGO_ESTADO.pagado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
+    const subject = subjectOf(locked);
+    const late = locked.estado === PAGO_ESTADO.vencido || locked.estado === PAGO_ESTADO.cancelado;
+    if (locked.compraId && (locked.estado === PAGO_ESTADO.esperandoPago || (late && subject.revivable))) {
+      const fulfilled = (await subject.fulfil(tx, locked, locked.compraId)) !== "reembolso";
+      const estado = fulfilled ? PAGO_ESTADO.pagado : PAGO_ESTADO.reembolso;
+      await tx.update(pagos).set({ estado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
       for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
-      return { outcome: "pagado", locked } as const;
+      return { outcome: fulfilled ? "pagado" : "tarde", locked } as const;
     }
-    if (locked.estado === PAGO_ESTADO.vencido || locked.estado === PAGO_ESTADO.cancelado) {
+    if (late) {
       // Paid after it expired: its stock may be sold already. Recorded, refunded by the studio.
       await tx
         .update(pagos)
@@ -311,7 +380,7 @@ export async function confirmPendingPayment(
   }
   if (outcome.outcome === "tarde") {
     logError(`Pago ${paymentId} recibido después de vencer: requiere reembolso.`);
-    await sendLatePaymentNotice(db, paymentId).catch((e) => logError(`Aviso de pago tardío ${paymentId}`, e));
+    await mailOf(db, paymentId, "late").catch((e) => logError(`Aviso de pago tardío ${paymentId}`, e));
   }
   return { ok: true, outcome: outcome.outcome, compraId: locked.compraId };
 }
@@ -351,7 +420,7 @@ export async function expirePendingPayment(
     return true;
   });
   if (!expired) return "nada";
-  await sendPaymentExpired(db, paymentId).catch((e) => logError(`Aviso de ficha vencida ${paymentId}`, e));
+  await mailOf(db, paymentId, "expired").catch((e) => logError(`Aviso de ficha vencida ${paymentId}`, e));
   return "vencido";
 }
 
@@ -372,7 +441,7 @@ export async function remindPendingPayment(db: Db, paymentId: string, now: Date 
     )
     .returning({ id: pagos.id });
   if (stamped.length === 0) return false;
-  await sendPaymentReminder(db, paymentId).catch((e) => logError(`Recordatorio de pago ${paymentId}`, e));
+  await mailOf(db, paymentId, "reminder").catch((e) => logError(`Recordatorio de pago ${paymentId}`, e));
   return true;
 }
 
