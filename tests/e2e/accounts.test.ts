@@ -64,8 +64,22 @@ async function logInThroughOverlay(page: Page, email: string, password: string) 
 }
 
 async function logOutThroughMenu(page: Page) {
-  await page.getByTestId("account-menu").click();
-  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
+  // The menu closes on a navigation: one that lands just after the click (the session's
+  // revalidation on a busy machine) closes it again, so open it until it stays open.
+  const logOut = page.getByRole("button", { name: "Cerrar Sesión" });
+  await expect
+    .poll(
+      async () => {
+        if (!(await logOut.isVisible())) {
+          await page.getByTestId("account-menu").click();
+          await logOut.waitFor({ timeout: 2_000 }).catch(() => undefined);
+        }
+        return logOut.isVisible();
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+  await logOut.click();
   expect(await readAlert(page)).toEqual({ title: "Sesión Cerrada", text: "Te esperamos pronto" });
   await page.waitForURL(`${baseURL}/`);
   await page.getByTestId("login-icon").waitFor();
