@@ -173,6 +173,7 @@ const PERSONAL = [
   "/admin/reembolsos",
   "/admin/facturas",
   "/admin/pagos",
+  "/admin/alumnas",
   "/admin/accesos",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
