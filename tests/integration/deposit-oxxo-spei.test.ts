@@ -10,7 +10,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANTICIPO_DIFERIDO_DIAS, ofertaAnticipo } from "~/domain/deposit-offer";
 import { SlotTakenError, createAppointment } from "~/server/booking/appointments.server";
@@ -32,7 +31,7 @@ import { listRefunds } from "~/server/admin/refunds.server";
 import { callAction, callLoader } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
-import { type StripeStub, startStripeStub } from "../support/stripe-stub";
+import { type StripeStub, sendStripeEvent, startStripeStub } from "../support/stripe-stub";
 import { readOutbox } from "../support/outbox";
 
 const DAY = 86_400_000;
@@ -80,7 +79,13 @@ async function freeStarts(minDays: number, maxDays = 60): Promise<Date[]> {
 }
 
 async function book(inicio: Date, who = contact) {
-  const result = await bookSlot(db, { tratamientoId: "microblading", inicio, contact: who, consentimiento: null, userId: null });
+  const result = await bookSlot(db, {
+    tratamientoId: "microblading",
+    inicio,
+    contact: who,
+    consentimiento: null,
+    userId: null,
+  });
   if (!result.ok) throw new Error(result.message);
   return result.cita;
 }
@@ -116,7 +121,12 @@ describe("a deposit paid at OXXO or by SPEI", () => {
       ),
     ).rejects.toBeInstanceOf(SlotTakenError);
     const expiryJob = async () =>
-      (await db.select().from(tareas).where(eq(tareas.clave, `pago-vence:${voucher.paymentId}`)))[0]?.estado;
+      (
+        await db
+          .select()
+          .from(tareas)
+          .where(eq(tareas.clave, `pago-vence:${voucher.paymentId}`))
+      )[0]?.estado;
     expect(await expiryJob()).toBe("pendiente");
 
     // 'Simular pago recibido' twice at once: confirmed once.
@@ -148,8 +158,14 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     const vence = new Date(voucher.instrucciones.vence).getTime();
 
     // A day before: the reminder, once (its own mail, with the CLABE again).
-    expect(await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 2))).toEqual({ recordados: 1, vencidos: 0 });
-    expect(await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 3))).toEqual({ recordados: 0, vencidos: 0 });
+    expect(await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 2))).toEqual({
+      recordados: 1,
+      vencidos: 0,
+    });
+    expect(await runDuePendingPayments(db, () => demo, new Date(vence - DAY / 3))).toEqual({
+      recordados: 0,
+      vencidos: 0,
+    });
     const reminders = mailsTo(contact.correo, "El pago de tu anticipo vence mañana");
     expect(reminders).toHaveLength(1);
     expect(reminders[0].raw).toContain(voucher.instrucciones.metodo === "spei" ? voucher.instrucciones.referencia : "");
@@ -218,7 +234,10 @@ describe("a deposit paid at OXXO or by SPEI", () => {
 
     const [, , , , , inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
     const cita = await book(inicio);
-    const before = (await page(cita.token)).body as { diferidos: { metodo: string; disponible: boolean }[]; voucher: unknown };
+    const before = (await page(cita.token)).body as {
+      diferidos: { metodo: string; disponible: boolean }[];
+      voucher: unknown;
+    };
     expect(before.diferidos).toEqual([
       { metodo: "oxxo", disponible: true },
       { metodo: "spei", disponible: true },
@@ -234,7 +253,17 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     expect(row).toBeDefined();
     expect(await resendVoucher(db, row?.id)).toEqual({ ok: true });
     // The card is refused while the voucher waits: one way to pay this deposit.
-    expect((await post(cita.token, { intent: "pagar", numero: "4242 4242 4242 4242", vencimiento: "12/30", cvc: "123", titular: "Ana" })).status).toBe(409);
+    expect(
+      (
+        await post(cita.token, {
+          intent: "pagar",
+          numero: "4242 4242 4242 4242",
+          vencimiento: "12/30",
+          cvc: "123",
+          titular: "Ana",
+        })
+      ).status,
+    ).toBe(409);
     expect((await post(cita.token, { intent: "simular" })).status).toBe(302);
     expect(((await page(cita.token)).body as { estado: string }).estado).toBe("confirmada");
 
@@ -253,22 +282,8 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     if (!voucher.ok) throw new Error(voucher.message);
     expect(voucher.paymentId).toMatch(/^pi_/);
     expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(new Date(voucher.instrucciones.vence).getTime());
-    const webhook = (type: string, eventId: string) => {
-      const payload = JSON.stringify({
-        id: eventId,
-        object: "event",
-        type,
-        data: { object: { id: voucher.paymentId, object: "payment_intent" } },
-      });
-      return fetch(`${stripeApp.baseURL}/webhooks/stripe`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-        },
-        body: payload,
-      });
-    };
+    const webhook = (type: string, eventId: string) =>
+      sendStripeEvent(stripeApp.baseURL, WEBHOOK_SECRET, { type, paymentId: voucher.paymentId, eventId });
     // Not paid yet: Stripe is asked, nothing changes (retry later).
     expect((await webhook("payment_intent.succeeded", "evt_early")).status).toBe(409);
     expect((await citaOf(cita.id)).estado).toBe("apartada");

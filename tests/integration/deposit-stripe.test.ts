@@ -9,7 +9,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableSlots, bookSlot } from "~/server/booking/booking.server";
 import { startDeposit } from "~/server/booking/deposit.server";
@@ -19,7 +18,7 @@ import { env } from "~/server/env.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
-import { type StripeStub, startStripeStub } from "../support/stripe-stub";
+import { type StripeStub, sendStripeEvent, startStripeStub } from "../support/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_deposit_test";
 let database: Database;
@@ -29,17 +28,8 @@ let stripe: ReturnType<typeof createStripeProvider>;
 const previousDataDir = env.dataDir;
 const contact = { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com" };
 
-function webhook(type: string, paymentId: string, eventId: string) {
-  const payload = JSON.stringify({ id: eventId, object: "event", type, data: { object: { id: paymentId, object: "payment_intent" } } });
-  return fetch(`${app.baseURL}/webhooks/stripe`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    body: payload,
-  });
-}
+const webhook = (type: string, paymentId: string, eventId: string) =>
+  sendStripeEvent(app.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
 
 beforeAll(async () => {
   database = await useTestDatabase();

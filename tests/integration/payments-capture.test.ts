@@ -10,7 +10,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { compras, pagos, productos } from "~/server/db/schema";
@@ -28,7 +27,7 @@ import {
   signUpUser,
   useTestDatabase,
 } from "../support/fixtures";
-import { type StripeStub, startStripeStub } from "../support/stripe-stub";
+import { type StripeStub, sendStripeEvent, startStripeStub } from "../support/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_prueba_captura";
 const API = "/auth/michel-alvarez/v2";
@@ -92,22 +91,8 @@ async function capturedWithoutOrder(paymentIds: string[]) {
   return rows.length + refunds.length;
 }
 
-function signedWebhook(app: TestApp, type: string, paymentId: string, eventId: string) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: "event",
-    type,
-    data: { object: { id: paymentId, object: "payment_intent" } },
-  });
-  return fetch(`${app.baseURL}/webhooks/stripe`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    body: payload,
-  });
-}
+const signedWebhook = (app: TestApp, type: string, paymentId: string, eventId: string) =>
+  sendStripeEvent(app.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
 
 beforeAll(async () => {
   database = await useTestDatabase();

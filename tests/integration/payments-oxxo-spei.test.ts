@@ -9,7 +9,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe, luhnCheckDigit } from "~/domain/payment-methods";
 import { listRefunds } from "~/server/admin/refunds.server";
@@ -35,7 +34,7 @@ import {
   useTestDatabase,
 } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
-import { type StripeStub, startStripeStub } from "../support/stripe-stub";
+import { type StripeStub, sendStripeEvent, startStripeStub } from "../support/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_prueba_oxxo";
 const API = "/auth/michel-alvarez/v2";
@@ -77,22 +76,8 @@ async function pendingOrder(app: TestApp, productoId: string, metodo: "oxxo" | "
   return { buyer, cookie, ...((await answer.json()) as Pending) };
 }
 
-function stripeEvent(type: string, paymentId: string, eventId: string) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: "event",
-    type,
-    data: { object: { id: paymentId, object: "payment_intent" } },
-  });
-  return fetch(`${stripeApp.baseURL}/webhooks/stripe`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    body: payload,
-  });
-}
+const stripeEvent = (type: string, paymentId: string, eventId: string) =>
+  sendStripeEvent(stripeApp.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
 
 beforeAll(async () => {
   database = await useTestDatabase();

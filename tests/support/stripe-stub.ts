@@ -226,3 +226,29 @@ export async function startStripeStub(): Promise<StripeStub> {
       }),
   };
 }
+
+/**
+ * Sends a Stripe event about a PaymentIntent to the app's webhook, signed with `secret` as
+ * Stripe signs it (the SDK's test header), the way Stripe would deliver it.
+ */
+export async function sendStripeEvent(
+  baseURL: string,
+  secret: string,
+  event: { type: string; paymentId: string; eventId: string },
+): Promise<Response> {
+  const { default: Stripe } = await import("stripe");
+  const payload = JSON.stringify({
+    id: event.eventId,
+    object: "event",
+    type: event.type,
+    data: { object: { id: event.paymentId, object: "payment_intent" } },
+  });
+  return fetch(`${baseURL}/webhooks/stripe`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    body: payload,
+  });
+}
