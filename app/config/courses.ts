@@ -5,6 +5,9 @@
  * defaults while nothing is stored. Applied on the server when a paid order is written
  * (enrolPurchase in app/server/courses.server.ts), never decided by the browser.
  */
+import { STUDIO_TIME_ZONE } from "~/domain/dates";
+import { zonedInstant } from "~/domain/slots";
+import { studioDay } from "~/domain/studio-calendar";
 
 /** Buying `cursoId` also enrols the buyer in `otorga` (the spec's special course id). */
 export type CourseGrant = { cursoId: string; otorga: string };
@@ -61,16 +64,11 @@ export type StoredCourseSettings = {
   } | null;
 };
 
-// Guadalajara is UTC−6 all year (no daylight saving since 2022).
-const dayStart = (day: string) => new Date(`${day}T00:00:00-06:00`);
-const dayEnd = (day: string) => new Date(`${day}T23:59:59-06:00`);
+// The whole day on the studio's clock (the zone's offset, not a fixed −6 h).
+const dayStart = (day: string) => zonedInstant(day, "00:00", STUDIO_TIME_ZONE);
+const dayEnd = (day: string) => new Date(zonedInstant(day, "23:59", STUDIO_TIME_ZONE).getTime() + 59_000);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isText = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 200;
-
-/** The calendar day (Guadalajara) of an instant, 'YYYY-MM-DD'. */
-export function studioDay(date: Date): string {
-  return new Date(date.getTime() - 6 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** The settings to store for the given ones (the admin form starts from them). */
 export function toStoredCourseSettings(settings: CourseSettings): StoredCourseSettings {

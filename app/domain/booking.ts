@@ -117,7 +117,6 @@ export function priceRange(treatments: { precio: number }[]): { low: number; hig
 }
 
 const DAY_LABEL = new Intl.DateTimeFormat("es-MX", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
-const DAY_LONG = new Intl.DateTimeFormat("es-MX", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
 
 const calendarNoon = (fecha: string) => new Date(`${fecha}T12:00:00Z`);
 
@@ -126,11 +125,6 @@ export function dayLabel(fecha: string): { semana: string; dia: string; mes: str
   const parts = DAY_LABEL.formatToParts(calendarNoon(fecha));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value.replace(".", "") ?? "";
   return { semana: get("weekday"), dia: get("day"), mes: get("month") };
-}
-
-/** "lunes 30 de noviembre". */
-export function dayLong(fecha: string): string {
-  return DAY_LONG.format(calendarNoon(fecha)).replace(",", "");
 }
 
 /** "2 h", "1 h 30 min", "45 min". */

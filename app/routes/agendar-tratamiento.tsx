@@ -11,7 +11,8 @@ import { SlotPicker } from "~/components/booking/slot-picker";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { ContentHtml } from "~/components/content/content-html";
 import { site, whatsappLink } from "~/config/site";
-import { CONSENT_DETAIL_MAX, dayLabel, dayLong, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
+import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
+import { dayTitle } from "~/domain/studio-calendar";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { formatPrice } from "~/domain/money";
 import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
@@ -46,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     retoque: origin?.id ?? null,
     days,
     fecha,
-    chosen: chosen && fecha ? { inicio: chosen.inicio, texto: `${dayLong(fecha)}, ${chosen.hora} h` } : null,
+    chosen: chosen && fecha ? { inicio: chosen.inicio, texto: `${dayTitle(fecha)}, ${chosen.hora} h` } : null,
     user: user ? { nombre: user.name, correo: user.email } : null,
     consent: consent
       ? {

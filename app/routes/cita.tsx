@@ -15,7 +15,8 @@ import { PendingPaymentCard } from "~/components/checkout/pending-payment";
 import { ContentHtml } from "~/components/content/content-html";
 import { fullAddress, mapLink, site, whatsappLink } from "~/config/site";
 import { CITA_ESTADO, canChangeOnline } from "~/domain/agenda";
-import { dayLabel, dayLong } from "~/domain/booking";
+import { dayLabel } from "~/domain/booking";
+import { dayTitle } from "~/domain/studio-calendar";
 import { ofertaAnticipo } from "~/domain/deposit-offer";
 import { formatPrice } from "~/domain/money";
 import { METODO_LABEL, isDiferido } from "~/domain/payment-methods";
@@ -33,7 +34,7 @@ import { activeProvider, paymentPanelConfig } from "~/server/payments/index.serv
 import { currentUser } from "~/server/session.server";
 import type { Route } from "./+types/cita";
 
-const when = (date: Date) => `${dayLong(zonedDate(date, STUDIO_TIME_ZONE))}, ${zonedTime(date, STUDIO_TIME_ZONE)} h`;
+const when = (date: Date) => `${dayTitle(zonedDate(date, STUDIO_TIME_ZONE))}, ${zonedTime(date, STUDIO_TIME_ZONE)} h`;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
@@ -84,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     rescheduling,
     days,
     fecha,
-    nuevo: nuevo && fecha ? { inicio: nuevo.inicio, texto: `${dayLong(fecha)}, ${nuevo.hora} h` } : null,
+    nuevo: nuevo && fecha ? { inicio: nuevo.inicio, texto: `${dayTitle(fecha)}, ${nuevo.hora} h` } : null,
     preparation: preparationText(),
     address: fullAddress(),
     map: mapLink(),

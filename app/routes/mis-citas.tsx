@@ -6,7 +6,7 @@ import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { CITA_ESTADO, CITA_ESTADO_LABEL, type CitaEstado, canChangeOnline } from "~/domain/agenda";
-import { dayLong } from "~/domain/booking";
+import { dayTitle } from "~/domain/studio-calendar";
 import { STUDIO_TIME_ZONE } from "~/domain/dates";
 import { zonedDate, zonedTime } from "~/domain/slots";
 import { appointmentsOf } from "~/server/booking/booking.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       token: cita.token,
       tratamiento,
       servicio,
-      cuando: `${dayLong(zonedDate(cita.inicio, STUDIO_TIME_ZONE))}, ${zonedTime(cita.inicio, STUDIO_TIME_ZONE)} h`,
+      cuando: `${dayTitle(zonedDate(cita.inicio, STUDIO_TIME_ZONE))}, ${zonedTime(cita.inicio, STUDIO_TIME_ZONE)} h`,
       estado: CITA_ESTADO_LABEL[cita.estado as CitaEstado] ?? cita.estado,
       proxima: cita.inicio > now && cita.estado !== CITA_ESTADO.cancelada,
       cambiable: cita.estado === CITA_ESTADO.confirmada && canChangeOnline(cita.inicio, now),
