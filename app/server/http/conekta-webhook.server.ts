@@ -5,8 +5,8 @@
  * changes nothing. The event only says which order to look at: the provider's own answer
  * (GET /orders/{id}) decides, through the one pending-payment workflow:
  *
- *   order.paid, charge.paid          OXXO / SPEI → confirmPendingPayment (once; after expiry:
- *                                    requiere-reembolso); a card order → completePurchase
+ *   order.paid, charge.paid          completePurchase (OXXO / SPEI: confirmPendingPayment, once;
+ *                                    after expiry: requiere-reembolso)
  *   order.expired, charge.expired,   OXXO / SPEI → expirePendingPayment (money that arrived
  *   order.canceled                   meanwhile confirms instead)
  *
@@ -26,7 +26,7 @@ import { verifyConektaWebhook } from "../payments/conekta.server";
 import { conektaProvider } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { completePurchase } from "../shop/complete-purchase.server";
-import { confirmPendingPayment, expirePendingPayment } from "../shop/pending-payment.server";
+import { expirePendingPayment } from "../shop/pending-payment.server";
 import { answeredUnavailable } from "./errors.server";
 
 export const CONEKTA_WEBHOOK_PATH = "/webhooks/conekta";
@@ -97,9 +97,8 @@ export function conektaWebhookRoutes(options: ConektaWebhookOptions = {}): Route
         if (isDiferido(pago.metodo)) await expirePendingPayment(db, orderId, conekta);
         return void res.json({ received: true });
       }
-      const result = isDiferido(pago.metodo)
-        ? await confirmPendingPayment(db, orderId, conekta)
-        : await completePurchase(db, orderId, { provider: conekta });
+      // completePurchase hands OXXO / SPEI to confirmPendingPayment itself.
+      const result = await completePurchase(db, orderId, { provider: conekta });
       // Retry later (Conekta re-sends on non-2xx) only when the answer might change.
       if (!result.ok && (result.reason === "pendiente" || result.reason === "monto")) {
         return void res.status(409).json({ error: result.reason });
