@@ -1,5 +1,6 @@
 // The HTTP entry: wiring only. In production it serves the React Router build (whose server
 // entry is server/app.ts); in development Vite in middleware mode loads the same module.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 import { clusterWorkers, runPrimary } from "./server/cluster.js";
@@ -44,7 +45,11 @@ if (DEVELOPMENT) {
   server.use(appModule.app);
 }
 
-const listener = server.listen(PORT, () => {
+// In production, public pages stored by the page cache (app/server/http/page-cache.server.ts)
+// are answered before Express, with their headers laid out and already compressed: a hit
+// costs about what a static file does. Everything else goes to Express.
+const handle = DEVELOPMENT ? server : (req, res) => appModule.cachedPages(req, res, () => server(req, res));
+const listener = http.createServer(handle).listen(PORT, () => {
   console.log(`Michel Alvarez escuchando en http://localhost:${PORT}`);
 });
 

@@ -8,7 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import "react-router";
 import { closeDatabase, getDatabase, initDatabase } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
-import { createApp } from "~/server/http/app.server";
+import { createApp, pageCacheFor } from "~/server/http/app.server";
 import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
@@ -53,13 +53,20 @@ export const pages = createRequestHandler({
   getLoadContext: loadContext,
 });
 
-export const app = createApp({
-  // `npm run dev` runs this module in Vite (NODE_ENV unset); production sets NODE_ENV.
-  development: !env.isProduction,
-  pages,
-});
+// `npm run dev` runs this module in Vite (NODE_ENV unset); production sets NODE_ENV.
+const development = !env.isProduction;
+const pageCache = pageCacheFor({ development });
+
+/**
+ * Stored public pages answered before anything else (server.js runs it ahead of Express);
+ * everything else goes on. The app runs the same cache.
+ */
+export const cachedPages: NonNullable<typeof pageCache>["hits"] = pageCache?.hits ?? ((_req, _res, next) => next());
+
+export const app = createApp({ development, pages, pageCache: pageCache ?? false });
 
 export async function shutdown() {
   stopJobRunner();
+  pageCache?.close();
   await closeDatabase();
 }

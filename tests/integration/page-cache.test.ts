@@ -83,6 +83,53 @@ describe("anonymous visitors", () => {
   });
 });
 
+describe("hits answered from memory, before the Express chain (PageCache.hits)", () => {
+  /** The headers of an answer, less those that belong to one exchange. */
+  const headersOf = (answer: Response, ...leaveOut: string[]) => {
+    const kept: Record<string, string> = {};
+    for (const [name, value] of answer.headers) {
+      if (!["date", "connection", "keep-alive", "x-cache", ...leaveOut].includes(name)) kept[name] = value;
+    }
+    return kept;
+  };
+
+  it("carry exactly the headers the page had when rendered (security headers, CSP, Cache-Control, Vary, ETag), in every encoding and as 304", async () => {
+    const page = "/terminos-y-condiciones";
+    const identity = { "accept-encoding": "identity" };
+    const rendered = await app.get(page, undefined, identity);
+    const html = await rendered.text();
+    expect(rendered.headers.get("x-cache")).toBe("MISS");
+    expect(rendered.headers.get("content-security-policy")).toMatch(/nonce-/);
+    expect(rendered.headers.get("x-frame-options")).toBe("DENY");
+
+    const hit = await app.get(page, undefined, identity);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(headersOf(hit)).toEqual(headersOf(rendered));
+    expect(await hit.text()).toBe(html);
+
+    for (const encoding of ["gzip", "br"]) {
+      const compressed = await app.get(page, undefined, { "accept-encoding": `${encoding}, deflate` });
+      expect(compressed.headers.get("x-cache")).toBe("HIT");
+      expect(compressed.headers.get("content-encoding")).toBe(encoding);
+      expect(Number(compressed.headers.get("content-length"))).toBeLessThan(html.length / 2);
+      expect(headersOf(compressed, "content-encoding", "content-length")).toEqual(headersOf(rendered, "content-length"));
+      expect(await compressed.text()).toBe(html);
+    }
+
+    const revalidated = await app.get(page, undefined, { "if-none-match": rendered.headers.get("etag") as string });
+    expect(revalidated.status).toBe(304);
+    expect(headersOf(revalidated)).toEqual(headersOf(rendered, "content-type", "content-length"));
+  });
+
+  it("a page asked with a query string is its own entry, and HEAD is never answered from memory", async () => {
+    await app.get("/galeria?pagina=2");
+    expect((await app.get("/galeria?pagina=2")).headers.get("x-cache")).toBe("HIT");
+    expect((await app.get("/galeria?pagina=3")).headers.get("x-cache")).toBe("MISS");
+    const head = await fetch(`${app.baseURL}/galeria?pagina=2`, { method: "HEAD" });
+    expect(head.headers.get("x-cache")).toBeNull();
+  });
+});
+
 describe("a write shows on the next request, on every instance", () => {
   it("a price changed in the database (no app involved) replaces the cached page and its data", async () => {
     const before = await price(PRODUCT);

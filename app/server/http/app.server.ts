@@ -16,7 +16,7 @@ import { privateCaching, sameOriginWrites, securityHeadersFor } from "../securit
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
 import { bodyLimit } from "./body-limit.server";
-import { type PageCacheOptions, pageCache } from "./page-cache.server";
+import { PageCache, type PageCacheOptions } from "./page-cache.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -26,13 +26,33 @@ export type AppOptions = {
   payments?: PaymentApiOptions;
   /** Vite's dev server (npm run dev): a looser Content-Security-Policy */
   development?: boolean;
-  /** the rendered-page cache in front of the pages (ADR 015); on in production unless PAGE_CACHE=0 */
-  pageCache?: PageCacheOptions | false;
+  /**
+   * the rendered-page cache in front of the pages (ADR 015); on in production unless
+   * PAGE_CACHE=0 (`pageCacheFor`). Options make one for this app; server/app.ts passes its own
+   * so that server.js can answer hits before anything else.
+   */
+  pageCache?: PageCache | PageCacheOptions | false;
 };
+
+/** The page cache production runs (env.server.ts), or none. */
+export function pageCacheFor(options: { development?: boolean } = {}): PageCache | undefined {
+  if (options.development || !env.isProduction || !env.pageCache.enabled) return undefined;
+  return new PageCache({ maxBytes: env.pageCache.maxBytes });
+}
 
 export function createApp(options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
+  const cache =
+    options.pageCache instanceof PageCache
+      ? options.pageCache
+      : options.pageCache
+        ? new PageCache(options.pageCache)
+        : options.pageCache === undefined && options.pages
+          ? pageCacheFor(options)
+          : undefined;
+  // Stored public pages first: a hit needs nothing below (server.js runs this even earlier).
+  if (cache && options.pages) app.use(cache.hits);
   app.use(
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,
@@ -72,9 +92,8 @@ export function createApp(options: AppOptions = {}) {
   app.use(paymentRoutes(options.payments));
 
   // Anonymous public pages from memory (ETag, CDN-friendly Cache-Control); the rest `private`.
-  const cache = options.pageCache ?? (env.isProduction && env.pageCache.enabled ? { maxBytes: env.pageCache.maxBytes } : false);
   if (options.pages) {
-    if (cache) app.use(pageCache(cache));
+    if (cache) app.use(cache.middleware);
     app.use(options.pages);
   }
 

@@ -11,19 +11,28 @@
  *   no `private`/`no-store` from the route.
  * - Invalidation: the `cache_version` row, bumped by triggers when a transaction that wrote a
  *   table shown on public pages commits (migration `page_cache_triggers`), whichever instance
- *   or program wrote it. Each cacheable request reads the version (concurrent requests share
- *   one read that started after they arrived) and a new version empties the cache, so a change
+ *   or program wrote it. The version is kept in memory by listening for the triggers'
+ *   notifications (cache-version.server.ts; on PostgreSQL while that connection is proven
+ *   alive, otherwise each request reads the row); a new version empties the cache, so a change
  *   shows on the next request.
+ * - A hit costs as little as a static file: `PageCache.hits` answers it before Express's chain
+ *   and compression (server.js), with the headers laid out once per page and encoding, and the
+ *   gzip and brotli copies made when the page is stored.
  * - Memory is bounded: an LRU by bytes (`maxBytes`), entries also expire after `ttlMs`.
  */
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { type Database, queryRows } from "../db/client.server";
-import { getDatabase, getDb } from "../db/index.server";
 import { PRIVATE } from "../security.server";
+import { VersionReader } from "./cache-version.server";
+
+export { PostgresVersionListener, VersionReader, readCacheVersion } from "./cache-version.server";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** What a CDN may do with a cached page: keep it 60 s, serve it stale 5 min while it asks again. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -62,6 +71,8 @@ type Entry = {
   etag: string;
   gzip?: Buffer;
   br?: Buffer;
+  /** `hits`' header lists for writeHead, by answer, laid out on first use */
+  raw: Partial<Record<"identity" | "gzip" | "br" | "304", string[]>>;
 };
 
 /** The page a request asks for, when it may come from the cache; null otherwise. */
@@ -85,100 +96,56 @@ export function isAnonymous(req: Pick<Request, "headers">): boolean {
 }
 
 /**
- * The current `cache_version`. PGlite is one process owning its database, and it hands this
- * process each notification the triggers send before the committing query returns: listening
- * is exact and costs nothing per request. On PostgreSQL other instances and programs write
- * too: the row is read for each request, and requests that arrive while a read is running
- * wait for the next one (started after they arrived), so none gets a version older than
- * itself and under load it is one tiny query at a time.
+ * The cache: `hits` answers a request for a stored page straight from memory (server.js runs
+ * it before anything else, the app runs it first too); `middleware`, in the app's chain in
+ * front of React Router, serves what `hits` could not (the version still to be read, a page
+ * being rendered), and stores the pages rendered for anonymous visitors.
  */
-export class VersionReader {
-  private running: Promise<number> | undefined;
-  private queued: Promise<number> | undefined;
-  private listened: { client: unknown; version: number } | undefined;
-  private attaching: Promise<void> | undefined;
-
-  constructor(
-    private readonly readVersion: () => Promise<number> = readCacheVersion,
-    private readonly database: () => Database = getDatabase,
-  ) {}
-
-  async read(): Promise<number> {
-    const database = this.database();
-    if (database.kind === "pglite") {
-      const client = (database.db as unknown as { $client: PGliteListener }).$client;
-      if (this.listened?.client !== client) {
-        this.attaching ??= this.listen(client).finally(() => {
-          this.attaching = undefined;
-        });
-        await this.attaching;
-      }
-      if (this.listened?.client === client) return this.listened.version;
-    }
-    return this.query();
-  }
-
-  /** LISTEN first, then read: a change made in between arrives as a notification. */
-  private async listen(client: PGliteListener) {
-    const state = { client, version: -1 };
-    await client.listen("cache_version", (payload) => {
-      state.version = Math.max(state.version, Number(payload));
-    });
-    state.version = Math.max(state.version, await this.query());
-    this.listened = state;
-  }
-
-  /** The version PGlite last announced (undefined on PostgreSQL). */
-  announced(): number | undefined {
-    return this.listened?.version;
-  }
-
-  private query(): Promise<number> {
-    if (!this.running) return this.start();
-    this.queued ??= this.running.then(
-      () => this.startQueued(),
-      () => this.startQueued(),
-    );
-    return this.queued;
-  }
-
-  private startQueued(): Promise<number> {
-    this.queued = undefined;
-    return this.start();
-  }
-
-  private start(): Promise<number> {
-    const running = this.readVersion();
-    this.running = running;
-    const clear = () => {
-      if (this.running === running) this.running = undefined;
-    };
-    running.then(clear, clear);
-    return running;
-  }
-}
-
-type PGliteListener = { listen: (channel: string, callback: (payload: string) => void) => Promise<unknown> };
-
-export async function readCacheVersion(): Promise<number> {
-  const [row] = await queryRows<{ version: string | number }>(getDb(), sql`select version from cache_version where id = 1`);
-  if (!row) throw new Error("cache_version sin fila");
-  return Number(row.version);
-}
-
-export function pageCache(options: PageCacheOptions = {}): RequestHandler {
-  const entries = new LRUCache<string, Entry>({
-    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
-    sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 512,
-    ttl: options.ttlMs ?? 10 * 60 * 1000,
-  });
-  const versions = new VersionReader();
+export class PageCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly versions = new VersionReader();
   /** the version the cache's entries belong to */
-  let cachedVersion = -1;
+  private cachedVersion = -1;
   /** pages being rendered now, so that a crowd of first requests renders each page once */
-  const rendering = new Map<string, Promise<Entry | undefined>>();
+  private readonly rendering = new Map<string, Promise<Entry | undefined>>();
 
-  return async function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+  constructor(options: PageCacheOptions = {}) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 512,
+      ttl: options.ttlMs ?? 10 * 60 * 1000,
+    });
+  }
+
+  /**
+   * A stored page, answered with no other work: no Express chain, no compression (the stored
+   * copies are already compressed), its headers already laid out. Whatever it cannot answer
+   * at once (not a stored page of the version known now) goes on to `next`.
+   */
+  readonly hits = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    let entry: Entry | undefined;
+    try {
+      entry = this.stored(req);
+    } catch (error) {
+      console.error("Caché de páginas: no se pudo buscar la página", error);
+    }
+    if (entry) sendStored(req, res, entry);
+    else next();
+  };
+
+  /** The stored page for this request, when it is one of the version known now. */
+  private stored(req: IncomingMessage): Entry | undefined {
+    const url = req.url;
+    if (req.method !== "GET" || !url || url.length > MAX_URL_LENGTH || url.charCodeAt(0) !== 47 /* "/" */) return;
+    const version = this.versions.current();
+    if (version === undefined || version !== this.cachedVersion) return;
+    const query = url.indexOf("?");
+    if (cacheablePath(query < 0 ? url : url.slice(0, query)) === null || !isAnonymous(req)) return;
+    const entry = this.entries.get(url);
+    return entry?.version === version ? entry : undefined;
+  }
+
+  readonly middleware = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const cacheable =
       req.method === "GET" &&
@@ -192,39 +159,66 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
 
     let version: number;
     try {
-      version = await versions.read();
+      version = await this.versions.read();
     } catch (error) {
       console.error("Caché de páginas: no se pudo leer la versión", error);
       privateByDefault(res);
       return next();
     }
-    if (version > cachedVersion) {
+    if (version > this.cachedVersion) {
       // Any write since: nothing stored may be shown again. (An older read, overtaken by a
       // newer one, only misses: entries answer requests of their own version alone.)
-      entries.clear();
-      cachedVersion = version;
+      this.entries.clear();
+      this.cachedVersion = version;
     }
 
     const key = req.originalUrl;
-    const found = entries.get(key) ?? (await rendering.get(key));
+    const found = this.entries.get(key) ?? (await this.rendering.get(key));
     if (found && found.version === version) return send(req, res, found, "HIT");
 
     let finish!: (entry: Entry | undefined) => void;
     const mine = new Promise<Entry | undefined>((resolve) => (finish = resolve));
-    const first = !rendering.has(key);
-    if (first) rendering.set(key, mine);
+    const first = !this.rendering.has(key);
+    if (first) this.rendering.set(key, mine);
     capture(req, res, (entry) => {
-      if (first) rendering.delete(key);
+      if (first) this.rendering.delete(key);
       if (entry) {
         entry.version = version;
         // Not when a write committed while it rendered: the next request renders again.
-        const announced = versions.announced();
-        if (version === cachedVersion && (announced === undefined || announced === version)) entries.set(key, entry);
+        const announced = this.versions.announced();
+        if (version === this.cachedVersion && (announced === undefined || announced === version)) this.store(key, entry);
       }
       finish(entry);
     });
     next();
   };
+
+  /** Stops listening for new versions (PostgreSQL: before the pool is closed). */
+  close(): void {
+    this.versions.close();
+  }
+
+  /** Stores the page, then its gzip and brotli copies (off the main thread) so that no request compresses. */
+  private store(key: string, entry: Entry) {
+    this.entries.set(key, entry);
+    void Promise.all([
+      entry.gzip ?? gzipAsync(entry.body, { level: 9 }),
+      entry.br ?? brotliAsync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+    ]).then(
+      ([gzip, br]) => {
+        entry.gzip ??= gzip;
+        entry.br ??= br;
+        // Counted in the cache's size from now on (still the same page of the same version).
+        if (this.entries.peek(key) === entry) this.entries.set(key, entry);
+      },
+      () => undefined,
+    );
+  }
+}
+
+/** The cache as one middleware (tests of the chain; the app uses `PageCache` itself). */
+export function pageCache(options: PageCacheOptions = {}): RequestHandler {
+  return new PageCache(options).middleware;
 }
 
 /** Sets `private, no-store` on the page when its route did not choose a Cache-Control. */
@@ -302,7 +296,7 @@ function toEntry(res: Response, body: Buffer): Entry {
   const vary = res.getHeader("vary");
   headers.push(["vary", [vary, "Accept-Encoding", "Cookie"].filter(Boolean).join(", ")]);
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-  return { version: 0, headers, body, etag };
+  return { version: 0, headers, body, etag, raw: {} };
 }
 
 function send(req: Request, res: Response, entry: Entry, how: "HIT" | "MISS") {
@@ -317,18 +311,53 @@ function send(req: Request, res: Response, entry: Entry, how: "HIT" | "MISS") {
   }
   res.statusCode = 200;
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  let body = entry.body;
-  if (encoding === "br") {
-    entry.br ??= brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
-    body = entry.br;
-  } else if (encoding === "gzip") {
-    entry.gzip ??= gzipSync(entry.body, { level: 9 });
-    body = entry.gzip;
-  }
+  const body = encoded(entry, encoding);
   // Set before compression() looks: an encoded body is sent as it is.
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The same answer as `send(..., "HIT")`, straight on Node's response (GET only). */
+function sendStored(req: IncomingMessage, res: ServerResponse, entry: Entry) {
+  if (notModified(req.headers["if-none-match"], entry.etag)) {
+    entry.raw["304"] ??= rawHeaders(entry, null, null);
+    res.writeHead(304, entry.raw["304"]);
+    res.end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = encoded(entry, encoding);
+  const answer = encoding ?? "identity";
+  entry.raw[answer] ??= rawHeaders(entry, encoding, body.length);
+  res.writeHead(200, entry.raw[answer]);
+  res.end(body);
+}
+
+/** The headers `send` sets for a hit, as one flat list [name, value, name, value...]. */
+function rawHeaders(entry: Entry, encoding: "br" | "gzip" | null, length: number | null): string[] {
+  const raw: string[] = [];
+  for (const [name, value] of entry.headers) {
+    if (length === null && name === "content-type") continue;
+    for (const v of Array.isArray(value) ? value : [value]) raw.push(name, v);
+  }
+  raw.push("etag", entry.etag, "x-cache", "HIT");
+  if (encoding) raw.push("content-encoding", encoding);
+  if (length !== null) raw.push("content-length", String(length));
+  return raw;
+}
+
+/** The stored body in the encoding asked for (compressed now only when its copy is not ready yet). */
+function encoded(entry: Entry, encoding: "br" | "gzip" | null): Buffer {
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
+    return entry.br;
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body, { level: 9 });
+    return entry.gzip;
+  }
+  return entry.body;
 }
 
 function notModified(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -1,0 +1,95 @@
+/**
+ * The page cache's version on PostgreSQL (app/server/http/cache-version.server.ts), against a
+ * real server (TEST_DATABASE_URL; skipped on PGlite, which tests/integration/page-cache.test.ts
+ * covers): a connection of its own LISTENs, so requests need no query, and while it is not
+ * proven alive requests read the row themselves.
+ */
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/server/db/client.server";
+import { categorias } from "~/server/db/schema";
+import { PostgresVersionListener, VersionReader } from "~/server/http/cache-version.server";
+import { createEmptyPostgresDatabase } from "../support/db";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let database: Database;
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  database = await createEmptyPostgresDatabase(serverUrl);
+  await database.migrate();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const poolOf = () => (database.db as unknown as { $client: pg.Pool }).$client;
+
+async function until<T>(read: () => T | undefined, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("no llegó a tiempo");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+let written = 0;
+const write = () => database.db.insert(categorias).values({ id: `version-${++written}`, nombre: "Versión", posicion: 99 });
+
+describe.skipIf(!serverUrl)("cache_version on PostgreSQL", () => {
+  it("a listening connection learns each committed write from its notification, before its own next read", async () => {
+    const listener = new PostgresVersionListener(poolOf());
+    try {
+      const start = await until(() => listener.current());
+      await write();
+      // Well under the heartbeat (POLL_MS = 1 s): only the notification can have brought it.
+      expect(await until(() => (listener.current() === start + 1 ? start + 1 : undefined), 300)).toBe(start + 1);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it("a cut connection stops vouching for the version at once, and listens again by itself", async () => {
+    const listener = new PostgresVersionListener(poolOf());
+    try {
+      await until(() => listener.current());
+      const pid = listener.backendPid;
+      await poolOf().query("select pg_terminate_backend($1)", [pid]);
+      await until(() => (listener.current() === undefined ? true : undefined), 2_000);
+      const before = await until(() => listener.current());
+      expect(listener.backendPid).not.toBe(pid);
+      await write();
+      expect(await until(() => (listener.current() === before + 1 ? true : undefined), 300)).toBe(true);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it("VersionReader asks the database until its listener vouches, then answers from memory", async () => {
+    let queries = 0;
+    const reader = new VersionReader(
+      async () => {
+        queries++;
+        const { rows } = await poolOf().query("select version from cache_version where id = 1");
+        return Number(rows[0].version);
+      },
+      () => database,
+    );
+    try {
+      const first = await reader.read();
+      expect(queries).toBe(1);
+      await until(() => reader.current());
+      const counted = queries;
+      expect(await reader.read()).toBe(first);
+      await write();
+      await until(() => (reader.current() === first + 1 ? true : undefined), 300);
+      expect(await reader.read()).toBe(first + 1);
+      expect(queries).toBe(counted);
+    } finally {
+      reader.close();
+    }
+  });
+});
