@@ -24,19 +24,39 @@ export function orderFilter(url: URL): OrderFilter {
   return { estado, q: searchTerm(url), pagina: parsePage(url.searchParams.get("pagina")) };
 }
 
+/** Counter rows beyond one per key after which reading the list folds them (compactOrderCounters). */
+export const COUNTER_ROWS_SLACK = 20;
+
 /**
  * Orders per month (UTC), newest month first, from the counters the triggers on `compras`
  * keep (`compras_por_mes`, migration 0015): all orders, or the physical ones in one shipping
- * state.
+ * state. The counter rows are deltas: when more than COUNTER_ROWS_SLACK have piled up since
+ * they were last folded, this folds them (after reading: the sums are right either way).
  */
 async function ordersPerMonth(db: Db, estado: number | null): Promise<{ mes: Date; n: number }[]> {
-  return db
-    .select({ mes: comprasPorMes.mes, n: sql<number>`sum(${comprasPorMes.n})::int` })
+  const rows = await db
+    .select({
+      mes: comprasPorMes.mes,
+      n: sql<number>`sum(${comprasPorMes.n})::int`,
+      extra: sql<number>`(count(*) - count(distinct (${comprasPorMes.curso}, ${comprasPorMes.estadoEnvio})))::int`,
+    })
     .from(comprasPorMes)
     .where(estado === null ? undefined : and(eq(comprasPorMes.curso, false), eq(comprasPorMes.estadoEnvio, estado)))
     .groupBy(comprasPorMes.mes)
-    .having(sql`sum(${comprasPorMes.n}) > 0`)
     .orderBy(desc(comprasPorMes.mes));
+  if (rows.reduce((sum, r) => sum + r.extra, 0) > COUNTER_ROWS_SLACK) await compactOrderCounters(db);
+  return rows.filter((r) => r.n > 0).map(({ mes, n }) => ({ mes, n }));
+}
+
+/**
+ * Folds the counter rows into one per (month, course, state). Safe beside writers (they only
+ * append, and what they have not committed is not seen here) and beside another fold (the
+ * second skips the rows the first deleted, as PostgreSQL does for a row deleted under it).
+ */
+export async function compactOrderCounters(db: Db) {
+  await db.execute(sql`with viejas as (delete from ${comprasPorMes} returning mes, curso, estado_envio, n)
+    insert into ${comprasPorMes} (mes, curso, estado_envio, n)
+    select mes, curso, estado_envio, sum(n)::int from viejas group by 1, 2, 3 having sum(n) <> 0`);
 }
 
 /**
