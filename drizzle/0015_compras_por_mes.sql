@@ -5,6 +5,8 @@ CREATE TABLE "compras_por_mes" (
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "inscripciones_recientes";--> statement-breakpoint
+CREATE INDEX "inscripciones_recientes" ON "inscripciones" USING btree ("created_at","user_id","curso_id");--> statement-breakpoint
 -- Hand-written (ADR 020): compras_por_mes is kept by statement triggers on compras that read
 -- the statement's transition tables, so a bulk INSERT … SELECT (seed:scale, the importer)
 -- adds its counts once, not row by row. Each statement appends its net change per (month,

@@ -312,7 +312,11 @@ export const inscripciones = pgTable(
     ultimaUnidadId: text(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.cursoId] }), index("inscripciones_recientes").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cursoId] }),
+    // the admin's students list, newest first: the whole order, so a page's keys come from the index alone
+    index("inscripciones_recientes").on(t.createdAt, t.userId, t.cursoId),
+  ],
 );
 
 /**
