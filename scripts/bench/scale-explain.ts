@@ -40,9 +40,10 @@ const QUERIES: [string, string][] = [
     `select id, nombre from productos where publicado order by (cantidad > 0) desc, created_at desc, id limit 8`,
   ],
   [
-    "Admin products, page 100",
+    "Admin products, page 100 (the page's ids from the index, then their rows)",
     `select p.id, p.nombre, c.nombre from productos p join categorias c on c.id = p.categoria_id
-     order by p.nombre, p.id limit 30 offset 2970`,
+     where p.id in (select id from productos order by nombre, id limit 30 offset 2970)
+     order by p.nombre, p.id`,
   ],
   [
     "Admin products, search count",
@@ -81,11 +82,23 @@ const QUERIES: [string, string][] = [
      join cursos c on c.id = i.curso_id order by i.created_at desc, i.user_id desc, i.curso_id desc limit 30`,
   ],
   [
+    "Admin students, page 60 (the page's keys from the index, then their rows)",
+    `select i.user_id, u.name, c.titulo from inscripciones i join users u on u.id = i.user_id
+     join cursos c on c.id = i.curso_id
+     where (i.user_id, i.curso_id) in (select user_id, curso_id from inscripciones
+       order by created_at desc, user_id desc, curso_id desc limit 30 offset 1770)
+     order by i.created_at desc, i.user_id desc, i.curso_id desc`,
+  ],
+  [
     "Admin students, search by name or e-mail (count)",
     `select count(*) from inscripciones i join users u on u.id = i.user_id
      where u.name ilike '%sofía gonz%' or u.email ilike '%sofía gonz%'`,
   ],
   ["Admin visits, page 1", `select id, clienta, codigo from visitas order by created_at desc, id desc limit 30`],
+  [
+    "Admin visits, page 60",
+    `select id, clienta, codigo from visitas order by created_at desc, id desc limit 30 offset 1770`,
+  ],
   [
     "Order history (`/mis-compras`)",
     `select id, fecha, total from compras where comprador_id = 'esc-u-001234' order by fecha desc`,
