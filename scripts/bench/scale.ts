@@ -38,9 +38,12 @@ const ADMIN_PAGES = [
   ["admin orders, page 2,000", "/admin/pedidos?pagina=2000"],
   ["admin orders, search by e-mail", "/admin/pedidos?q=clienta001234"],
   ["admin orders, by state", "/admin/pedidos?estado=1"],
+  ["admin orders, by state, page 500", "/admin/pedidos?estado=3&pagina=500"],
   ["admin students", "/admin/alumnas"],
+  ["admin students, page 60", "/admin/alumnas?pagina=60"],
   ["admin students, search", "/admin/alumnas?q=Sof%C3%ADa"],
   ["admin visits", "/admin/visitas"],
+  ["admin visits, page 60", "/admin/visitas?pagina=60"],
   ["admin visits, search", "/admin/visitas?q=Luc%C3%ADa"],
 ] as const;
 

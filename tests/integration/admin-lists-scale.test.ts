@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as studentsLoader } from "~/routes/admin/alumnas";
 import { loader as ordersLoader } from "~/routes/admin/pedidos";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
+import { productsResource } from "~/server/admin/products.server";
 import { ADMIN_PER_PAGE } from "~/server/admin/resource.server";
+import { listStudents } from "~/server/admin/students.server";
 import { listScreen } from "~/server/admin/sections.server";
 import type { Database } from "~/server/db/client.server";
 import { queryRows } from "~/server/db/client.server";
@@ -84,6 +86,36 @@ describe("admin products and visits", () => {
     const last = await listScreen(request("/admin/productos?pagina=9999"));
     expect(last.pager?.page).toBe(last.pager?.pages);
     expect(last.items).toHaveLength(total - (last.pager!.pages - 1) * ADMIN_PER_PAGE);
+  });
+
+  it("gives every page of products and students, searched or not, as a plain OFFSET over the table would", async () => {
+    for (const q of ["", "rosa"]) {
+      const filter = q ? sql`where nombre ilike ${`%${q}%`} or marca ilike ${`%${q}%`}` : sql``;
+      const all = (await queryRows<{ id: string }>(database.db, sql`select id from productos ${filter} order by nombre, id`)).map(
+        (r) => r.id,
+      );
+      for (const pagina of [1, 2, Math.ceil(all.length / ADMIN_PER_PAGE)]) {
+        const offset = (pagina - 1) * ADMIN_PER_PAGE;
+        const page = await productsResource.list(database.db, { q, limit: ADMIN_PER_PAGE, offset });
+        expect(page.map((p) => p.id)).toEqual(all.slice(offset, offset + ADMIN_PER_PAGE));
+      }
+    }
+    for (const q of ["", "a"]) {
+      const filter = q ? sql`where u.name ilike ${`%${q}%`} or u.email ilike ${`%${q}%`}` : sql``;
+      const all = (
+        await queryRows<{ k: string }>(
+          database.db,
+          sql`select i.user_id || '/' || i.curso_id k from inscripciones i join users u on u.id = i.user_id ${filter}
+              order by i.created_at desc, i.user_id desc, i.curso_id desc`,
+        )
+      ).map((r) => r.k);
+      expect(all.length).toBeGreaterThan(ADMIN_PER_PAGE);
+      for (let pagina = 1; pagina <= Math.ceil(all.length / ADMIN_PER_PAGE); pagina++) {
+        const { rows } = await listStudents(database.db, { q, curso: "", pagina });
+        const at = (pagina - 1) * ADMIN_PER_PAGE;
+        expect(rows.map((r) => `${r.userId}/${r.cursoId}`)).toEqual(all.slice(at, at + ADMIN_PER_PAGE));
+      }
+    }
   });
 
   it("searches in the database and counts what matches", async () => {

@@ -266,6 +266,8 @@ describe("the version triggers", () => {
     "citas",
     "compra_lineas",
     "compras",
+    // the order counters per month (ADR 020), kept by triggers on compras
+    "compras_por_mes",
     "cuentas_importadas",
     "cursos_otorgados",
     "datos_fiscales",

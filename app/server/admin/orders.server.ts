@@ -3,12 +3,12 @@
  * id or buyer e-mail; one order with its lines, shipping and contact data; and what the
  * studio changes on an order: its shipping state (estado_envio), carrier and tracking number.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { ESTADOS_ENVIO } from "~/domain/order-status";
 import { paginate, parsePage } from "~/domain/pagination";
 import type { FieldErrors } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
-import { compraLineas, compras, user } from "../db/schema";
+import { compraLineas, compras, comprasPorMes, user } from "../db/schema";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { parseForm, select, text } from "./fields.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
@@ -24,10 +24,64 @@ export function orderFilter(url: URL): OrderFilter {
   return { estado, q: searchTerm(url), pagina: parsePage(url.searchParams.get("pagina")) };
 }
 
+/** Counter rows beyond one per key after which reading the list folds them (compactOrderCounters). */
+export const COUNTER_ROWS_SLACK = 20;
+
+/**
+ * Orders per month (UTC), newest month first, from the counters the triggers on `compras`
+ * keep (`compras_por_mes`, migration 0015): all orders, or the physical ones in one shipping
+ * state. The counter rows are deltas: when more than COUNTER_ROWS_SLACK have piled up since
+ * they were last folded, this folds them (after reading: the sums are right either way).
+ */
+async function ordersPerMonth(db: Db, estado: number | null): Promise<{ mes: Date; n: number }[]> {
+  const rows = await db
+    .select({
+      mes: comprasPorMes.mes,
+      n: sql<number>`sum(${comprasPorMes.n})::int`,
+      extra: sql<number>`(count(*) - count(distinct (${comprasPorMes.curso}, ${comprasPorMes.estadoEnvio})))::int`,
+    })
+    .from(comprasPorMes)
+    .where(estado === null ? undefined : and(eq(comprasPorMes.curso, false), eq(comprasPorMes.estadoEnvio, estado)))
+    .groupBy(comprasPorMes.mes)
+    .orderBy(desc(comprasPorMes.mes));
+  if (rows.reduce((sum, r) => sum + r.extra, 0) > COUNTER_ROWS_SLACK) await compactOrderCounters(db);
+  return rows.filter((r) => r.n > 0).map(({ mes, n }) => ({ mes, n }));
+}
+
+/**
+ * Folds the counter rows into one per (month, course, state). Safe beside writers (they only
+ * append, and what they have not committed is not seen here) and beside another fold (the
+ * second skips the rows the first deleted, as PostgreSQL does for a row deleted under it).
+ */
+export async function compactOrderCounters(db: Db) {
+  await db.execute(sql`with viejas as (delete from ${comprasPorMes} returning mes, curso, estado_envio, n)
+    insert into ${comprasPorMes} (mes, curso, estado_envio, n)
+    select mes, curso, estado_envio, sum(n)::int from viejas group by 1, 2, 3 having sum(n) <> 0`);
+}
+
+/**
+ * Where the page that starts `offset` orders from the newest begins: before the start of the
+ * month after the one it falls in (null: the newest month, no bound), and how many orders of
+ * that month to skip. At most one month of the index is walked, however far the page is.
+ */
+export function pageStart(months: { mes: Date; n: number }[], offset: number): { before: Date | null; skip: number } {
+  let newer = 0;
+  for (const [i, { mes, n }] of months.entries()) {
+    if (offset < newer + n) {
+      if (i === 0) return { before: null, skip: offset };
+      return { before: new Date(Date.UTC(mes.getUTCFullYear(), mes.getUTCMonth() + 1, 1)), skip: offset - newer };
+    }
+    newer += n;
+  }
+  return { before: null, skip: offset };
+}
+
 /**
  * One page of orders, newest first, and how many match. The search looks in the order id,
- * the buyer's account e-mail and the e-mail the order was placed with; without a search the
- * count reads `compras` alone (every order has a buyer). A page past the last shows the last.
+ * the buyer's account e-mail and the e-mail the order was placed with (counted with its
+ * trigram indexes). Without a search the total and the page's month come from the monthly
+ * counters (no count of the table, and a far page skips within one month of the index, not
+ * every newer order). A page past the last shows the last.
  */
 export async function listAdminOrders(db: Db, filter: OrderFilter) {
   const term = filter.q ? likePattern(filter.q) : null;
@@ -42,18 +96,28 @@ export async function listAdminOrders(db: Db, filter: OrderFilter) {
         )
       : undefined,
   );
-  const [counted] = await db.select({ n: count() }).from(compras).where(where);
-  const total = counted?.n ?? 0;
+  let total: number;
+  let start: (offset: number) => { before: Date | null; skip: number };
+  if (term) {
+    const [counted] = await db.select({ n: count() }).from(compras).where(where);
+    total = counted?.n ?? 0;
+    start = (offset) => ({ before: null, skip: offset });
+  } else {
+    const months = await ordersPerMonth(db, filter.estado);
+    total = months.reduce((sum, m) => sum + m.n, 0);
+    start = (offset) => pageStart(months, offset);
+  }
   const page = paginate(total, filter.pagina, ORDERS_PER_PAGE);
-  // The page's ids first, from the index alone (compras_recientes), then their rows: a far
-  // page skips its offset in the index instead of joining every row it skips.
+  const { before, skip } = start(page.offset);
+  // The page's ids first, from the index alone (compras_recientes, or compras_estado_recientes
+  // for a state), then their rows: the skip walks index entries, never joined rows.
   const ids = db
     .select({ id: compras.id })
     .from(compras)
-    .where(where)
+    .where(and(where, before ? lt(compras.fecha, before) : undefined))
     .orderBy(desc(compras.fecha), desc(compras.id))
     .limit(ORDERS_PER_PAGE)
-    .offset(page.offset);
+    .offset(skip);
   const rows = await db
     .select({
       id: compras.id,
@@ -127,11 +191,11 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
   }
 }
 
-/** Physical orders not yet shipped (for the admin home). */
+/** Physical orders not yet shipped (for the admin home), from the monthly counters. */
 export async function pendingOrdersCount(db: Db): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(compras)
-    .where(and(eq(compras.curso, false), sql`${compras.estadoEnvio} < 2`));
+    .select({ n: sql<number>`coalesce(sum(${comprasPorMes.n}), 0)::int` })
+    .from(comprasPorMes)
+    .where(and(eq(comprasPorMes.curso, false), lt(comprasPorMes.estadoEnvio, 2)));
   return row?.n ?? 0;
 }

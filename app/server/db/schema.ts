@@ -312,7 +312,11 @@ export const inscripciones = pgTable(
     ultimaUnidadId: text(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.cursoId] }), index("inscripciones_recientes").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cursoId] }),
+    // the admin's students list, newest first: the whole order, so a page's keys come from the index alone
+    index("inscripciones_recientes").on(t.createdAt, t.userId, t.cursoId),
+  ],
 );
 
 /**
@@ -578,6 +582,23 @@ export const compras = pgTable(
     index("compras_correo_trgm").using("gin", sql`(${t.datosContacto}->>'correo') gin_trgm_ops`),
   ],
 );
+
+/**
+ * How many orders there are per calendar month (UTC), course or not, and shipping state, kept
+ * by triggers on `compras` (migration 0015): the admin's order list reads its totals here
+ * instead of counting 100,000 rows, and finds the month a far page starts in, so it skips at
+ * most one month of the index instead of every order newer than the page (ADR 020). Rows are
+ * deltas, summed when read: each statement on `compras` appends its own, so writers never
+ * wait on one another's counter rows, and a reader sees exactly the orders of its snapshot.
+ * `compactOrderCounters` folds them back into one row per key now and then.
+ */
+export const comprasPorMes = pgTable("compras_por_mes", {
+  /** the month's first instant in UTC: date_trunc('month', fecha, 'UTC') */
+  mes: timestamp({ withTimezone: true }).notNull(),
+  curso: boolean().notNull(),
+  estadoEnvio: integer().notNull(),
+  n: integer().notNull(),
+});
 
 /** Purchase lines (the spec's compras.porductos). */
 export const compraLineas = pgTable(
