@@ -1,6 +1,7 @@
 /**
  * First-load JavaScript of the public pages (issue 13, ADR 019): every script a page's HTML
- * asks for before anyone touches it (modulepreload links and the module script's imports),
+ * asks for before anyone touches it (the modules its start-up script preloads and imports,
+ * after the first paint: ADR 026),
  * gzip-compressed, against a budget per page. A size check on the production build, not a
  * timing: it fails when a change puts, say, a carousel library or the log-in code back into
  * every page. Same measure as `npm run bench:lighthouse`'s "first-load JS" column.
@@ -28,9 +29,10 @@ const BUDGET_KIB: Record<string, number> = {
 /** The scripts of a page's first load, as its HTML names them. */
 function scriptsOf(html: string): string[] {
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+  // the start-up script's preloads and React Router's imports it runs (hydrate-after-paint.server.ts)
+  for (const m of html.matchAll(/[,=]pre=(\[[^\]]*\])/g)) for (const url of JSON.parse(m[1]) as string[]) urls.add(url);
+  for (const m of html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*\\"(\/assets\/[^"\\]+\.js)\\"/g)) urls.add(m[1]);
   return [...urls].filter((u) => u.startsWith("/"));
 }
 
