@@ -45,9 +45,11 @@ function inShell(id: string, graph: ModuleGraph): boolean {
 }
 
 /** Zopfli's gzip: the same format, any gzip client reads it. */
-function zopfliGzip(buffer: Parameters<typeof zopfli>[0], options: { numiterations: number }): Promise<Buffer> {
+function zopfliGzip(buffer: Parameters<typeof zopfli>[0], options: Record<string, unknown>): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    zopfli(buffer, options, (error, output) => (error ? reject(error) : resolve(Buffer.from(output)))),
+    zopfli(buffer, { numiterations: Number(options.numiterations) }, (error, output) =>
+      error ? reject(error) : resolve(Buffer.from(output)),
+    ),
   );
 }
 
