@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { InputType } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import { gzip as zopfli } from "@gfx/zopfli";
 import tailwindcss from "@tailwindcss/vite";
@@ -45,9 +46,15 @@ function inShell(id: string, graph: ModuleGraph): boolean {
 }
 
 /** Zopfli's gzip: the same format, any gzip client reads it. */
-function zopfliGzip(buffer: Parameters<typeof zopfli>[0], options: Record<string, unknown>): Promise<Buffer> {
+function zopfliGzip(buffer: InputType, options: Record<string, unknown>): Promise<Buffer> {
+  const input =
+    typeof buffer === "string"
+      ? Buffer.from(buffer)
+      : ArrayBuffer.isView(buffer)
+        ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+        : new Uint8Array(buffer);
   return new Promise((resolve, reject) =>
-    zopfli(buffer, { numiterations: Number(options.numiterations) }, (error, output) =>
+    zopfli(input, { numiterations: Number(options.numiterations) }, (error, output) =>
       error ? reject(error) : resolve(Buffer.from(output)),
     ),
   );
