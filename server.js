@@ -3,6 +3,7 @@
 import http from "node:http";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { clusterWorkers, runPrimary } from "./server/cluster.js";
 
 const PORT = Number(process.env.PORT || 3000);
@@ -36,8 +37,17 @@ if (DEVELOPMENT) {
   appModule = await import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
   // Security headers (app/server/security.server.ts) first: the static files get them too.
   server.use(appModule.securityHeaders);
-  // Fingerprinted assets never change: cache them for a year.
-  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  // Fingerprinted assets never change: cache them for a year. The build compressed them
+  // (Brotli, Zopfli gzip: vite.config.ts); the browser gets the one it accepts.
+  server.use(
+    "/assets",
+    expressStaticGzip(`${BUILD_DIR}/client/assets`, {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   // The other build files (favicon, robots...) have an extension; a page's path does not, so
   // pages skip the file-system check (it was a large share of a cached page's cost).
   const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });

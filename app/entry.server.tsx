@@ -4,7 +4,8 @@
  * every script React and React Router write (<Scripts>, <ScrollRestoration>, streamed
  * data) and on the inlined stylesheet (components/layout/inline-style.tsx), and errors logged without personal data (app/server/log.server.ts).
  */
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -13,6 +14,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import css from "./app.css?inline";
 import { InlineStyleContext } from "./components/layout/inline-style";
+import { createHydrateAfterPaint } from "./server/http/hydrate-after-paint.server";
 import { logError, pathOf } from "./server/log.server";
 
 export const streamTimeout = 5_000;
@@ -55,7 +57,10 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // In production the page's scripts load after its first paint (ADR 026).
+          const stream = createReadableStreamFromReadable(
+            import.meta.env.PROD ? body.pipe(scriptsAfterPaint(nonce)) : body,
+          );
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -70,6 +75,20 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** The HTML stream through the rewrite of hydrate-after-paint.server.ts. */
+function scriptsAfterPaint(nonce: string | undefined): Transform {
+  const rewrite = createHydrateAfterPaint(nonce);
+  const decoder = new StringDecoder("utf8");
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, rewrite.write(decoder.write(chunk)));
+    },
+    flush(callback) {
+      callback(null, rewrite.write(decoder.end()) + rewrite.end());
+    },
   });
 }
 

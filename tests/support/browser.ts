@@ -1,5 +1,5 @@
 /** Debian's Chromium, driven by playwright-core, with every call home switched off. */
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -17,8 +17,57 @@ export const CHROMIUM_ARGS = [
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return waitingForHydration(browser);
+}
+
+/**
+ * Pages load their scripts after the first paint (ADR 026), so `load` may come before React
+ * has hydrated the page. A test acts like a visitor who waits for the page to be ready: every
+ * page of this browser, after goto, reload, back/forward and waitForURL, also waits until
+ * React has hydrated (its fibers are on <main>; a page without <main>, such as a PDF, does
+ * not wait; nor does a page with JavaScript switched off).
+ */
+function waitingForHydration(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    return args[0]?.javaScriptEnabled === false ? context : patchContext(context);
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    return args[0]?.javaScriptEnabled === false ? page : patchPage(page);
+  };
+  return browser;
+}
+
+function patchContext(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => patchPage(await newPage());
+  return context;
+}
+
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main === null || Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+function patchPage(page: Page): Page {
+  for (const method of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
+    const original = (page[method] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const result = await original(...args);
+        await untilHydrated(page);
+        return result;
+      },
+    });
+  }
+  return page;
 }
 
 export const PHONE = { width: 375, height: 812 } as const;
