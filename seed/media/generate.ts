@@ -35,8 +35,8 @@ export type DemoMediaReport = { written: number; skipped: number; ms: number; fi
 
 /**
  * One image (or PDF) of demo.json: `file` is the one it references, `files` every file it is
- * stored as (an image named like an upload's size comes in all the upload's sizes and WebP
- * twins), and `render` draws it and answers each file's bytes.
+ * stored as (an image named like an upload's size also comes in the WebP sizes of its
+ * srcset), and `render` draws it and answers each file's bytes.
  */
 export type Job = { file: string; files: string[]; render: () => Promise<[string, Buffer][]> };
 
@@ -113,8 +113,8 @@ export function planDemoMedia(demo: Loose, uploadsDir: string, privateDir: strin
     // Of an upload's files, those a page can ask for: the size demo.json names and the WebP
     // sizes of the srcset. An upload keeps the rest for the size an admin form picks; a
     // drawing is only ever referenced by its one name, and each file costs seed time.
-    const base = root === uploadsDir ? variantBase(rel) : undefined;
     const named = /-(original|chica|mediana|grande)\.jpg$/.exec(rel)?.[1];
+    const base = root === uploadsDir && named ? variantBase(rel) : undefined;
     const variants = (bytes: Uint8Array, sourceWidth?: number) =>
       imageVariants(sharp, bytes, base ?? "", { format: "jpeg", sourceWidth }).filter((v) =>
         v.twin ? v.size !== "original" : v.size === named,
