@@ -99,6 +99,7 @@ export default function CursoPresencial({ loaderData }: Route.ComponentProps) {
             width={1600}
             height={900}
             priority
+            sizes="(min-width: 851px) 50vw, 100vw"
             className="aspect-video w-full rounded-[2rem] object-cover shadow-xl shadow-cocoa/10"
           />
         </div>

@@ -53,6 +53,7 @@ export default function Nosotros({ loaderData }: Route.ComponentProps) {
           width={900}
           height={1100}
           priority
+          sizes="(min-width: 851px) 50vw, 100vw"
           className="aspect-[4/5] w-full rounded-[2rem] object-cover shadow-xl shadow-cocoa/10"
         />
       </header>
@@ -134,6 +135,7 @@ export default function Nosotros({ loaderData }: Route.ComponentProps) {
               <GalleryGrid
                 testId="facilities-gallery"
                 className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5"
+                sizes="(min-width: 851px) 25vw, 50vw"
                 images={media.instalaciones.map((image, i) => ({
                   key: i,
                   src: image.url,

@@ -80,11 +80,12 @@ export default function Productos({ loaderData }: Route.ComponentProps) {
         <p className="mt-12 text-center text-muted">Aún no hay productos en esta categoría.</p>
       ) : (
         <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:mt-12 md:grid-cols-4">
-          {products.map((product) => (
+          {products.map((product, i) => (
             <li key={product.id} className="flex">
               <ProductCard
                 product={product}
                 headingLevel={2}
+                priority={i === 0}
                 favorite={
                   <FavoriteButton productoId={product.id} initialFavorite={favorites.includes(product.id)} nombre={product.nombre} />
                 }

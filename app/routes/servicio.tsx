@@ -83,6 +83,7 @@ export default function Servicio({ loaderData }: Route.ComponentProps) {
             width={900}
             height={900}
             priority
+            sizes="(min-width: 851px) 50vw, 100vw"
             className="aspect-[4/3] w-full md:aspect-square rounded-[2rem] object-cover shadow-xl shadow-cocoa/10"
           />
         </div>

@@ -29,6 +29,8 @@ import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
 import { env } from "./env.server";
 import { requestUser } from "./http/request.server";
+import { IMAGE_SIZES } from "../domain/image-variants";
+import { imageVariants, storedFormatOf } from "./image-variants.server";
 import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
 import { logError } from "./log.server";
@@ -42,7 +44,7 @@ export const MAX_DATA_BYTES = 100 * 1024 * 1024;
 const MAX_IMAGE_PIXELS = 60_000_000;
 
 /** The four sizes of every uploaded image (width in px; the original keeps its own). */
-export const IMAGE_SIZES = { chica: 400, mediana: 800, grande: 1600 } as const;
+export { IMAGE_SIZES };
 
 /** What a file is for, and whether browsers may load it directly. */
 export const UPLOAD_CASES: Record<string, Visibility> = {
@@ -252,7 +254,8 @@ export type ImageUploadResult = ImageUrls & { webp: ImageUrls | null; ancho: num
 
 /**
  * Stores an image in four sizes (never upscaled), plus WebP versions of each when the
- * image is not WebP already. Orientation from the camera is applied and its metadata
+ * image is not WebP already (image-variants.server.ts decides the files and their
+ * encoding). Orientation from the camera is applied and its metadata
  * (GPS, device) dropped. `base` names the files ('{base}-{size}.{ext}'); by default a new
  * random one under the case's folder (the importer passes one derived from the source URL).
  */
@@ -270,38 +273,21 @@ export async function storeImage(
   for (const [size, sizeBytes] of Object.entries(clientSizes)) {
     await imageMetadata(sizeBytes, `La medida '${size}' no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).`);
   }
-  // Transparent images stay PNG (or WebP); photos become JPEG.
-  const format: "jpeg" | "png" | "webp" =
-    meta.format === "webp" ? "webp" : meta.hasAlpha || meta.format === "png" || meta.format === "gif" ? "png" : "jpeg";
-  const ext = format === "jpeg" ? "jpg" : format;
-  const contentType = `image/${format}`;
-
-  const encode = (width: number | null, as: "jpeg" | "png" | "webp", source: Uint8Array = bytes) => {
-    let image = sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-    if (width) image = image.resize({ width, withoutEnlargement: true });
-    if (as === "jpeg") return image.jpeg({ quality: width ? 82 : 92, mozjpeg: true }).toBuffer();
-    if (as === "png") return image.png({ compressionLevel: 9 }).toBuffer();
-    return image.webp({ quality: width ? 80 : 90 }).toBuffer();
-  };
-  const sizes: [keyof ImageUrls, number | null][] = [
-    ["original", null],
-    ["chica", IMAGE_SIZES.chica],
-    ["mediana", IMAGE_SIZES.mediana],
-    ["grande", IMAGE_SIZES.grande],
-  ];
+  const format = storedFormatOf(meta);
+  const { width = 0, height = 0 } = meta.autoOrient ?? meta;
   const storage = getStorage(visibility);
   const urls = {} as ImageUrls;
   const webp = {} as ImageUrls;
-  for (const [size, width] of sizes) {
-    const source = size === "original" ? bytes : (clientSizes[size] ?? bytes);
-    await storage.put(`${base}-${size}.${ext}`, await encode(width, format, source), contentType);
-    urls[size] = storageRef(visibility, `${base}-${size}.${ext}`);
-    if (format !== "webp") {
-      await storage.put(`${base}-${size}.webp`, await encode(width, "webp", source), "image/webp");
-      webp[size] = storageRef(visibility, `${base}-${size}.webp`);
-    }
+  // one file at a time: memory holds the source and one encoded size
+  for (const variant of imageVariants(sharp, bytes, base, {
+    format,
+    sources: clientSizes,
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    sourceWidth: width || undefined,
+  })) {
+    await storage.put(variant.key, await variant.encode(), variant.contentType);
+    (variant.twin ? webp : urls)[variant.size] = storageRef(visibility, variant.key);
   }
-  const { width = 0, height = 0 } = meta.autoOrient ?? meta;
   return { ...urls, webp: format === "webp" ? null : webp, ancho: width, alto: height };
 }
 

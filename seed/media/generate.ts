@@ -19,6 +19,8 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { variantBase } from "../../app/domain/image-variants";
+import { imageVariants } from "../../app/server/image-variants.server";
 import { courseCard, certificate, lessonPoster, manualPdf } from "./courses";
 import type { Drawing } from "./draw";
 import { themeOf } from "./faces";
@@ -31,7 +33,12 @@ import { PALETTE as C, prepareFonts } from "./style";
 /** What a run did; `files` is every file the demo needs, written now or before. */
 export type DemoMediaReport = { written: number; skipped: number; ms: number; files: string[] };
 
-export type Job = { file: string; render: () => Promise<Buffer> };
+/**
+ * One image (or PDF) of demo.json: `file` is the one it references, `files` every file it is
+ * stored as (an image named like an upload's size also comes in the WebP sizes of its
+ * srcset), and `render` draws it and answers each file's bytes.
+ */
+export type Job = { file: string; files: string[]; render: () => Promise<[string, Buffer][]> };
 
 /**
  * Writes every image (and the manual PDF) demo.json references under `<uploadsDir>/demo/`,
@@ -62,7 +69,7 @@ export async function generateDemoMedia(
     written++;
   }
 
-  const queue = plan.filter((job) => !nonEmptyFile(job.file));
+  const queue = plan.filter((job) => !job.files.every(nonEmptyFile));
   if (queue.length > 0) {
     prepareFonts();
     // Each drawing is rendered once: libvips' operation cache would only hold memory.
@@ -71,16 +78,17 @@ export async function generateDemoMedia(
     await Promise.all(
       Array.from({ length: workers }, async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
-          const bytes = await job.render();
-          fs.mkdirSync(path.dirname(job.file), { recursive: true });
-          writeAtomic(job.file, bytes);
-          written++;
+          for (const [file, bytes] of await job.render()) {
+            fs.mkdirSync(path.dirname(file), { recursive: true });
+            writeAtomic(file, bytes);
+            written++;
+          }
         }
       }),
     );
   }
 
-  const files = [...plan.map((job) => job.file), ...copies.map(([, to]) => to)];
+  const files = [...plan.flatMap((job) => job.files), ...copies.map(([, to]) => to)];
   return { written, skipped: files.length - written, ms: Date.now() - started, files };
 }
 
@@ -100,15 +108,37 @@ export function planDemoMedia(demo: Loose, uploadsDir: string, privateDir: strin
     const file = path.resolve(root, rel);
     if (!file.startsWith(path.resolve(root) + path.sep)) return; // never outside its folder
     if (jobs.has(file) || /\.(webm|mp4)$/.test(file)) return;
+    // Named like an uploaded image's size ('{base}-{hash}-{size}.jpg'): made by the upload's
+    // own code (image-variants.server.ts), so pages offer a phone the size it shows (srcset).
+    // Of an upload's files, those a page can ask for: the size demo.json names and the WebP
+    // sizes of the srcset. An upload keeps the rest for the size an admin form picks; a
+    // drawing is only ever referenced by its one name, and each file costs seed time.
+    const named = /-(original|chica|mediana|grande)\.jpg$/.exec(rel)?.[1];
+    const base = root === uploadsDir && named ? variantBase(rel) : undefined;
+    const variants = (bytes: Uint8Array, sourceWidth?: number) =>
+      imageVariants(sharp, bytes, base ?? "", { format: "jpeg", sourceWidth }).filter((v) =>
+        v.twin ? v.size !== "original" : v.size === named,
+      );
     jobs.set(file, {
       file,
+      files: base ? variants(Buffer.alloc(0)).map((v) => path.resolve(root, v.key)) : [file],
       render: async () => {
         const out = draw();
-        return out instanceof Promise ? out : encode(out, file);
+        if (out instanceof Promise) return [[file, await out]];
+        if (!base) return [[file, await encode(out, file)]];
+        const drawn = await rasterize(out);
+        const files: [string, Buffer][] = [];
+        for (const v of variants(drawn, out.width)) files.push([path.resolve(root, v.key), await v.encode()]);
+        return files;
       },
     });
   };
-  const stem = (url: string) => path.basename(url).replace(/\.[a-z]+$/, "");
+  // 'galeria-02-2a4799bf-grande.jpg' → 'galeria-02'
+  const stem = (url: string) =>
+    path
+      .basename(url)
+      .replace(/\.[a-z]+$/, "")
+      .replace(/-[0-9a-f]{8,64}-(?:original|chica|mediana|grande)$/, "");
 
   const categorias = new Map(list(demo.categoria).map((c) => [str(obj(c).id), str(obj(c).nombre)]));
   for (const raw of list(demo.producto)) {
@@ -197,21 +227,7 @@ export function planDemoMedia(demo: Loose, uploadsDir: string, privateDir: strin
   }
 
   const sitio = obj(demo._sitio);
-  // The hero is the home page's largest paint: named like an uploaded image's 'grande' size
-  // ('{base}-{hash}-grande.jpg'), with WebP twins at 400, 800 and 1600 px drawn at their
-  // width, so the page offers a phone its own size (srcset, ADR 019).
-  const heroUrl = str(sitio.hero);
-  add(heroUrl, () => hero(1600, 1000));
-  const heroBase = /^(.*-[0-9a-f]{8,64})-grande\.jpg$/.exec(heroUrl)?.[1];
-  if (heroBase) {
-    for (const [size, width] of [
-      ["chica", 400],
-      ["mediana", 800],
-      ["grande", 1600],
-    ] as const) {
-      add(`${heroBase}-${size}.webp`, () => hero(width, Math.round((width * 1000) / 1600)));
-    }
-  }
+  add(str(sitio.hero), () => hero(1600, 1000));
   add(str(sitio.poster), () => videoPoster(960, 540));
   list(sitio.instalaciones).forEach((item, i) => {
     const url = typeof item === "string" ? item : str(obj(item).url);
@@ -240,6 +256,15 @@ function cheapOpacity(svg: string): string {
     /(<(?:path|circle|ellipse|rect|line|text)\b[^>]*?) opacity="([\d.]+)"/g,
     '$1 fill-opacity="$2" stroke-opacity="$2"',
   );
+}
+
+/** A drawing as a lossless PNG of its size, on the cream background: the source of its sizes. */
+function rasterize(d: Drawing): Promise<Buffer> {
+  return sharp(Buffer.from(cheapOpacity(d.svg)), { density: 72 })
+    .resize(d.width, d.height, { fit: "fill" })
+    .flatten({ background: C.cream })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 async function encode(d: Drawing, file: string, quality = 80): Promise<Buffer> {

@@ -13,6 +13,7 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import { ajustes, categorias, productos } from "~/server/db/schema";
 import { importExport } from "~/server/import/index.server";
 import { demoMediaComplete, demoSeedNeeded, runDemoSeed, type SeedDirs } from "~/server/seed.server";
+import { srcSetOf } from "~/domain/image-variants";
 import { readSiteMedia } from "~/server/site-media.server";
 import { type DemoMediaReport, generateDemoMedia, planDemoMedia } from "../../seed/media/generate";
 import { seedDemo } from "../../seed/seed-demo";
@@ -93,9 +94,50 @@ describe("demo media", () => {
     expect(manual.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
+  it("stores every public demo image like an upload: the srcset's WebP sizes, at their widths", async () => {
+    // video posters and the diploma artwork keep one file: no page offers them in a srcset
+    const images = [...new Set(demoRefs(demo))].filter(
+      (ref) => ref.startsWith("/media/demo/") && /\.jpg$/.test(ref) && !/\/posters\/|\/media\/demo\/video\/|certificado\.jpg$/.test(ref),
+    );
+    expect(images.length).toBeGreaterThan(150);
+    // named like an uploaded image's size, so the pages offer a srcset
+    expect(images.filter((ref) => !srcSetOf(ref))).toEqual([]);
+    const missing = images.flatMap((ref) =>
+      srcSetOf(ref)!
+        .split(", ")
+        .map((candidate) => candidate.split(" ")[0]!)
+        .filter((url) => !fs.existsSync(fileOf(url))),
+    );
+    expect(missing).toEqual([]);
+
+    const widths = async (ref: string) =>
+      Promise.all(
+        srcSetOf(ref)!
+          .split(", ")
+          .map(async (candidate) => {
+            const meta = await sharp(fileOf(candidate.split(" ")[0]!)).metadata();
+            return [meta.format, meta.width, meta.height];
+          }),
+      );
+    // never upscaled: the 800 px product drawing is 800 px in its 'grande' size too
+    expect(await widths(demo.producto[0].urlImagen)).toEqual([
+      ["webp", 400, 400],
+      ["webp", 800, 800],
+      ["webp", 800, 800],
+    ]);
+    expect(await widths(demo._sitio.hero)).toEqual([
+      ["webp", 400, 250],
+      ["webp", 800, 500],
+      ["webp", 1600, 1000],
+    ]);
+    // a phone's copy is small
+    const heroPhone = fileOf(srcSetOf(demo._sitio.hero)!.split(", ")[1]!.split(" ")[0]!);
+    expect(fs.statSync(heroPhone).size).toBeLessThan(40 * 1024);
+  });
+
   it("is idempotent: a second run writes nothing", async () => {
     const again = await generateDemoMedia(uploads, privateDir);
-    expect(first.written).toBe(planDemoMedia(demo, uploads, privateDir).length + 2);
+    expect(first.written).toBe(planDemoMedia(demo, uploads, privateDir).flatMap((job) => job.files).length + 2);
     expect(again.written).toBe(0);
     expect(again.files.sort()).toEqual(first.files.sort());
   });

@@ -17,12 +17,15 @@ export function GalleryGrid({
   className = "grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5",
   testId,
   priorityFirst = false,
+  sizes = "(min-width: 851px) 33vw, 50vw",
 }: {
   images: GridImage[];
   className?: string;
   testId?: string;
   /** the grid opens the page: its first image is the LCP, fetched at once with high priority */
   priorityFirst?: boolean;
+  /** the tiles' width for the srcset: by default the default grid's (2 columns, 3 from 851 px) */
+  sizes?: string;
 }) {
   const [open, setOpen] = useState(-1);
   // Mounted from the first opening on, so that its closing animation still plays.
@@ -49,6 +52,7 @@ export function GalleryGrid({
                 width={image.width ?? 800}
                 height={image.height ?? 800}
                 priority={priorityFirst && i === 0}
+                sizes={sizes}
                 className="aspect-square w-full object-cover transition-transform duration-700 group-hover:scale-105"
               />
             </a>

@@ -31,6 +31,7 @@ export function ProductsSection({ products }: { products: ProductCard[] }) {
                   alt=""
                   width={600}
                   height={600}
+                  sizes="(min-width: 551px) 25vw, 100vw"
                   className="aspect-square w-full object-cover transition-transform duration-700 group-hover:scale-105"
                 />
                 {product.cantidad <= 0 && (

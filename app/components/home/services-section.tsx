@@ -29,6 +29,7 @@ export function ServicesSection({ services }: { services: ServiceSummary[] }) {
                   alt=""
                   width={900}
                   height={1125}
+                  sizes="33vw"
                   className="aspect-[4/5] w-full object-cover transition-transform duration-700 group-hover:scale-105"
                 />
               </div>
@@ -47,6 +48,7 @@ export function ServicesSection({ services }: { services: ServiceSummary[] }) {
                 alt=""
                 width={160}
                 height={160}
+                sizes="64px"
                 className="size-16 shrink-0 rounded-full object-cover"
               />
               <span className="flex-1 font-serif text-2xl text-cocoa">{service.nombre}</span>

@@ -15,10 +15,13 @@ export function ProductCard({
   product,
   favorite,
   headingLevel = 3,
+  priority = false,
 }: {
   product: ProductCardProduct;
   favorite?: React.ReactNode;
   headingLevel?: 2 | 3;
+  /** a listing's first card, on the first screen: its image loads at once, with high priority */
+  priority?: boolean;
 }) {
   const soldOut = product.cantidad <= 0;
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -32,7 +35,8 @@ export function ProductCard({
               srcSet={srcSetOf(product.urlImagen)}
               sizes={srcSetOf(product.urlImagen) ? "(min-width: 851px) 25vw, 50vw" : undefined}
               alt=""
-              loading="lazy"
+              loading={priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
               className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.04]"
             />
           ) : null}

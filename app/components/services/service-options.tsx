@@ -26,6 +26,7 @@ export function ServiceOptions({ service }: { service: ServiceDetail }) {
               alt={`Resultado de ${block.title}`}
               width={800}
               height={800}
+              sizes="(min-width: 851px) 33vw, 100vw"
               className="aspect-square w-full object-cover"
             />
             <div className="p-6">

@@ -1,4 +1,7 @@
 import type { ImgHTMLAttributes } from "react";
+import { srcSetOf } from "~/domain/image-variants";
+
+export { srcSetOf };
 
 type MediaImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height"> & {
   src: string | null | undefined;
@@ -8,26 +11,6 @@ type MediaImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" |
   /** the hero: loads at once and with high priority; every other image is lazy */
   priority?: boolean;
 };
-
-/**
- * An uploaded image's name ends in its size (upload.server.ts: '{base}-{size}.{ext}', base
- * ending in a random or content hash), and each size has a WebP twin. Widths of IMAGE_SIZES.
- */
-const SIZED = /^(.*-[0-9a-f]{8,64})-(?:original|chica|mediana|grande)\.(?:jpg|png|webp)$/;
-const WIDTHS = [
-  ["chica", 400],
-  ["mediana", 800],
-  ["grande", 1600],
-] as const;
-
-/**
- * The WebP sizes of an uploaded image as a `srcset` (the phone takes the 400 or 800 px one),
- * or undefined for anything else (demo drawings, an external URL). ADR 019.
- */
-export function srcSetOf(src: string | null | undefined): string | undefined {
-  const base = src ? SIZED.exec(src)?.[1] : undefined;
-  return base ? WIDTHS.map(([size, width]) => `${base}-${size}.webp ${width}w`).join(", ") : undefined;
-}
 
 /**
  * An image from the catalogue with its intrinsic size set (no layout shift) and lazy
