@@ -29,7 +29,8 @@ function scriptsOf(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]);
   // the start-up script's preloads and React Router's imports it runs (hydrate-after-paint.server.ts)
-  for (const m of html.matchAll(/[,=]pre=(\[[^\]]*\])/g)) for (const url of JSON.parse(m[1]) as string[]) urls.add(url);
+  for (const m of html.matchAll(/\[("\/assets\/[^"]+\.js"(?:,"\/assets\/[^"]+\.js")*)\]/g))
+    for (const url of JSON.parse(`[${m[1]}]`) as string[]) urls.add(url);
   for (const m of html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*\\"(\/assets\/[^"\\]+\.js)\\"/g)) urls.add(m[1]);
   return [...urls].filter((u) => u.startsWith("/"));
 }
