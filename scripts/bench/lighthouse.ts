@@ -13,9 +13,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { gzipBytesSent } from "../../tests/support/sent-bytes";
 import { startServer } from "./server";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -108,11 +108,14 @@ async function audit(url: string, port: number): Promise<Run> {
   };
 }
 
-/** gzip size of every script the page loaded from our server (measured the same way as bench:pages). */
+/**
+ * Every script the page loaded from our server, as the server sends it to a browser that
+ * accepts gzip (compressed at build time, ADR 026; as in first-load-js.test.ts).
+ */
 async function jsGzip(urls: string[], origin: string): Promise<{ files: number; kib: number }> {
   const own = [...new Set(urls.filter((u) => u.startsWith(origin)))];
   let bytes = 0;
-  for (const u of own) bytes += gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer())).length;
+  for (const u of own) bytes += (await gzipBytesSent(u)).bytes;
   return { files: own.length, kib: bytes / 1024 };
 }
 
@@ -209,8 +212,8 @@ if (process.env.WRITE !== "0") {
     "",
     `Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page, medians;`,
     "production build on a fresh `DATA_DIR` with the demo, offline, Debian's Chromium headless.",
-    "First-load JS: every script the page loaded from our server, gzip-compressed here (as in",
-    "`bench:pages`). The machine is shared with other jobs and busy, so the timings (and the",
+    "First-load JS: every script the page loaded from our server, in the bytes the server sends to a browser that accepts gzip (as in",
+    "`tests/e2e/first-load-js.test.ts`; compressed at build time, ADR 026). The machine is shared with other jobs and busy, so the timings (and the",
     "performance score, which is made of them) move by several points between runs; the",
     "accessibility score and the JS sizes do not depend on the load.",
     "",

@@ -17,11 +17,62 @@ const PAGE =
 
 /** The boot script's own inputs: React Router's code and the modules to preload. */
 function bootInputs(html: string) {
-  const boot = /<script nonce="N1">(\(function\(\)\{var code=.*?)<\/script>/.exec(html)?.[1];
+  const boot = /<script nonce="N1">(\(function startAfterPaint.*?)<\/script>/s.exec(html)?.[1];
   if (!boot) throw new Error("no boot script");
-  const code = JSON.parse(/var code=(".*?[^\\]"),pre=/.exec(boot)?.[1] ?? "null");
-  const pre = JSON.parse(/,pre=(\[.*?\]),me=/.exec(boot)?.[1] ?? "null");
-  return { boot, code, pre };
+  const args = /\)\((".*?[^\\]"),(\[[^\]]*\]),(\d+)\)$/s.exec(boot);
+  if (!args) throw new Error("no arguments");
+  return { boot, code: JSON.parse(args[1]) as string, pre: JSON.parse(args[2]) as string[], wait: Number(args[3]) };
+}
+
+type Appended = { type: string; nonce?: string; textContent?: string; rel?: string; href?: string };
+
+/** A browser just enough for the boot script: what it appends, its frames, timers and observers. */
+function fakeBrowser(options: { image: boolean; observers: boolean }) {
+  const appended: Appended[] = [];
+  const frames: (() => void)[] = [];
+  const timers: { f: () => void; ms: number }[] = [];
+  const listeners: Record<string, () => void> = {};
+  const observers: Record<string, (list: { getEntries: () => unknown[] }) => void> = {};
+  const image = {
+    complete: false,
+    on: {} as Record<string, () => void>,
+    addEventListener(e: string, f: () => void) {
+      this.on[e] = f;
+    },
+  };
+  class FakeObserver {
+    static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+    constructor(private readonly callback: (list: { getEntries: () => unknown[] }) => void) {}
+    observe({ type }: { type: string }) {
+      observers[type] = this.callback;
+    }
+    disconnect() {}
+  }
+  const sandbox = {
+    document: {
+      currentScript: { nonce: "N1" },
+      createElement: (tag: string) => ({ type: tag }),
+      head: { appendChild: (e: Appended) => appended.push({ ...e, type: "link" }) },
+      body: { appendChild: (e: Appended) => appended.push(e) },
+      querySelector: () => (options.image ? image : null),
+    },
+    PerformanceObserver: options.observers ? FakeObserver : undefined,
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void, ms: number) => timers.push({ f, ms }),
+    addEventListener: (e: string, f: () => void) => {
+      listeners[e] = f;
+    },
+  };
+  const runFrames = () => {
+    while (frames.length) frames.shift()?.();
+  };
+  const runTimers = (ms: number) => {
+    for (const t of timers.filter((t) => t.ms === ms)) {
+      timers.splice(timers.indexOf(t), 1);
+      t.f();
+    }
+  };
+  return { sandbox, appended, image, listeners, observers, runFrames, runTimers };
 }
 
 describe("scripts after the first paint (ADR 026)", () => {
@@ -33,7 +84,7 @@ describe("scripts after the first paint (ADR 026)", () => {
     expect(code).toBe(CODE);
     expect(pre).toEqual(["/assets/entry.client-C.js", "/assets/root-A.js"]);
     // the rest of the page is untouched, in order
-    expect(html).toContain('<main><img src="/a.webp" fetchpriority="high"/></main><script nonce="N1">window.__reactRouterContext = {};</script><script nonce="N1">(function(){');
+    expect(html).toContain('<main><img src="/a.webp" fetchpriority="high"/></main><script nonce="N1">window.__reactRouterContext = {};</script><script nonce="N1">(function startAfterPaint(');
     expect(html.endsWith('<script nonce="N1">window.__reactRouterContext.streamController.close();</script></body></html>')).toBe(true);
   });
 
@@ -59,45 +110,60 @@ describe("scripts after the first paint (ADR 026)", () => {
     expect(hydrateAfterPaint(plain, "N1")).toBe(plain);
   });
 
-  it("runs React Router's code once, after the first screen's image and two frames, or at a first touch", () => {
-    const html = hydrateAfterPaint(PAGE, "N1");
-    const { boot } = bootInputs(html);
-    const appended: { type: string; nonce?: string; textContent?: string; rel?: string; href?: string }[] = [];
-    const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
-    const listeners: Record<string, () => void> = {};
-    const image = { complete: false, on: {} as Record<string, () => void>, addEventListener(e: string, f: () => void) { this.on[e] = f; } };
-    const element = (type: string) => ({ type, nonce: undefined as string | undefined });
-    const sandbox = {
-      document: {
-        currentScript: { nonce: "N1" },
-        createElement: (tag: string) => element(tag),
-        head: { appendChild: (e: { rel?: string; href?: string }) => appended.push({ type: "link", ...e }) },
-        body: { appendChild: (e: { type: string; nonce?: string; textContent?: string }) => appended.push(e) },
-        querySelector: () => image,
-      },
-      requestAnimationFrame: (f: () => void) => frames.push(f),
-      setTimeout: (f: () => void, ms: number) => (ms === 0 ? timers.push(f) : undefined),
-      addEventListener: (e: string, f: () => void) => {
-        listeners[e] = f;
-      },
-    };
-    vm.runInNewContext(boot, sandbox);
-    expect(appended).toEqual([]);
-    image.on.load();
-    frames.shift()?.();
-    expect(appended).toEqual([]);
-    frames.shift()?.();
-    timers.shift()?.();
-    const script = appended.find((e) => e.type === "module");
+  it("runs React Router's code once, after the first paint and the image painted as the largest, and two frames", () => {
+    const { boot, wait } = bootInputs(hydrateAfterPaint(PAGE, "N1"));
+    expect(wait).toBe(2500);
+    const b = fakeBrowser({ image: true, observers: true });
+    vm.runInNewContext(boot, b.sandbox);
+    b.runFrames();
+    b.runTimers(0);
+    expect(b.appended).toEqual([]);
+    b.observers.paint({ getEntries: () => [{ name: "first-paint" }] });
+    expect(b.observers["largest-contentful-paint"]).toBeUndefined();
+    b.observers.paint({ getEntries: () => [{ name: "first-contentful-paint" }] });
+    b.observers["largest-contentful-paint"]({ getEntries: () => [{ element: {} }] });
+    b.runFrames();
+    b.runTimers(0);
+    expect(b.appended).toEqual([]);
+    b.observers["largest-contentful-paint"]({ getEntries: () => [{ element: b.image }] });
+    b.runFrames();
+    b.runTimers(0);
+    const script = b.appended.find((e) => e.type === "module");
     expect(script?.textContent).toBe(CODE);
     expect(script?.nonce).toBe("N1");
-    expect(appended.filter((e) => e.rel === "modulepreload").map((e) => e.href)).toEqual([
+    expect(b.appended.filter((e) => e.rel === "modulepreload").map((e) => e.href)).toEqual([
       "/assets/entry.client-C.js",
       "/assets/root-A.js",
     ]);
-    // a touch afterwards does not run it twice
-    listeners.pointerdown();
-    expect(appended.filter((e) => e.type === "module")).toHaveLength(1);
+    // a touch, the image's load or the longest wait afterwards do not run it twice
+    b.listeners.pointerdown();
+    b.image.on.load();
+    b.runTimers(300);
+    b.runTimers(2500);
+    b.runFrames();
+    b.runTimers(0);
+    expect(b.appended.filter((e) => e.type === "module")).toHaveLength(1);
+  });
+
+  it("runs it after two frames where the browser cannot tell paints, and at once on a first touch", () => {
+    const { boot } = bootInputs(hydrateAfterPaint(PAGE, "N1"));
+    const plain = fakeBrowser({ image: false, observers: false });
+    vm.runInNewContext(boot, plain.sandbox);
+    plain.runFrames();
+    plain.runTimers(0);
+    expect(plain.appended.filter((e) => e.type === "module")).toHaveLength(1);
+
+    const touched = fakeBrowser({ image: true, observers: true });
+    vm.runInNewContext(boot, touched.sandbox);
+    touched.listeners.pointerdown();
+    expect(touched.appended.filter((e) => e.type === "module")).toHaveLength(1);
+  });
+
+  it("never waits longer than 2.5 s", () => {
+    const { boot } = bootInputs(hydrateAfterPaint(PAGE, "N1"));
+    const b = fakeBrowser({ image: true, observers: true });
+    vm.runInNewContext(boot, b.sandbox);
+    b.runTimers(2500);
+    expect(b.appended.filter((e) => e.type === "module")).toHaveLength(1);
   });
 });

@@ -7,8 +7,8 @@
  *
  * - drops the modulepreload links and keeps their addresses;
  * - replaces the inline module script with a classic one (same nonce) that waits until the
- *   first screen is painted (the page's high-priority image has loaded, or none, then one
- *   frame), and only then preloads the modules and runs React Router's very same code;
+ *   first screen has been presented (startAfterPaint), and only then preloads the modules and
+ *   runs React Router's very same code;
  * - starts at once if the visitor touches, clicks or types first, and never waits more than
  *   HYDRATE_MAX_WAIT_MS.
  *
@@ -22,25 +22,69 @@ const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
 const MODULE_START = /<script\b[^>]*\btype="module"[^>]*>/;
 const SCRIPT_END = "</script>";
 
-/** The classic script that runs `code` (React Router's module script) after the first paint. */
+/**
+ * Runs in the browser (written into the page as its source text, so it uses nothing from this
+ * module): once the first screen has been presented — the first contentful paint, then the
+ * page's high-priority image painted as the largest one (or loaded, if it never becomes the
+ * largest) — and two more frames, it preloads the modules and runs React Router's `code`.
+ */
+export function startAfterPaint(code: string, preloads: string[], maxWaitMs: number): void {
+  const me = document.currentScript as HTMLScriptElement;
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    for (const href of preloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = me.nonce;
+    script.textContent = code;
+    document.body.appendChild(script);
+  };
+  for (const type of ["pointerdown", "keydown", "focusin"]) addEventListener(type, go, { once: true, capture: true });
+  setTimeout(go, maxWaitMs);
+
+  const afterTwoFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
+  const supported = (typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes) || [];
+  /** `then` once an entry of `type` that `accept`s has been presented; at once where unsupported. */
+  const whenPresented = (type: string, accept: (entry: PerformanceEntry) => boolean, then: () => void) => {
+    if (!supported.includes(type)) return then();
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some(accept)) return;
+      observer.disconnect();
+      then();
+    });
+    observer.observe({ type, buffered: true });
+  };
+  const image = document.querySelector<HTMLImageElement>("img[fetchpriority=high]");
+  whenPresented(
+    "paint",
+    (entry) => entry.name === "first-contentful-paint",
+    () => {
+      if (!image) return afterTwoFrames();
+      whenPresented("largest-contentful-paint", (entry) => (entry as { element?: Element | null }).element === image, afterTwoFrames);
+      // Something larger may be painted first: then the image's load (and a moment) will do.
+      const loaded = () => setTimeout(afterTwoFrames, 300);
+      if (image.complete) loaded();
+      else {
+        image.addEventListener("load", loaded);
+        image.addEventListener("error", loaded);
+      }
+    },
+  );
+}
+
+/** The classic script (with the request's nonce) that calls startAfterPaint for this page. */
 export function bootScript(code: string, preloads: string[], nonce: string | undefined): string {
   const attrs = nonce ? ` nonce="${nonce}"` : "";
   // JSON in a script: `<` escaped so no `</script>` can close it early.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-  return (
-    `<script${attrs}>(function(){` +
-    `var code=${json(code)},pre=${json(preloads)},me=document.currentScript,done=false;` +
-    "function go(){if(done)return;done=true;" +
-    'pre.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});' +
-    'var s=document.createElement("script");s.type="module";s.nonce=me.nonce;s.textContent=code;document.body.appendChild(s)}' +
-    // Two frames: the first one after the image has loaded is painted before the second begins.
-    "function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}" +
-    '["pointerdown","keydown","focusin"].forEach(function(e){addEventListener(e,go,{once:true,capture:true})});' +
-    `setTimeout(go,${HYDRATE_MAX_WAIT_MS});` +
-    'var img=document.querySelector("img[fetchpriority=high]");' +
-    'if(img&&!img.complete){img.addEventListener("load",painted);img.addEventListener("error",painted)}else painted()' +
-    "})()</script>"
-  );
+  return `<script${attrs}>(${startAfterPaint.toString()})(${json(code)},${json(preloads)},${HYDRATE_MAX_WAIT_MS})</script>`;
 }
 
 /**
