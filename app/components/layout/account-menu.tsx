@@ -3,9 +3,9 @@
  * also opened by `?login=1` in the URL); logged in, a menu with 'Mi perfil',
  * 'Administración' for the studio's admins, and 'Cerrar Sesión'. It also greets the user coming back from Google or Facebook.
  */
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, UserRound } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { useLoginOverlay } from "~/components/auth/login-overlay-provider";
 import { lazyNamed } from "~/components/site/lazy-named";
 import { useAlert } from "~/components/ui/alert-provider";
@@ -13,6 +13,8 @@ import { useAlert } from "~/components/ui/alert-provider";
 // Only a visit back from Google or Facebook (`?sesion=`) needs it, with its terms prompt:
 // fetched then, out of every page's first load (ADR 019).
 const SocialLoginResult = lazyNamed(() => import("~/components/auth/social-login-result"), "SocialLoginResult");
+// The open menu's links: fetched on the first opening, like the log-in overlay for visitors.
+const AccountMenuPanel = lazyNamed(() => import("./account-menu-panel"), "AccountMenuPanel");
 
 export type HeaderUser = { id: string; nombre: string; role: string };
 
@@ -123,39 +125,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
         />
       </button>
       {open && (
-        <div
-          id="menu-cuenta"
-          className="absolute right-0 top-full z-50 mt-2 w-56 overflow-hidden rounded-2xl border border-sand bg-cream py-2 shadow-xl"
-        >
-          <p className="truncate px-4 pb-2 pt-1 text-xs text-muted">{firstName ? `Hola, ${firstName}` : "Hola"}</p>
-          <ul>
-            <li>
-              <Link to="/mi-perfil" className="flex items-center gap-3 px-4 py-3 text-sm text-ink hover:bg-white">
-                <UserRound className="size-4 text-clay" aria-hidden />
-                Mi perfil
-              </Link>
-            </li>
-            {user.role === "admin" && (
-              <li>
-                <Link to="/admin" className="flex items-center gap-3 px-4 py-3 text-sm text-ink hover:bg-white">
-                  <LayoutDashboard className="size-4 text-clay" aria-hidden />
-                  Administración
-                </Link>
-              </li>
-            )}
-            <li>
-              <button
-                type="button"
-                onClick={logOut}
-                disabled={leaving}
-                className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm text-ink hover:bg-white disabled:opacity-60"
-              >
-                <LogOut className="size-4 text-clay" aria-hidden />
-                Cerrar Sesión
-              </button>
-            </li>
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <AccountMenuPanel user={user} firstName={firstName} leaving={leaving} logOut={logOut} />
+        </Suspense>
       )}
     </div>
   );
