@@ -127,7 +127,7 @@ describe("site media", () => {
     const demoExport = (await readDemoExport()) as { _sitio: unknown };
     await saveSiteMedia(database.db, demoExport._sitio);
     const demo = await siteMedia();
-    expect(demo.hero).toMatch(/^\/media\/demo\/sitio\/hero-[0-9a-f]{8}-grande\.jpg$/);
+    expect(demo.hero).toMatch(/^\/media\/demo\/sitio\/hero-[0-9a-f]{16}-grande\.jpg$/);
     expect(demo.video).toMatch(/\.webm$/);
     expect(demo.poster).toMatch(/^\/media\/demo\/video\/estudio-poster\./);
     expect(demo.instalaciones.length).toBeGreaterThanOrEqual(6);
