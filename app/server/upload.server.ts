@@ -29,7 +29,6 @@ import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
 import { env } from "./env.server";
 import { requestUser } from "./http/request.server";
-import { IMAGE_SIZES } from "../domain/image-variants";
 import { imageVariants, storedFormatOf } from "./image-variants.server";
 import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
@@ -44,7 +43,6 @@ export const MAX_DATA_BYTES = 100 * 1024 * 1024;
 const MAX_IMAGE_PIXELS = 60_000_000;
 
 /** The four sizes of every uploaded image (width in px; the original keeps its own). */
-export { IMAGE_SIZES };
 
 /** What a file is for, and whether browsers may load it directly. */
 export const UPLOAD_CASES: Record<string, Visibility> = {

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { PHONE, launchBrowser } from "../support/browser";
+import { fillBookingForm } from "../support/forms";
 import { mailParts, readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
@@ -49,16 +50,7 @@ describe("booking a treatment", () => {
     const chosen = (await page.getByTestId("booking-chosen").textContent()) ?? "";
 
     expect(await axeViolations(page)).toEqual([]);
-    await form.getByLabel("Nombre completo", { exact: true }).fill("Ana López");
-    await form.getByLabel("WhatsApp", { exact: true }).fill("33 1234 5678");
-    await form.getByLabel("Correo", { exact: true }).fill(correo);
-    const consent = page.getByTestId("consent-form");
-    for (const group of await consent.getByRole("radiogroup").all()) {
-      await group.getByLabel("No").check();
-    }
-    await consent.getByLabel("Firma: escribe tu nombre completo").fill("Ana López");
-    await consent.getByLabel("He leído y acepto el consentimiento informado.").check();
-    await form.getByLabel(/Acepto la política de cambios/).check();
+    await fillBookingForm(page, correo);
     await page.getByTestId("booking-submit").click();
 
     await page.waitForURL(/\/cita\//);

@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
+import { fillCheckoutInformation } from "../support/forms";
 import { readOutbox } from "../support/outbox";
 import { signUpInBrowser } from "../support/accounts";
 
@@ -33,19 +34,6 @@ async function closeAlert(page: Page, title: string): Promise<string> {
   return text;
 }
 
-async function fillInformation(page: Page, correo: string) {
-  const form = page.getByTestId("checkout-information");
-  await form.getByLabel("Correo").fill(correo);
-  await form.getByLabel("Teléfono").fill("33-3333-3333");
-  await form.getByLabel("Nombre", { exact: true }).fill("Ana");
-  await form.getByLabel("Apellido").fill("López");
-  await form.getByLabel("Dirección (calle, número, interior)").fill("Av. Chapultepec 123, int. 4");
-  await form.getByLabel("Colonia").fill("Americana");
-  await form.getByLabel("Código postal").fill("44160");
-  await form.getByLabel("Ciudad").fill("Guadalajara");
-  await form.getByLabel("Estado").selectOption("Jalisco");
-  await form.getByLabel("País").fill("México");
-}
 
 /** Waits until the breadcrumb marks this step (React renders just after the URL changes). */
 async function waitStep(page: Page, label: string) {
@@ -89,7 +77,7 @@ describe("checkout with the demo card", () => {
     expect(await page.getByLabel("Correo").getAttribute("placeholder")).toBe("nombre@ejemplo.com");
     expect(await page.getByLabel("Teléfono").getAttribute("placeholder")).toBe("33-3333-3333");
     expect(await axeViolations(page)).toEqual([]);
-    await fillInformation(page, correo);
+    await fillCheckoutInformation(page, correo);
     await page.getByRole("button", { name: "Continuar" }).click();
 
     // Step 2: Envío. Continuar without the option → the spec's error naming envío.
@@ -167,7 +155,7 @@ describe("checkout with the demo card", () => {
     expect(await toggle.isVisible()).toBe(true);
     expect(await page.getByTestId("order-summary").isVisible()).toBe(false);
     expect(await noOverflow()).toBe(true);
-    await fillInformation(page, correo);
+    await fillCheckoutInformation(page, correo);
     await page.getByRole("button", { name: "Continuar" }).click();
     await waitStep(page, "Envío");
     await page.getByRole("radio", { name: /Envío Express/ }).check();

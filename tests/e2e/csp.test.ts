@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUpInBrowser } from "../support/accounts";
 import { DESKTOP, launchBrowser } from "../support/browser";
+import { fillCheckoutInformation } from "../support/forms";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -77,17 +78,7 @@ describe("Content-Security-Policy in the browser", () => {
     // the checkout, logged in: Información → Envío → Pagar (the card form is drawn by script)
     await signUpInBrowser(context, baseURL, { name: "Ana CSP" });
     await open(w, "/pagar");
-    const form = w.page.getByTestId("checkout-information");
-    await form.getByLabel("Correo").fill("ana-csp@example.com");
-    await form.getByLabel("Teléfono").fill("33-3333-3333");
-    await form.getByLabel("Nombre", { exact: true }).fill("Ana");
-    await form.getByLabel("Apellido").fill("López");
-    await form.getByLabel("Dirección (calle, número, interior)").fill("Av. Chapultepec 123");
-    await form.getByLabel("Colonia").fill("Americana");
-    await form.getByLabel("Código postal").fill("44160");
-    await form.getByLabel("Ciudad").fill("Guadalajara");
-    await form.getByLabel("Estado").selectOption("Jalisco");
-    await form.getByLabel("País").fill("México");
+    await fillCheckoutInformation(w.page, "ana-csp@example.com");
     await w.page.getByRole("button", { name: "Continuar" }).click();
     await w.page.waitForURL(`${baseURL}/pagar?paso=envio`);
     await w.page.getByRole("radio", { name: /Envío Express/ }).check();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { logIn, sessionCookies, signUpInBrowser } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { fillCheckoutInformation } from "../support/forms";
 import { readOutbox } from "../support/outbox";
 import { E2E_ADMIN } from "./global-setup";
 
@@ -32,17 +33,7 @@ async function buy(context: BrowserContext, correo: string): Promise<string> {
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");
   await page.goto(`${baseURL}/pagar`, { waitUntil: "networkidle" });
-  const form = page.getByTestId("checkout-information");
-  await form.getByLabel("Correo").fill(correo);
-  await form.getByLabel("Teléfono").fill("33-3333-3333");
-  await form.getByLabel("Nombre", { exact: true }).fill("Ana");
-  await form.getByLabel("Apellido").fill("López");
-  await form.getByLabel("Dirección (calle, número, interior)").fill("Av. Chapultepec 123");
-  await form.getByLabel("Colonia").fill("Americana");
-  await form.getByLabel("Código postal").fill("44160");
-  await form.getByLabel("Ciudad").fill("Guadalajara");
-  await form.getByLabel("Estado").selectOption("Jalisco");
-  await form.getByLabel("País").fill("México");
+  await fillCheckoutInformation(page, correo);
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.waitForURL(`${baseURL}/pagar?paso=envio`);
   await page.getByRole("radio", { name: /Envío Express/ }).check();

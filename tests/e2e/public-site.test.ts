@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, launchBrowser, untilHydrated } from "../support/browser";
 import { axeViolations } from "../support/axe";
 import { site } from "~/config/site";
 import { formatPrice } from "~/domain/money";
@@ -37,13 +37,6 @@ async function open(viewport: Viewport, url: string, options: BrowserContextOpti
   return page;
 }
 
-/** Waits until React has hydrated the page (its fibers are attached to the DOM). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 /** Number of slides of a carousel whose card lies entirely inside its viewport. */
 async function visibleSlides(page: Page, testId: string): Promise<number> {
@@ -385,7 +378,7 @@ describe("home", () => {
 describe("gallery", () => {
   it("pages 6 at a time with 'Ver más...' until 'Sin Imagenes' at 375 px", async () => {
     const page = await open(PHONE, "/galeria");
-    await hydrated(page);
+    await untilHydrated(page);
     const grid = page.getByTestId("gallery-grid");
     const images = grid.locator("img");
     expect(await images.count()).toBe(6);
@@ -414,7 +407,7 @@ describe("gallery", () => {
 
   it("filters by service tab and reaches 'Sin Imagenes' for one service at 1280 px", async () => {
     const page = await open(DESKTOP, "/galeria");
-    await hydrated(page);
+    await untilHydrated(page);
     const tabs = page.getByTestId("gallery-tab");
     expect((await tabs.allTextContents())[0]).toBe("Todo");
     const tab = page.getByRole("link", { name: "Maquillaje", exact: true });
@@ -449,7 +442,7 @@ describe("gallery", () => {
 
   it("'Galeria' on a service page stores the service and opens the gallery on it", async () => {
     const page = await open(DESKTOP, "/servicios/estrias");
-    await hydrated(page);
+    await untilHydrated(page);
     await page.getByTestId("service-gallery-button").click();
     await page.waitForURL(/\/galeria\?servicio=estrias/);
     expect(await page.evaluate(() => window.localStorage.getItem("galeriaServicio"))).toBe("estrias");
@@ -461,7 +454,7 @@ describe("gallery", () => {
   it("opens an image in the lightbox and closes it", async () => {
     for (const [, viewport] of VIEWPORTS) {
       const page = await open(viewport, "/galeria");
-      await hydrated(page);
+      await untilHydrated(page);
       await page.locator("[data-gallery-item]").nth(1).click();
       const dialog = page.getByRole("dialog", { name: "Visor de imágenes" });
       await dialog.waitFor();
@@ -504,7 +497,7 @@ describe("nosotros", () => {
   for (const [label, viewport] of VIEWPORTS) {
     it(`scrolls to #instalaciones and #mapa when linked at ${label}`, async () => {
       const page = await open(viewport, "/nosotros#instalaciones");
-      await hydrated(page);
+      await untilHydrated(page);
       await expect
         .poll(() => page.locator("#instalaciones").evaluate((el) => el.getBoundingClientRect().top))
         .toBeLessThan(160);
@@ -521,7 +514,7 @@ describe("nosotros", () => {
 
   it("opens a facilities photo in the lightbox and closes it with Escape", async () => {
     const page = await open(PHONE, "/nosotros#instalaciones");
-    await hydrated(page);
+    await untilHydrated(page);
     const photos = page.getByTestId("facilities-gallery").locator("[data-gallery-item]");
     expect(await photos.count()).toBeGreaterThanOrEqual(6);
     await photos.first().click();
@@ -547,7 +540,7 @@ describe("contact form", () => {
   it("sends the message to the studio and lands on /gracias at 375 px", async () => {
     const before = readOutbox(dataDir).length;
     const page = await open(PHONE, "/Contacto");
-    await hydrated(page);
+    await untilHydrated(page);
     // The short privacy notice stands by the form and opens the full one in a new tab.
     const notice = page.locator("main form").getByRole("link", { name: "Aviso de privacidad" });
     expect(await notice.getAttribute("href")).toBe("/aviso-de-privacidad");
@@ -570,7 +563,7 @@ describe("contact form", () => {
   it("shows Spanish field errors, keeps what was typed and sends nothing at 1280 px", async () => {
     const before = readOutbox(dataDir).length;
     const page = await open(DESKTOP, "/Contacto");
-    await hydrated(page);
+    await untilHydrated(page);
     await fill(page, { ...valid, "Correo electrónico": "lucia@", Teléfono: "123", Mensaje: "" });
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await page.getByText("Escribe un correo electrónico válido").waitFor();
@@ -620,7 +613,7 @@ describe("contact form", () => {
     fs.writeFileSync(outbox, "no soy una carpeta");
     try {
       const page = await open(PHONE, "/Contacto");
-      await hydrated(page);
+      await untilHydrated(page);
       await fill(page, valid);
       await page.getByRole("button", { name: "Enviar mensaje" }).click();
       await page.getByRole("alert").filter({ hasText: "No pudimos enviar tu mensaje" }).waitFor();
@@ -699,7 +692,7 @@ describe("courses", () => {
     expect(await price.locator("del").textContent()).toContain("$4,990.00 MXN");
     expect(await page.getByTestId("course-units").locator(":scope > li").count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByTestId("course-reviews").locator("li").count()).toBeGreaterThanOrEqual(1);
-    await hydrated(page);
+    await untilHydrated(page);
     await page.getByRole("button", { name: "Comprar" }).click();
     await page.waitForLoadState("networkidle");
     expect(new URL(page.url()).pathname).toBe("/cursos/microblading-online");

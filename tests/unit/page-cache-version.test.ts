@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { VersionReader } from "~/server/http/page-cache.server";
+import { VersionReader } from "~/server/http/cache-version.server";
 
 function controlledReads() {
   const pending: ((version: number) => void)[] = [];

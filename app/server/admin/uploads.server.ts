@@ -3,10 +3,10 @@
  * (upload.server.ts: type by content, four image sizes, private cases), so a file posted
  * here is treated exactly like one sent to POST /auth/michel-alvarez/v2/firebase-upload.
  */
+import { IMAGE_SIZES } from "~/domain/image-variants";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { deleteStoredFile, resolveRef } from "../storage/index.server";
 import {
-  IMAGE_SIZES,
   MAX_DATA_BYTES,
   MAX_IMAGE_BYTES,
   type ImageUrls,

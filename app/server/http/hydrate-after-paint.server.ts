@@ -79,12 +79,15 @@ export function startAfterPaint(code: string, preloads: string[], maxWaitMs: num
   );
 }
 
+/** startAfterPaint's source, read once (not on every page). */
+const START_AFTER_PAINT = startAfterPaint.toString();
+
 /** The classic script (with the request's nonce) that calls startAfterPaint for this page. */
-export function bootScript(code: string, preloads: string[], nonce: string | undefined): string {
+function bootScript(code: string, preloads: string[], nonce: string | undefined): string {
   const attrs = nonce ? ` nonce="${nonce}"` : "";
   // JSON in a script: `<` escaped so no `</script>` can close it early.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-  return `<script${attrs}>(${startAfterPaint.toString()})(${json(code)},${json(preloads)},${HYDRATE_MAX_WAIT_MS})</script>`;
+  return `<script${attrs}>(${START_AFTER_PAINT})(${json(code)},${json(preloads)},${HYDRATE_MAX_WAIT_MS})</script>`;
 }
 
 /**
@@ -139,7 +142,7 @@ export function createHydrateAfterPaint(nonce: string | undefined) {
   };
 }
 
-/** The whole rewrite at once (tests, cached pages). */
+/** The whole rewrite at once, for a page held in memory (the tests). */
 export function hydrateAfterPaint(html: string, nonce: string | undefined): string {
   const rewrite = createHydrateAfterPaint(nonce);
   return rewrite.write(html) + rewrite.end();

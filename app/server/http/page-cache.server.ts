@@ -24,12 +24,10 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlibConstants } from "node:zlib";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PRIVATE } from "../security.server";
 import { VersionReader } from "./cache-version.server";
-
-export { PostgresVersionListener, VersionReader, readCacheVersion } from "./cache-version.server";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -214,11 +212,6 @@ export class PageCache {
       () => undefined,
     );
   }
-}
-
-/** The cache as one middleware (tests of the chain; the app uses `PageCache` itself). */
-export function pageCache(options: PageCacheOptions = {}): RequestHandler {
-  return new PageCache(options).middleware;
 }
 
 /** Sets `private, no-store` on the page when its route did not choose a Cache-Control. */
