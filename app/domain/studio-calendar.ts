@@ -39,7 +39,7 @@ export function mondayOf(day: string): string {
 }
 
 const DAY_NAMES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   "enero",
   "febrero",
   "marzo",

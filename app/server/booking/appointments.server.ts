@@ -58,8 +58,11 @@ function isOverlap(error: unknown): boolean {
   return false;
 }
 
-const reminderKey = (id: string) => `cita-recordatorio:${id}`;
-const retoqueKey = (id: string) => `cita-retoque:${id}`;
+/** The appointment's scheduled jobs (reminders.server.ts runs them), one of each per appointment. */
+export const REMINDER_JOB = "cita-recordatorio";
+export const RETOQUE_JOB = "cita-retoque";
+const reminderKey = (id: string) => `${REMINDER_JOB}:${id}`;
+const retoqueKey = (id: string) => `${RETOQUE_JOB}:${id}`;
 
 /** Sets `vencida` every hold whose payment time ran out, freeing its time. */
 export async function releaseExpiredHolds(db: DbOrTx, now: Date = new Date()): Promise<void> {
@@ -318,7 +321,7 @@ export async function setAttendance(
     const [tratamiento] = await tx.select().from(tratamientos).where(eq(tratamientos.id, row.tratamientoId));
     if (estado === CITA_ESTADO.atendida && !row.esRetoque && tratamiento?.retoqueDesde != null) {
       await scheduleJob(tx, {
-        tipo: "cita-retoque",
+        tipo: RETOQUE_JOB,
         clave: retoqueKey(id),
         ejecutarEn: new Date(row.fin.getTime() + tratamiento.retoqueDesde * 86_400_000),
         datos: { citaId: id },
@@ -340,7 +343,7 @@ async function scheduleReminder(tx: DbOrTx, cita: Cita, now: Date): Promise<void
     return;
   }
   await scheduleJob(tx, {
-    tipo: "cita-recordatorio",
+    tipo: REMINDER_JOB,
     clave: reminderKey(cita.id),
     ejecutarEn: at,
     datos: { citaId: cita.id, inicio: cita.inicio.toISOString() },

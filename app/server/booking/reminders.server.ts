@@ -17,10 +17,9 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { citas, tratamientos } from "../db/schema";
 import { registerJob } from "../jobs.server";
+import { REMINDER_JOB, RETOQUE_JOB } from "./appointments.server";
 import { sendAppointmentMail } from "./mail.server";
 
-export const REMINDER_JOB = "cita-recordatorio";
-export const RETOQUE_JOB = "cita-retoque";
 
 const DAY_MS = 24 * 60 * 60_000;
 

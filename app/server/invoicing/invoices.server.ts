@@ -20,6 +20,7 @@ import {
   validateCancelacion,
   validateDatosFiscales,
 } from "~/domain/cfdi";
+import { MONTH_NAMES } from "~/domain/studio-calendar";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, datosFiscales, facturas, pagos, user } from "../db/schema";
 import { logError } from "../log.server";
@@ -115,10 +116,9 @@ function formaPago(order: OrderForInvoice): string {
   return "04";
 }
 
-const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
 const monthName = (date: Date) => {
   const [year, month] = studioMonth(date).split("-");
-  return `${MONTHS[Number(month) - 1]} de ${year}`;
+  return `${MONTH_NAMES[Number(month) - 1]} de ${year}`;
 };
 
 /** Why this order cannot be invoiced now, or null when it can. */
