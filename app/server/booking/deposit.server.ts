@@ -22,6 +22,7 @@ import type { Db, DbOrTx } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
 import { isDiferido } from "~/domain/payment-methods";
 import { confirmPendingPayment } from "../shop/pending-payment.server";
+import { movePayment } from "../shop/payments.server";
 import { logError } from "../log.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
@@ -95,7 +96,7 @@ export async function startDeposit(
     } catch (error) {
       logError(`Anticipo ${pending.id}: no se pudo liberar el intento anterior`, error);
     }
-    await move(db, pending.id, [PAGO_ESTADO.pendiente], PAGO_ESTADO.cancelado);
+    await movePayment(db, pending.id, [PAGO_ESTADO.pendiente], PAGO_ESTADO.cancelado);
   }
   const payment = await provider.createPayment({
     amount: cita.anticipo,
@@ -185,8 +186,8 @@ export async function completeDeposit(
     if (!(error instanceof SlotTakenError || error instanceof AppointmentError)) throw error;
     if (!captured) {
       await provider.cancel(paymentId);
-      await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
-    } else if (await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso)) {
+      await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
+    } else if (await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso)) {
       logError(`Anticipo ${paymentId} cobrado para una cita que ya no tiene horario: requiere reembolso.`);
     }
     return { ok: false, reason: "horario", message: lostSlot };
@@ -195,17 +196,17 @@ export async function completeDeposit(
   // 3. The appointment exists: now the money moves.
   if (!captured) {
     // Only the caller that moved it captures now, or a later one finding a capture left unconfirmed.
-    const mine = await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
+    const mine = await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
     if (!mine && pago.estado !== PAGO_ESTADO.porCapturar) return { ok: true, cita };
     try {
       await provider.capture(paymentId);
-      await move(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
+      await movePayment(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
     } catch (error) {
       // The appointment stands; the next completion (webhook, reload) captures, once.
       logError(`Anticipo ${paymentId}: la cita está confirmada pero la captura no se confirmó; se reintentará.`, error);
     }
   } else {
-    await move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
+    await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
   }
   return { ok: true, cita };
 }
@@ -226,15 +227,6 @@ async function completeDeferredDeposit(db: Db, pago: DepositRow, provider: Payme
   return { ok: true, cita };
 }
 
-async function move(db: DbOrTx, paymentId: string, from: string[], to: string): Promise<boolean> {
-  const moved = await db
-    .update(pagos)
-    .set({ estado: to, updatedAt: new Date() })
-    .where(and(eq(pagos.id, paymentId), inArray(pagos.estado, from)))
-    .returning({ id: pagos.id });
-  return moved.length > 0;
-}
-
 /**
  * After a cancellation: the deposit of an appointment cancelled with 48 hours or more to go
  * is owed back (terms #citas-anticipos); later, or a no-show, keeps it. Returns whether the
@@ -251,12 +243,12 @@ export async function refundAfterCancel(db: Db, cita: Cita, cancelledAt: Date): 
   if (pago.estado === PAGO_ESTADO.pendiente || pago.estado === PAGO_ESTADO.autorizado) {
     try {
       await providerNamed(pago.proveedor).cancel(pago.id);
-      await move(db, pago.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
+      await movePayment(db, pago.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
     } catch (error) {
       logError(`Anticipo ${pago.id}: no se pudo liberar al cancelar la cita ${cita.id}`, error);
     }
     return false;
   }
   if (!canChangeOnline(cita.inicio, cancelledAt)) return false;
-  return move(db, pago.id, [PAGO_ESTADO.porCapturar, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso);
+  return movePayment(db, pago.id, [PAGO_ESTADO.porCapturar, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso);
 }

@@ -182,8 +182,11 @@ export async function lockPayment(tx: DbOrTx, paymentId: string): Promise<Paymen
   return pago as PaymentRecord;
 }
 
-/** Moves a payment from one of `from` to `to`; true only for the caller that moved it. */
-async function move(
+/**
+ * Moves a payment from one of `from` to `to`; true only for the caller that moved it. The one
+ * write of a payment's state (purchases here, deposits in booking/deposit.server.ts).
+ */
+export async function movePayment(
   db: DbOrTx,
   paymentId: string,
   from: PagoEstado[],
@@ -211,16 +214,16 @@ export async function markOrderWritten(tx: DbOrTx, paymentId: string, compraId: 
 
 /** The provider confirmed the capture of a written order. */
 export const markCaptured = (db: DbOrTx, paymentId: string) =>
-  move(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
+  movePayment(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
 
 /** The authorisation was released (stock gone): nobody was charged. */
 export const markCancelled = (db: DbOrTx, paymentId: string) =>
-  move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
+  movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
 
 /** The card was refused, or the attempt never got an answer. */
 export const markFailed = (db: DbOrTx, paymentId: string) =>
-  move(db, paymentId, [PAGO_ESTADO.pendiente], PAGO_ESTADO.fallido);
+  movePayment(db, paymentId, [PAGO_ESTADO.pendiente], PAGO_ESTADO.fallido);
 
 /** Captured by the provider but not fulfillable: true only for the caller that flagged it (so mails go once). */
 export const flagForRefund = (db: DbOrTx, paymentId: string) =>
-  move(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.reembolso);
+  movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.reembolso);
