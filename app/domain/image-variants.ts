@@ -22,11 +22,28 @@ export function variantKey(base: string, size: ImageSizeName, ext: string): stri
   return `${base}-${size}.${ext}`;
 }
 
-const SIZED = /^(.*-[0-9a-f]{8,64})-(?:original|chica|mediana|grande)\.(?:jpg|png|webp)$/;
+const SIZED = /^(.*-([0-9a-f]{8,64}))-(original|chica|mediana|grande)\.(jpg|png|webp|gif)$/;
 
-/** The base of a URL named like a stored image's size, or undefined for anything else. */
+/** The parts of a name like '{base}-{size}.{ext}', where base ends in '-{hash}'. */
+export type SizedName = { base: string; hash: string; size: ImageSizeName; ext: string };
+
+/**
+ * How a URL or key named like a stored image's size splits into its parts, or undefined for
+ * anything else. The one reading of the naming above: pages (srcset), deletions of an
+ * admin's uploads (which tell an upload's 8-digit hash from an import's 16) and the demo
+ * media use it.
+ */
+export function sizedName(src: string | null | undefined): SizedName | undefined {
+  const match = src ? SIZED.exec(src) : null;
+  if (!match) return undefined;
+  const [, base, hash, size, ext] = match;
+  return { base, hash, size: size as ImageSizeName, ext };
+}
+
+/** The base of a URL named like a stored image's size (not a GIF), or undefined for anything else. */
 export function variantBase(src: string | null | undefined): string | undefined {
-  return src ? SIZED.exec(src)?.[1] : undefined;
+  const sized = sizedName(src);
+  return sized && sized.ext !== "gif" ? sized.base : undefined;
 }
 
 /**

@@ -19,7 +19,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { variantBase } from "../../app/domain/image-variants";
+import { sizedName } from "../../app/domain/image-variants";
 import { imageVariants } from "../../app/server/image-variants.server";
 import { courseCard, certificate, lessonPoster, manualPdf } from "./courses";
 import type { Drawing } from "./draw";
@@ -113,8 +113,9 @@ export function planDemoMedia(demo: Loose, uploadsDir: string, privateDir: strin
     // Of an upload's files, those a page can ask for: the size demo.json names and the WebP
     // sizes of the srcset. An upload keeps the rest for the size an admin form picks; a
     // drawing is only ever referenced by its one name, and each file costs seed time.
-    const named = /-(original|chica|mediana|grande)\.jpg$/.exec(rel)?.[1];
-    const base = root === uploadsDir && named ? variantBase(rel) : undefined;
+    const sized = root === uploadsDir ? sizedName(rel) : undefined;
+    const base = sized?.ext === "jpg" ? sized.base : undefined;
+    const named = sized?.size;
     const variants = (bytes: Uint8Array, sourceWidth?: number) =>
       imageVariants(sharp, bytes, base ?? "", { format: "jpeg", sourceWidth }).filter((v) =>
         v.twin ? v.size !== "original" : v.size === named,
@@ -134,11 +135,10 @@ export function planDemoMedia(demo: Loose, uploadsDir: string, privateDir: strin
     });
   };
   // 'galeria-02-2a4799bf-grande.jpg' → 'galeria-02'
-  const stem = (url: string) =>
-    path
-      .basename(url)
-      .replace(/\.[a-z]+$/, "")
-      .replace(/-[0-9a-f]{8,64}-(?:original|chica|mediana|grande)$/, "");
+  const stem = (url: string) => {
+    const sized = sizedName(path.basename(url));
+    return sized ? sized.base.slice(0, -sized.hash.length - 1) : path.basename(url).replace(/\.[a-z]+$/, "");
+  };
 
   const categorias = new Map(list(demo.categoria).map((c) => [str(obj(c).id), str(obj(c).nombre)]));
   for (const raw of list(demo.producto)) {

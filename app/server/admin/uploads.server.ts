@@ -3,7 +3,7 @@
  * (upload.server.ts: type by content, four image sizes, private cases), so a file posted
  * here is treated exactly like one sent to POST /auth/michel-alvarez/v2/firebase-upload.
  */
-import { IMAGE_SIZES } from "~/domain/image-variants";
+import { IMAGE_SIZE_NAMES, IMAGE_SIZES, sizedName, variantKey } from "~/domain/image-variants";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { deleteStoredFile, resolveRef } from "../storage/index.server";
 import {
@@ -63,8 +63,6 @@ export async function storeAdminFile(file: File, uploadCase: string): Promise<st
   return stored.url;
 }
 
-const SIZE_NAMES = ["original", ...Object.keys(IMAGE_SIZES)];
-const SIZED = new RegExp(`^(.*-[0-9a-f]{8})-(${SIZE_NAMES.join("|")})\\.(jpg|png|webp|gif)$`);
 
 /**
  * Every stored file behind a reference: an image stored by the upload API comes in four
@@ -73,11 +71,11 @@ const SIZED = new RegExp(`^(.*-[0-9a-f]{8})-(${SIZE_NAMES.join("|")})\\.(jpg|png
  */
 function storedFilesOf(ref: string): string[] {
   if (!resolveRef(ref)) return [];
-  const match = SIZED.exec(ref);
-  if (!match) return /-[0-9a-f]{8}\.[a-z0-9]+$/.test(ref) ? [ref] : [];
-  const [, base, , ext] = match;
-  const exts = [...new Set([ext, "webp"])];
-  return SIZE_NAMES.flatMap((size) => exts.map((e) => `${base}-${size}.${e}`));
+  const sized = sizedName(ref);
+  // An upload's hash has 8 digits; an import's 16 (app/server/import/media.server.ts).
+  if (sized?.hash.length !== 8) return /-[0-9a-f]{8}\.[a-z0-9]+$/.test(ref) ? [ref] : [];
+  const exts = [...new Set([sized.ext, "webp"])];
+  return IMAGE_SIZE_NAMES.flatMap((size) => exts.map((e) => variantKey(sized.base, size, e)));
 }
 
 /**
