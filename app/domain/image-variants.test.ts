@@ -17,7 +17,13 @@ describe("the names of a stored image's sizes", () => {
   });
 
   it("are not read into anything else", () => {
-    for (const other of ["https://example.com/foto-grande.jpg", "/media/a-3af9a2c1.jpg", "/media/a-3af9a2c1-enorme.jpg", null, ""]) {
+    for (const other of [
+      "https://example.com/foto-grande.jpg",
+      "/media/a-3af9a2c1.jpg",
+      "/media/a-3af9a2c1-enorme.jpg",
+      null,
+      "",
+    ]) {
       expect(sizedName(other)).toBeUndefined();
       expect(srcSetOf(other)).toBeUndefined();
     }
