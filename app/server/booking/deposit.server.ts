@@ -17,7 +17,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { canChangeOnline } from "~/domain/agenda";
-import { type DemoCardInput, checkDemoCard } from "~/domain/demo-card";
+import type { DemoCardInput } from "~/domain/demo-card";
+import { authorizeWithDemoCard } from "../payments/demo.server";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
 import { isDiferido } from "~/domain/payment-methods";
@@ -128,13 +129,8 @@ export async function authorizeDemoDeposit(db: Db, cita: Cita, card: DemoCardInp
   const pago = await depositOf(db, cita.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado]);
   if (pago?.proveedor !== "demo") return { ok: false, message: "No encontramos el pago de este anticipo." };
   if (pago.estado === PAGO_ESTADO.autorizado) return { ok: true, paymentId: pago.id };
-  const checked = checkDemoCard(card);
-  if (!checked.ok) return { ok: false, message: checked.message };
-  await db
-    .update(pagos)
-    .set({ estado: PAGO_ESTADO.autorizado, updatedAt: new Date() })
-    .where(and(eq(pagos.id, pago.id), eq(pagos.estado, PAGO_ESTADO.pendiente)));
-  return { ok: true, paymentId: pago.id };
+  const authorized = await authorizeWithDemoCard(db, pago.id, card);
+  return authorized.ok ? { ok: true, paymentId: pago.id } : authorized;
 }
 
 export type DepositResult =

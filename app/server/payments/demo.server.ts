@@ -174,14 +174,27 @@ export async function authorizeDemoPayment(
   if (!pago) return { ok: false, reason: "no-encontrado" };
   if (pago.estado !== PAGO_ESTADO.pendiente) return { ok: true, paymentId };
 
-  const card = checkDemoCard(input.card);
-  if (!card.ok) return { ok: false, reason: "tarjeta", message: card.message };
   // The test card (4242…) takes every plan the amount allows; the demo has no other approved card.
+  const card = await authorizeWithDemoCard(db, paymentId, input.card);
+  return card.ok ? { ok: true, paymentId } : { ok: false, reason: "tarjeta", message: card.message };
+}
+
+/**
+ * The demo card on a pending demo payment (an order's or an appointment deposit's): accepted →
+ * `autorizado`, nothing charged yet; refused → the card's message, and another can be tried.
+ */
+export async function authorizeWithDemoCard(
+  db: Db,
+  paymentId: string,
+  input: DemoCardInput,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const card = checkDemoCard(input);
+  if (!card.ok) return { ok: false, message: card.message };
   await db
     .update(pagos)
     .set({ estado: PAGO_ESTADO.autorizado, updatedAt: new Date() })
     .where(and(eq(pagos.id, paymentId), eq(pagos.estado, PAGO_ESTADO.pendiente)));
-  return { ok: true, paymentId };
+  return { ok: true };
 }
 
 /**
