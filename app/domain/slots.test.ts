@@ -64,6 +64,20 @@ describe("the studio's time zone", () => {
     expect(zonedInstant("2026-03-08", "09:00", "America/New_York").toISOString()).toBe("2026-03-08T13:00:00.000Z");
   });
 
+  it("offers each wall-clock time at its own offset on a day whose clocks change during opening hours", () => {
+    // A studio open all night (00:00–06:00) in New York on 2026-03-08: 02:00 → 03:00.
+    const night: SlotRules = {
+      ...rules,
+      timeZone: "America/New_York",
+      hours: Array(7).fill({ opens: 0, closes: h(6) }),
+    };
+    const input = { ...base(), rules: night, durationMinutes: 30, now: new Date("2026-03-01T00:00:00Z") };
+    const starts = freeStartsOn("2026-03-08", input);
+    expect(starts.find((s) => s.hora === "01:30")?.inicio).toBe("2026-03-08T06:30:00.000Z");
+    expect(starts.find((s) => s.hora === "03:00")?.inicio).toBe("2026-03-08T07:00:00.000Z");
+    expect(starts.find((s) => s.hora === "05:00")?.inicio).toBe("2026-03-08T09:00:00.000Z");
+  });
+
   it("dates by the studio's calendar: 23:30 in Mexico is already tomorrow in UTC", () => {
     expect(zonedDate(new Date("2026-12-01T05:30:00Z"), TZ)).toBe("2026-11-30");
     expect(weekday(MONDAY)).toBe(1);

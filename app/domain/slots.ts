@@ -157,11 +157,16 @@ export function freeStartsOn(fecha: string, input: SlotInput): DaySlots["horas"]
   const earliest = input.now.getTime() + rules.leadMinutes * 60_000;
   const open = hours.opens;
   const close = hours.closes;
+  const opening = zonedInstant(fecha, horaOf(open), rules.timeZone).getTime();
   const closing = zonedInstant(fecha, horaOf(close), rules.timeZone).getTime();
+  // Without a clock change between opening and closing (every day but two a year, where the
+  // zone has them at all), a wall-clock step is the same number of milliseconds: one time-zone
+  // reading per day instead of one per step.
+  const steady = closing - opening === (close - open) * 60_000;
   const result: DaySlots["horas"] = [];
   for (let t = open; t + durationMinutes <= close; t += rules.stepMinutes) {
     const hora = horaOf(t);
-    const start = zonedInstant(fecha, hora, rules.timeZone).getTime();
+    const start = steady ? opening + (t - open) * 60_000 : zonedInstant(fecha, hora, rules.timeZone).getTime();
     const end = start + durationMinutes * 60_000;
     if (start < earliest || end > closing) continue;
     const occupies = end + rules.bufferMinutes * 60_000;
