@@ -61,7 +61,9 @@ export async function compactOrderCounters(db: Db) {
  */
 export async function foldPiledOrderCounters(db: Db): Promise<boolean> {
   const [piled] = await db
-    .select({ extra: sql<number>`(count(*) - count(distinct (${comprasPorMes.mes}, ${comprasPorMes.curso}, ${comprasPorMes.estadoEnvio})))::int` })
+    .select({
+      extra: sql<number>`(count(*) - count(distinct (${comprasPorMes.mes}, ${comprasPorMes.curso}, ${comprasPorMes.estadoEnvio})))::int`,
+    })
     .from(comprasPorMes);
   if ((piled?.extra ?? 0) <= COUNTER_ROWS_SLACK) return false;
   await compactOrderCounters(db);
