@@ -1,4 +1,5 @@
 /** The public pages' reads (catalog-public.server.ts) on a real database holding the demo export. */
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   galleryPages,
@@ -16,6 +17,9 @@ import { getDb } from "~/server/db/index.server";
 import { listReviews } from "~/server/reviews.server";
 import { readDemoExport } from "~/server/seed.server";
 import { saveSiteMedia } from "~/server/site-media.server";
+import { categorias } from "~/server/db/schema";
+import { untilNextWrite } from "~/server/http/cache-version.server";
+import { listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
 import { useDemoDatabase } from "../support/fixtures";
 
 let database: Database;
@@ -154,5 +158,37 @@ describe("site media", () => {
     );
     await expect(saveSiteMedia(database.db, "hero.jpg")).rejects.toThrow(/_sitio/);
     expect(await siteMedia()).toEqual(before);
+  });
+});
+
+describe("categories kept until the next write (untilNextWrite, ADR 020)", () => {
+  it("reads once, then answers from memory until a write to a public table, in a transaction or not", async () => {
+    let reads = 0;
+    const names = untilNextWrite(async (db) => {
+      reads++;
+      return (await db.select({ id: categorias.id }).from(categorias)).map((c) => c.id);
+    });
+    // kept on PGlite only (on PostgreSQL every call reads)
+    const embedded = database.kind === "pglite";
+    const first = await names(getDb());
+    if (embedded) expect(await names(getDb())).toBe(first);
+    expect(reads).toBe(1);
+    await getDb().insert(categorias).values({ id: "kept-1", nombre: "Guardada", posicion: 99 });
+    expect(await names(getDb())).toContain("kept-1");
+    expect(reads).toBe(2);
+    // the listing finds a new category at once, through the kept list
+    await getDb().transaction(async (tx) => {
+      await tx.insert(categorias).values({ id: "kept-2", nombre: "Guardada 2", posicion: 99 });
+      // a transaction reads for itself, never the kept list
+      expect((await listCategories(tx as never)).map((c) => c.id)).toContain("kept-2");
+    });
+    expect((await listCategories(getDb())).map((c) => c.id)).toContain("kept-2");
+    expect((await listCategoryProducts(getDb(), "kept-2", 1))?.category.nombre).toBe("Guardada 2");
+    await getDb().update(categorias).set({ nombre: "Cambiada" }).where(eq(categorias.id, "kept-2"));
+    expect((await listCategoryProducts(getDb(), "kept-2", 1))?.category.nombre).toBe("Cambiada");
+    await getDb()
+      .delete(categorias)
+      .where(inArray(categorias.id, ["kept-1", "kept-2"]));
+    expect(await listCategoryProducts(getDb(), "kept-2", 1)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { Category, ProductCard, ProductDetail } from "~/domain/catalog";
 import { PRODUCTS_PER_PAGE, type Page, paginate } from "~/domain/pagination";
 import type { Db, DbOrTx } from "../db/index.server";
 import { categorias, favoritos, productoImagenes, productos } from "../db/schema";
+import { untilNextWrite } from "../http/cache-version.server";
 
 export type { Category, ProductCard as ProductCardData, ProductDetail } from "~/domain/catalog";
 
@@ -20,12 +21,13 @@ export const productCardColumns = {
   cantidad: productos.cantidad,
 };
 
-export async function listCategories(db: Db): Promise<Category[]> {
-  return db
+/** Every category in the studio's order: kept in memory until the next catalogue write (shared: never changed by callers). */
+export const listCategories: (db: Db) => Promise<readonly Category[]> = untilNextWrite((db) =>
+  db
     .select({ id: categorias.id, nombre: categorias.nombre })
     .from(categorias)
-    .orderBy(asc(categorias.posicion), asc(categorias.nombre));
-}
+    .orderBy(asc(categorias.posicion), asc(categorias.nombre)),
+);
 
 /**
  * One page of a category's products (8 per page, SPEC section 9). null when the category
@@ -36,10 +38,8 @@ export async function listCategoryProducts(
   categoriaId: string,
   requestedPage: number,
 ): Promise<{ category: Category; products: ProductCard[]; total: number; page: Page } | null> {
-  const [category] = await db
-    .select({ id: categorias.id, nombre: categorias.nombre })
-    .from(categorias)
-    .where(eq(categorias.id, categoriaId));
+  // from the kept list of categories (no query while nothing was written)
+  const category = (await listCategories(db)).find((c) => c.id === categoriaId);
   if (!category) return null;
 
   const visible = and(eq(productos.categoriaId, categoriaId), eq(productos.publicado, true));
