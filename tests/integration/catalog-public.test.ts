@@ -192,3 +192,32 @@ describe("categories kept until the next write (untilNextWrite, ADR 020)", () =>
     expect(await listCategoryProducts(getDb(), "kept-2", 1)).toBeNull();
   });
 });
+
+describe("category listing", () => {
+  it("pages a category 8 at a time, each product once, its count with the page, a page past the end the last", async () => {
+    const first = await listCategoryProducts(getDb(), "pigmentos", 1);
+    if (!first) throw new Error("sin pigmentos");
+    expect(first.total).toBeGreaterThan(8);
+    expect(first.products).toHaveLength(8);
+    const seen: string[] = [];
+    for (let pagina = 1; pagina <= first.page.pages; pagina++) {
+      const listed = await listCategoryProducts(getDb(), "pigmentos", pagina);
+      expect(listed?.total).toBe(first.total);
+      expect(listed?.page.page).toBe(pagina);
+      seen.push(...(listed?.products.map((p) => p.id) ?? []));
+    }
+    expect(seen).toHaveLength(first.total);
+    expect(new Set(seen).size).toBe(first.total);
+    const past = await listCategoryProducts(getDb(), "pigmentos", 10 ** 12);
+    expect(past?.page.page).toBe(first.page.pages);
+    expect(past?.products.map((p) => p.id)).toEqual(seen.slice((first.page.pages - 1) * 8));
+    expect(past?.products[0]).not.toHaveProperty("total");
+    await getDb().insert(categorias).values({ id: "vacia", nombre: "Vacía", posicion: 99 });
+    expect(await listCategoryProducts(getDb(), "vacia", 3)).toMatchObject({
+      total: 0,
+      products: [],
+      page: { page: 1, pages: 0 },
+    });
+    await getDb().delete(categorias).where(eq(categorias.id, "vacia"));
+  });
+});

@@ -29,6 +29,9 @@ export const listCategories: (db: Db) => Promise<readonly Category[]> = untilNex
     .orderBy(asc(categorias.posicion), asc(categorias.nombre)),
 );
 
+/** Past this page a listing's first query is not tried (the offset would be absurd): it counts first. */
+const MAX_LISTING_PAGE = 100_000;
+
 /**
  * One page of a category's products (8 per page, SPEC section 9). null when the category
  * does not exist. A page past the end is clamped to the last one.
@@ -43,16 +46,26 @@ export async function listCategoryProducts(
   if (!category) return null;
 
   const visible = and(eq(productos.categoriaId, categoriaId), eq(productos.publicado, true));
-  const [{ total }] = await db.select({ total: count() }).from(productos).where(visible);
+  // The page asked for and the category's count in one query (count(*) over the matches);
+  // only a page past the end (no rows, so no count) counts apart and reads the last page.
+  const pageAt = (offset: number) =>
+    db
+      .select({ ...productCardColumns, total: sql<number>`count(*) over ()` })
+      .from(productos)
+      .where(visible)
+      // id breaks ties so that a product never shows on two pages
+      .orderBy(asc(productos.nombre), asc(productos.id))
+      .limit(PRODUCTS_PER_PAGE)
+      .offset(offset);
+  const asked = Math.min(Math.max(Number.isFinite(requestedPage) ? Math.trunc(requestedPage) : 1, 1), MAX_LISTING_PAGE);
+  let rows = await pageAt((asked - 1) * PRODUCTS_PER_PAGE);
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : ((await db.select({ n: count() }).from(productos).where(visible))[0]?.n ?? 0);
   const page = paginate(total, requestedPage, PRODUCTS_PER_PAGE);
-  const products = await db
-    .select(productCardColumns)
-    .from(productos)
-    .where(visible)
-    // id breaks ties so that a product never shows on two pages
-    .orderBy(asc(productos.nombre), asc(productos.id))
-    .limit(PRODUCTS_PER_PAGE)
-    .offset(page.offset);
+  if (rows.length === 0 && total > 0) rows = await pageAt(page.offset);
+  const products: ProductCard[] = rows.map(({ total: _total, ...card }) => card);
   return { category, products, total, page };
 }
 
