@@ -1,5 +1,5 @@
 /** The public pages' reads (catalog-public.server.ts) on a real database holding the demo export. */
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   galleryPages,
@@ -17,9 +17,9 @@ import { getDb } from "~/server/db/index.server";
 import { listReviews } from "~/server/reviews.server";
 import { readDemoExport } from "~/server/seed.server";
 import { saveSiteMedia } from "~/server/site-media.server";
-import { categorias } from "~/server/db/schema";
+import { categorias, productoImagenes, productos } from "~/server/db/schema";
 import { untilNextWrite } from "~/server/http/cache-version.server";
-import { listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
+import { getProduct, listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
 import { useDemoDatabase } from "../support/fixtures";
 
 let database: Database;
@@ -219,5 +219,43 @@ describe("category listing", () => {
       page: { page: 1, pages: 0 },
     });
     await getDb().delete(categorias).where(eq(categorias.id, "vacia"));
+  });
+});
+
+describe("product page", () => {
+  it("reads the product, its category and its gallery in order, the main image first unless the gallery holds it", async () => {
+    const [withGallery] = await getDb()
+      .select({ id: productoImagenes.productoId })
+      .from(productoImagenes)
+      .groupBy(productoImagenes.productoId)
+      .having(sql`count(*) > 1`)
+      .limit(1);
+    if (!withGallery) throw new Error("ningún producto con galería en la demostración");
+    const product = await getProduct(getDb(), withGallery.id);
+    const gallery = await getDb()
+      .select({ nombre: productoImagenes.nombre, url: productoImagenes.url })
+      .from(productoImagenes)
+      .where(eq(productoImagenes.productoId, withGallery.id))
+      .orderBy(asc(productoImagenes.posicion), asc(productoImagenes.id));
+    const main = product?.urlImagen && !gallery.some((i) => i.url === product.urlImagen);
+    expect(product?.imagenes).toEqual(
+      main ? [{ nombre: product!.nombre, url: product!.urlImagen }, ...gallery] : gallery,
+    );
+    expect(product?.categoriaNombre).toBeTruthy();
+    const [bare] = await getDb()
+      .select({ id: productos.id })
+      .from(productos)
+      .where(
+        and(
+          eq(productos.publicado, true),
+          sql`not exists (select 1 from producto_imagenes i where i.producto_id = ${productos.id})`,
+        ),
+      )
+      .limit(1);
+    if (bare) {
+      const alone = await getProduct(getDb(), bare.id);
+      expect(alone?.imagenes).toEqual(alone?.urlImagen ? [{ nombre: alone.nombre, url: alone.urlImagen }] : []);
+    }
+    expect(await getProduct(getDb(), "no-existe")).toBeNull();
   });
 });

@@ -71,28 +71,33 @@ export async function listCategoryProducts(
 
 /** A published product with its category name and gallery, or null. */
 export async function getProduct(db: Db, id: string): Promise<ProductDetail | null> {
+  // The product, its category's name and its gallery in one query (the gallery as JSON).
   const [row] = await db
     .select({
       ...productCardColumns,
       categoriaId: productos.categoriaId,
       categoriaNombre: categorias.nombre,
       especificacion: productos.especificacion,
+      imagenes: sql<{ nombre: string; url: string }[] | string>`coalesce((
+        select json_agg(json_build_object('nombre', ${productoImagenes.nombre}, 'url', ${productoImagenes.url})
+          order by ${productoImagenes.posicion}, ${productoImagenes.id})
+        from ${productoImagenes} where ${productoImagenes.productoId} = ${productos.id}), '[]'::json)`,
     })
     .from(productos)
     .innerJoin(categorias, eq(categorias.id, productos.categoriaId))
     .where(and(eq(productos.id, id), eq(productos.publicado, true)));
   if (!row) return null;
-  const imagenes = await db
-    .select({ nombre: productoImagenes.nombre, url: productoImagenes.url })
-    .from(productoImagenes)
-    .where(eq(productoImagenes.productoId, id))
-    .orderBy(asc(productoImagenes.posicion), asc(productoImagenes.id));
+  const { imagenes: gallery, ...product } = row;
+  // both drivers parse json; a driver that hands it as text is parsed here
+  const imagenes: { nombre: string; url: string }[] = typeof gallery === "string" ? JSON.parse(gallery) : gallery;
   // The main image leads the gallery unless the gallery already holds it.
-  const gallery =
-    row.urlImagen && !imagenes.some((i) => i.url === row.urlImagen)
-      ? [{ nombre: row.nombre, url: row.urlImagen }, ...imagenes]
-      : imagenes;
-  return { ...row, imagenes: gallery };
+  return {
+    ...product,
+    imagenes:
+      product.urlImagen && !imagenes.some((i) => i.url === product.urlImagen)
+        ? [{ nombre: product.nombre, url: product.urlImagen }, ...imagenes]
+        : imagenes,
+  };
 }
 
 /**
