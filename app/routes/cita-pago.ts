@@ -9,7 +9,7 @@
 import { CITA_ESTADO } from "~/domain/agenda";
 import { isPlainId } from "~/domain/limits";
 import { findByToken } from "~/server/booking/booking.server";
-import { completeDeposit, isDepositOf, startDeposit } from "~/server/booking/deposit.server";
+import { completeDeposit, startDeposit } from "~/server/booking/deposit.server";
 import { waitingDepositVoucher } from "~/server/booking/deposit-pending.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { getDb } from "~/server/db/index.server";
@@ -46,9 +46,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (form.get("intent") === "confirmar") {
       const paymentId = String(form.get("paymentId") ?? "");
-      if (!isPlainId(paymentId) || !(await isDepositOf(db, paymentId, cita.id))) return fail(404, "No encontramos ese pago.");
-      const result = await completeDeposit(db, paymentId);
+      if (!isPlainId(paymentId)) return fail(404, "No encontramos ese pago.");
+      // only this appointment's deposit: checked on the row completeDeposit reads anyway
+      const result = await completeDeposit(db, paymentId, { citaId: cita.id });
       if (result.ok) return Response.json({ ok: true });
+      if (result.reason === "desconocido") return fail(404, "No encontramos ese pago.");
       return fail(result.reason === "horario" ? 409 : 402, result.message);
     }
   } catch (error) {

@@ -1,11 +1,22 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { contentPages, inPersonCoursePath } from "~/server/content.server";
+import { queryRows } from "~/server/db/client.server";
 import { getDb } from "~/server/db/index.server";
-import { categorias, cursos, productos, servicios } from "~/server/db/schema";
+import { categorias, cursos, servicios } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 
-/** Products read per query while the sitemap streams (keyset on id: no OFFSET, no whole list). */
-const BATCH = 500;
+/** Products per query while the sitemap streams (keyset on id: no OFFSET, no whole list). */
+export const SITEMAP_BATCH = 1_000;
+
+/**
+ * Ids that are their own URL path segment and need no XML escape (`encodeURI` leaves them
+ * as they are): the database writes their <url> lines itself. Any other id (an imported one
+ * with a space, an accent, an ampersand) comes back apart and is written here.
+ */
+const PLAIN_ID = "^[A-Za-z0-9._~-]+$";
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;" };
+const escapeXml = (text: string) => text.replace(/[&<>'"]/g, (c) => XML_ESCAPES[c]!);
 
 /**
  * The public pages for search engines; private pages (visits, account) are left out. Pages
@@ -41,10 +52,12 @@ export async function loader() {
   const base = env.publicUrl.replace(/\/$/, "");
   const url = (path: string) => {
     const date = lastmod.get(path);
-    return `  <url><loc>${base}${encodeURI(path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>\n`;
+    return `  <url><loc>${escapeXml(base + encodeURI(path))}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>\n`;
   };
+  // a plain product's line, either side of its id
+  const productLine = [`  <url><loc>${escapeXml(base)}/producto/`, "</loc></url>\n"] as const;
   const encoder = new TextEncoder();
-  let after: string | null = null;
+  let after = "";
   let done = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -54,22 +67,24 @@ export async function loader() {
         ),
       );
     },
-    // one batch of products each time the reader wants more
+    // One batch of products each time the reader wants more: one row back, its lines already
+    // written by the database (no row objects, no per-product work here).
     async pull(controller) {
       if (done) return;
-      const batch = await db
-        .select({ id: productos.id })
-        .from(productos)
-        .where(
-          after === null ? eq(productos.publicado, true) : and(eq(productos.publicado, true), gt(productos.id, after)),
-        )
-        .orderBy(asc(productos.id))
-        .limit(BATCH);
-      if (batch.length > 0) {
-        after = batch[batch.length - 1]!.id;
-        controller.enqueue(encoder.encode(batch.map((p) => url(`/producto/${p.id}`)).join("")));
+      const [batch] = await queryRows<{ lines: string | null; other: string[] | null; last: string | null; n: number }>(
+        db,
+        sql`select string_agg(case when id ~ ${PLAIN_ID} then ${productLine[0]} || id || ${productLine[1]} end, '' order by id) lines,
+          array_agg(id order by id) filter (where id !~ ${PLAIN_ID}) other, max(id) last, count(*)::int n
+          from (select id from productos where publicado and id > ${after} order by id limit ${SITEMAP_BATCH}) page`,
+      );
+      const n = Number(batch?.n ?? 0);
+      if (n > 0) {
+        after = batch!.last!;
+        controller.enqueue(
+          encoder.encode((batch!.lines ?? "") + (batch!.other ?? []).map((id) => url(`/producto/${id}`)).join("")),
+        );
       }
-      if (batch.length < BATCH) {
+      if (n < SITEMAP_BATCH) {
         done = true;
         controller.enqueue(encoder.encode("</urlset>\n"));
         controller.close();

@@ -3,7 +3,7 @@
  * writes. Course video URLs never leave this module: the public course page only needs unit
  * and video titles.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 import type { InPersonCourseText } from "~/domain/content";
 import { GALLERY_PAGE_SIZE } from "~/domain/pagination";
@@ -166,30 +166,25 @@ export async function getOnlineCourse(id: string): Promise<OnlineCourse | null> 
     .limit(1);
   if (!course) return null;
   // Its reviews are not part of the course: the page lists the newest through listReviews.
-  const units = await db
-    .select({ id: unidades.id, nombre: unidades.nombre })
+  // Its units and their videos' titles in one query (a unit without videos comes once, no video).
+  const rows = await db
+    .select({
+      id: unidades.id,
+      nombre: unidades.nombre,
+      titulo: unidadVideos.titulo,
+      descripcion: unidadVideos.descripcion,
+    })
     .from(unidades)
+    .leftJoin(unidadVideos, eq(unidadVideos.unidadId, unidades.id))
     .where(eq(unidades.cursoId, id))
-    .orderBy(asc(unidades.posicion), asc(unidades.id));
-  const videos = units.length
-    ? await db
-        .select({ unidadId: unidadVideos.unidadId, titulo: unidadVideos.titulo, descripcion: unidadVideos.descripcion })
-        .from(unidadVideos)
-        .where(
-          inArray(
-            unidadVideos.unidadId,
-            units.map((u) => u.id),
-          ),
-        )
-        .orderBy(asc(unidadVideos.posicion), asc(unidadVideos.id))
-    : [];
-  return {
-    ...course,
-    unidades: units.map((u) => ({
-      ...u,
-      videos: videos.filter((v) => v.unidadId === u.id).map(({ titulo, descripcion }) => ({ titulo, descripcion })),
-    })),
-  };
+    .orderBy(asc(unidades.posicion), asc(unidades.id), asc(unidadVideos.posicion), asc(unidadVideos.id));
+  const units = new Map<string, CourseUnit>();
+  for (const { id: unitId, nombre, titulo, descripcion } of rows) {
+    const unit = units.get(unitId) ?? { id: unitId, nombre, videos: [] };
+    units.set(unitId, unit);
+    if (titulo !== null) unit.videos.push({ titulo, descripcion: descripcion ?? "" });
+  }
+  return { ...course, unidades: [...units.values()] };
 }
 
 /**

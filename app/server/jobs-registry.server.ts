@@ -1,9 +1,15 @@
 /**
  * Every kind of scheduled job, registered once (app/server/jobs.server.ts, ADR 023). Each
  * feature registers its handlers in a module of its own; importing this module registers
- * them all (server/app.ts does, before starting the runner).
+ * them all (server/app.ts does, before starting the runner). The upkeep the runner does on
+ * every tick is registered here too.
  */
 import "./booking/reminders.server";
 import "./shop/pending-payment-jobs.server";
 // the "anticipo" subject of the pending-payment jobs (OXXO/SPEI deposits)
 import "./booking/deposit-pending.server";
+import { foldPiledOrderCounters } from "./admin/orders.server";
+import { registerPeriodicTask } from "./jobs.server";
+
+// The order counters' delta rows folded (ADR 020): the runner's work, not the admin pages'.
+registerPeriodicTask("contadores de compras", foldPiledOrderCounters);

@@ -29,6 +29,29 @@ const CLAIM_MS = 5 * 60_000;
 /** Attempts before a job is left as `fallida` (visible to the studio, never retried). */
 export const MAX_ATTEMPTS = 5;
 
+/**
+ * Upkeep the runner does on every tick in every instance, besides the jobs in `tareas`: work
+ * that must not run inside a request (folding the order counters), safe to run in two
+ * instances at once, and cheap when there is nothing to do. By name: the last one wins.
+ */
+const periodicTasks = new Map<string, (db: Db) => Promise<unknown>>();
+
+/** Registers an upkeep task for every tick of the runner (see `periodicTasks`). */
+export function registerPeriodicTask(name: string, task: (db: Db) => Promise<unknown>): void {
+  periodicTasks.set(name, task);
+}
+
+/** Runs every upkeep task once (the runner's tick; tests call it); one that fails is logged, the others still run. */
+export async function runPeriodicTasks(db: Db): Promise<void> {
+  for (const [name, task] of periodicTasks) {
+    try {
+      await task(db);
+    } catch (error) {
+      logError(`Tarea periódica '${name}' falló`, error);
+    }
+  }
+}
+
 /** Registers the function that runs jobs of a type (one per type; the last one wins). */
 export function registerJob(tipo: string, handler: JobHandler): void {
   handlers.set(tipo, handler);
@@ -144,7 +167,8 @@ export async function runDueJobs(db: Db, now: Date = new Date(), limit = 20): Pr
 const holder = globalThis as typeof globalThis & { __jobTimer?: ReturnType<typeof setInterval> };
 
 /**
- * Polls for due jobs every `intervalMs` in this process (server/app.ts). Errors (the database
+ * Polls for due jobs every `intervalMs` in this process (server/app.ts), then runs the
+ * upkeep tasks (`registerPeriodicTask`). Errors (the database
  * gone) are logged and the next tick tries again; the timer never keeps the process alive.
  */
 export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
@@ -157,6 +181,7 @@ export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
       while ((await runDueJobs(getDb())) > 0) {
         // keep going while there is a backlog
       }
+      await runPeriodicTasks(getDb());
     } catch (error) {
       logError("Tareas: no se pudieron leer", error);
     } finally {

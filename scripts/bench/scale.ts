@@ -14,39 +14,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { logIn } from "../../tests/support/accounts";
+import { ADMIN, ADMIN_PAGES, PUBLIC } from "./scale-pages";
 import { startServer } from "./server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const root = path.resolve(".tmp/bench-scale");
 const small = path.join(root, "small");
 const large = path.join(root, "large");
-const ADMIN = { email: "admin-escala@example.com", password: "clave-admin-escala-1" };
-
-const PUBLIC = [
-  ["category listing", "/productos/pigmentos"],
-  ["category listing, page 5", "/productos/pigmentos?pagina=5"],
-  ["product page", "/producto/pig-01"],
-  ["course page", "/cursos/{curso}"],
-  ["categories", "/categorias"],
-  ["sitemap", "/sitemap.xml"],
-] as const;
-const ADMIN_PAGES = [
-  ["admin products", "/admin/productos"],
-  ["admin products, page 100", "/admin/productos?pagina=100"],
-  ["admin products, search", "/admin/productos?q=rosa"],
-  ["admin orders", "/admin/pedidos"],
-  ["admin orders, page 2,000", "/admin/pedidos?pagina=2000"],
-  ["admin orders, search by e-mail", "/admin/pedidos?q=clienta001234"],
-  ["admin orders, by state", "/admin/pedidos?estado=1"],
-  ["admin orders, by state, page 500", "/admin/pedidos?estado=3&pagina=500"],
-  ["admin students", "/admin/alumnas"],
-  ["admin students, page 60", "/admin/alumnas?pagina=60"],
-  ["admin students, search", "/admin/alumnas?q=Sof%C3%ADa"],
-  ["admin visits", "/admin/visitas"],
-  ["admin visits, page 60", "/admin/visitas?pagina=60"],
-  ["admin visits, search", "/admin/visitas?q=Luc%C3%ADa"],
-] as const;
-
 const run = (args: string[], dataDir: string) =>
   execFileSync(process.execPath, ["--import", "tsx", ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as studentsLoader } from "~/routes/admin/alumnas";
 import { loader as ordersLoader } from "~/routes/admin/pedidos";
-import { loader as sitemapLoader } from "~/routes/sitemap.xml";
+import { SITEMAP_BATCH, loader as sitemapLoader } from "~/routes/sitemap.xml";
 import { productsResource } from "~/server/admin/products.server";
 import { ADMIN_PER_PAGE } from "~/server/admin/resource.server";
 import { listStudents } from "~/server/admin/students.server";
@@ -249,9 +249,25 @@ describe("sitemap on a grown catalogue", () => {
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
     const products = [...xml.matchAll(/<loc>[^<]*\/producto\/([^<]+)<\/loc>/g)].map((m) => decodeURI(m[1]!));
     const published = await countOf(sql`select count(*) n from productos where publicado`);
-    expect(published).toBeGreaterThan(1_000); // more than two batches
+    expect(published).toBeGreaterThan(SITEMAP_BATCH); // more than one batch
     expect(products).toHaveLength(published);
     expect(new Set(products).size).toBe(published);
     expect(xml).toContain("/productos/pigmentos</loc>");
+  });
+
+  it("writes an id that is not a plain path segment encoded and XML-escaped, in its batch", async () => {
+    const odd = "esc-p-0500 ñ&'x";
+    await database.db.execute(sql`insert into productos (id, nombre, precio, categoria_id)
+      select ${odd}, 'Raro', 100, categoria_id from productos where id = 'pig-01'`);
+    try {
+      const xml = await (await sitemapLoader()).text();
+      expect(xml).toContain("/producto/esc-p-0500%20%C3%B1&amp;'x</loc>".replace("'", "&apos;"));
+      const locs = xml.match(/<loc>/g)?.length ?? 0;
+      const published = await countOf(sql`select count(*) n from productos where publicado`);
+      expect(xml.match(/\/producto\//g)).toHaveLength(published);
+      expect(locs).toBeGreaterThan(published);
+    } finally {
+      await database.db.execute(sql`delete from productos where id = ${odd}`);
+    }
   });
 });

@@ -112,9 +112,17 @@ describe("booking with a deposit", () => {
     const auth = await authorizeDemoDeposit(database.db, booked.cita, card);
     expect(auth).toEqual({ ok: true, paymentId: first.paymentId });
 
+    // Named from another appointment's page (/cita/{token}/pago): not this one's deposit.
+    expect(
+      await completeDeposit(database.db, first.paymentId, { provider: demo, now, citaId: "otra-cita" }),
+    ).toMatchObject({
+      ok: false,
+      reason: "desconocido",
+    });
+
     // The browser's return and a webhook at the same moment: one confirmation, one capture.
     const [a, b] = await Promise.all([
-      completeDeposit(database.db, first.paymentId, { provider: demo, now }),
+      completeDeposit(database.db, first.paymentId, { provider: demo, now, citaId: booked.cita.id }),
       completeDeposit(database.db, first.paymentId, { provider: demo, now }),
     ]);
     expect(a.ok && b.ok).toBe(true);

@@ -1,4 +1,5 @@
 /** The public pages' reads (catalog-public.server.ts) on a real database holding the demo export. */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   galleryPages,
@@ -16,6 +17,9 @@ import { getDb } from "~/server/db/index.server";
 import { listReviews } from "~/server/reviews.server";
 import { readDemoExport } from "~/server/seed.server";
 import { saveSiteMedia } from "~/server/site-media.server";
+import { categorias, productoImagenes, productos } from "~/server/db/schema";
+import { untilNextWrite } from "~/server/http/cache-version.server";
+import { getProduct, listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
 import { useDemoDatabase } from "../support/fixtures";
 
 let database: Database;
@@ -154,5 +158,104 @@ describe("site media", () => {
     );
     await expect(saveSiteMedia(database.db, "hero.jpg")).rejects.toThrow(/_sitio/);
     expect(await siteMedia()).toEqual(before);
+  });
+});
+
+describe("categories kept until the next write (untilNextWrite, ADR 020)", () => {
+  it("reads once, then answers from memory until a write to a public table, in a transaction or not", async () => {
+    let reads = 0;
+    const names = untilNextWrite(async (db) => {
+      reads++;
+      return (await db.select({ id: categorias.id }).from(categorias)).map((c) => c.id);
+    });
+    // kept on PGlite only (on PostgreSQL every call reads)
+    const embedded = database.kind === "pglite";
+    const first = await names(getDb());
+    if (embedded) expect(await names(getDb())).toBe(first);
+    expect(reads).toBe(1);
+    await getDb().insert(categorias).values({ id: "kept-1", nombre: "Guardada", posicion: 99 });
+    expect(await names(getDb())).toContain("kept-1");
+    expect(reads).toBe(2);
+    // the listing finds a new category at once, through the kept list
+    await getDb().transaction(async (tx) => {
+      await tx.insert(categorias).values({ id: "kept-2", nombre: "Guardada 2", posicion: 99 });
+      // a transaction reads for itself, never the kept list
+      expect((await listCategories(tx as never)).map((c) => c.id)).toContain("kept-2");
+    });
+    expect((await listCategories(getDb())).map((c) => c.id)).toContain("kept-2");
+    expect((await listCategoryProducts(getDb(), "kept-2", 1))?.category.nombre).toBe("Guardada 2");
+    await getDb().update(categorias).set({ nombre: "Cambiada" }).where(eq(categorias.id, "kept-2"));
+    expect((await listCategoryProducts(getDb(), "kept-2", 1))?.category.nombre).toBe("Cambiada");
+    await getDb()
+      .delete(categorias)
+      .where(inArray(categorias.id, ["kept-1", "kept-2"]));
+    expect(await listCategoryProducts(getDb(), "kept-2", 1)).toBeNull();
+  });
+});
+
+describe("category listing", () => {
+  it("pages a category 8 at a time, each product once, its count with the page, a page past the end the last", async () => {
+    const first = await listCategoryProducts(getDb(), "pigmentos", 1);
+    if (!first) throw new Error("sin pigmentos");
+    expect(first.total).toBeGreaterThan(8);
+    expect(first.products).toHaveLength(8);
+    const seen: string[] = [];
+    for (let pagina = 1; pagina <= first.page.pages; pagina++) {
+      const listed = await listCategoryProducts(getDb(), "pigmentos", pagina);
+      expect(listed?.total).toBe(first.total);
+      expect(listed?.page.page).toBe(pagina);
+      seen.push(...(listed?.products.map((p) => p.id) ?? []));
+    }
+    expect(seen).toHaveLength(first.total);
+    expect(new Set(seen).size).toBe(first.total);
+    const past = await listCategoryProducts(getDb(), "pigmentos", 10 ** 12);
+    expect(past?.page.page).toBe(first.page.pages);
+    expect(past?.products.map((p) => p.id)).toEqual(seen.slice((first.page.pages - 1) * 8));
+    expect(past?.products[0]).not.toHaveProperty("total");
+    await getDb().insert(categorias).values({ id: "vacia", nombre: "Vacía", posicion: 99 });
+    expect(await listCategoryProducts(getDb(), "vacia", 3)).toMatchObject({
+      total: 0,
+      products: [],
+      page: { page: 1, pages: 0 },
+    });
+    await getDb().delete(categorias).where(eq(categorias.id, "vacia"));
+  });
+});
+
+describe("product page", () => {
+  it("reads the product, its category and its gallery in order, the main image first unless the gallery holds it", async () => {
+    const [withGallery] = await getDb()
+      .select({ id: productoImagenes.productoId })
+      .from(productoImagenes)
+      .groupBy(productoImagenes.productoId)
+      .having(sql`count(*) > 1`)
+      .limit(1);
+    if (!withGallery) throw new Error("ningún producto con galería en la demostración");
+    const product = await getProduct(getDb(), withGallery.id);
+    const gallery = await getDb()
+      .select({ nombre: productoImagenes.nombre, url: productoImagenes.url })
+      .from(productoImagenes)
+      .where(eq(productoImagenes.productoId, withGallery.id))
+      .orderBy(asc(productoImagenes.posicion), asc(productoImagenes.id));
+    const main = product?.urlImagen && !gallery.some((i) => i.url === product.urlImagen);
+    expect(product?.imagenes).toEqual(
+      main ? [{ nombre: product!.nombre, url: product!.urlImagen }, ...gallery] : gallery,
+    );
+    expect(product?.categoriaNombre).toBeTruthy();
+    const [bare] = await getDb()
+      .select({ id: productos.id })
+      .from(productos)
+      .where(
+        and(
+          eq(productos.publicado, true),
+          sql`not exists (select 1 from producto_imagenes i where i.producto_id = ${productos.id})`,
+        ),
+      )
+      .limit(1);
+    if (bare) {
+      const alone = await getProduct(getDb(), bare.id);
+      expect(alone?.imagenes).toEqual(alone?.urlImagen ? [{ nombre: alone.nombre, url: alone.urlImagen }] : []);
+    }
+    expect(await getProduct(getDb(), "no-existe")).toBeNull();
   });
 });

@@ -24,28 +24,23 @@ export function orderFilter(url: URL): OrderFilter {
   return { estado, q: searchTerm(url), pagina: parsePage(url.searchParams.get("pagina")) };
 }
 
-/** Counter rows beyond one per key after which reading the list folds them (compactOrderCounters). */
+/** Counter rows beyond one per key after which the job runner folds them (foldPiledOrderCounters). */
 export const COUNTER_ROWS_SLACK = 20;
 
 /**
  * Orders per month (UTC), newest month first, from the counters the triggers on `compras`
  * keep (`compras_por_mes`, migration 0015): all orders, or the physical ones in one shipping
- * state. The counter rows are deltas: when more than COUNTER_ROWS_SLACK have piled up since
- * they were last folded, this folds them (after reading: the sums are right either way).
+ * state. The counter rows are deltas, summed here; folding them is the job runner's
+ * (`foldPiledOrderCounters`), never a page's: reading the list writes nothing.
  */
 async function ordersPerMonth(db: Db, estado: number | null): Promise<{ mes: Date; n: number }[]> {
   const rows = await db
-    .select({
-      mes: comprasPorMes.mes,
-      n: sql<number>`sum(${comprasPorMes.n})::int`,
-      extra: sql<number>`(count(*) - count(distinct (${comprasPorMes.curso}, ${comprasPorMes.estadoEnvio})))::int`,
-    })
+    .select({ mes: comprasPorMes.mes, n: sql<number>`sum(${comprasPorMes.n})::int` })
     .from(comprasPorMes)
     .where(estado === null ? undefined : and(eq(comprasPorMes.curso, false), eq(comprasPorMes.estadoEnvio, estado)))
     .groupBy(comprasPorMes.mes)
     .orderBy(desc(comprasPorMes.mes));
-  if (rows.reduce((sum, r) => sum + r.extra, 0) > COUNTER_ROWS_SLACK) await compactOrderCounters(db);
-  return rows.filter((r) => r.n > 0).map(({ mes, n }) => ({ mes, n }));
+  return rows.filter((r) => r.n > 0);
 }
 
 /**
@@ -57,6 +52,22 @@ export async function compactOrderCounters(db: Db) {
   await db.execute(sql`with viejas as (delete from ${comprasPorMes} returning mes, curso, estado_envio, n)
     insert into ${comprasPorMes} (mes, curso, estado_envio, n)
     select mes, curso, estado_envio, sum(n)::int from viejas group by 1, 2, 3 having sum(n) <> 0`);
+}
+
+/**
+ * The job runner's periodic task (jobs-registry.server.ts, ADR 023): folds the counter rows
+ * when more than COUNTER_ROWS_SLACK have piled up beyond one per key since the last fold.
+ * Returns whether it folded.
+ */
+export async function foldPiledOrderCounters(db: Db): Promise<boolean> {
+  const [piled] = await db
+    .select({
+      extra: sql<number>`(count(*) - count(distinct (${comprasPorMes.mes}, ${comprasPorMes.curso}, ${comprasPorMes.estadoEnvio})))::int`,
+    })
+    .from(comprasPorMes);
+  if ((piled?.extra ?? 0) <= COUNTER_ROWS_SLACK) return false;
+  await compactOrderCounters(db);
+  return true;
 }
 
 /**

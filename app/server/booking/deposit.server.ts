@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
 import { isDiferido } from "~/domain/payment-methods";
 import { confirmPendingPayment } from "../shop/pending-payment.server";
-import { movePayment } from "../shop/payments.server";
+import { type PaymentRecord, findPayment, movePayment } from "../shop/payments.server";
 import { logError } from "../log.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
@@ -51,22 +51,12 @@ async function depositOf(db: DbOrTx, citaId: string, estados: string[]): Promise
   return (row as DepositRow | undefined) ?? null;
 }
 
-/** Whether `paymentId` is this appointment's deposit (the browser names it after the card step). */
-export async function isDepositOf(db: DbOrTx, paymentId: string, citaId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: pagos.id })
-    .from(pagos)
-    .where(
-      and(
-        eq(pagos.id, paymentId),
-        sql`${pagos.detalle}->>'tipo' = ${DEPOSIT_TIPO}`,
-        sql`${pagos.detalle}->>'citaId' = ${citaId}`,
-      ),
-    );
-  return Boolean(row);
+/** Whether a payment's row is an appointment's deposit (the payment API's dispatch). */
+export function isDepositRecord(pago: { detalle: unknown }): boolean {
+  return (pago.detalle as { tipo?: unknown } | null)?.tipo === DEPOSIT_TIPO;
 }
 
-/** Whether a stored payment is an appointment's deposit (the payment API's dispatch). */
+/** Whether a stored payment is an appointment's deposit. */
 export async function isDepositPayment(db: DbOrTx, paymentId: string): Promise<boolean> {
   const [row] = await db
     .select({ tipo: sql<string | null>`${pagos.detalle}->>'tipo'` })
@@ -147,12 +137,16 @@ const lateMoney =
 export async function completeDeposit(
   db: Db,
   paymentId: string,
-  options: { provider?: PaymentProvider; now?: Date } = {},
+  /**
+   * `citaId`: only the deposit of this appointment (the browser names the payment after the
+   * card step); `payment`: its row, when the caller has just read it.
+   */
+  options: { provider?: PaymentProvider; now?: Date; citaId?: string; payment?: PaymentRecord } = {},
 ): Promise<DepositResult> {
-  // 1. The payment and the provider's word on it.
-  const [row] = await db.select().from(pagos).where(eq(pagos.id, paymentId));
-  const pago = row as DepositRow | undefined;
-  if (!pago || pago.detalle?.tipo !== DEPOSIT_TIPO) {
+  // 1. The payment and the provider's word on it (one read of its row per request).
+  const row = options.payment?.id === paymentId ? options.payment : await findPayment(db, paymentId);
+  const pago = row as DepositRow | null;
+  if (!pago || pago.detalle?.tipo !== DEPOSIT_TIPO || (options.citaId !== undefined && pago.detalle.citaId !== options.citaId)) {
     return { ok: false, reason: "desconocido", message: "No encontramos ese pago." };
   }
   const provider = options.provider ?? providerNamed(pago.proveedor);
@@ -212,7 +206,7 @@ export async function completeDeposit(
  * confirms it, with the appointment as its subject (deposit-pending.server.ts).
  */
 async function completeDeferredDeposit(db: Db, pago: DepositRow, provider: PaymentProvider): Promise<DepositResult> {
-  const result = await confirmPendingPayment(db, pago.id, provider);
+  const result = await confirmPendingPayment(db, pago.id, provider, pago as unknown as PaymentRecord);
   if (!result.ok) {
     const message = result.reason === "pendiente" ? "El pago aún no se completa." : "No pudimos confirmar el pago.";
     return { ok: false, reason: result.reason, message };

@@ -32,6 +32,11 @@ export type AppOptions = {
    * so that server.js can answer hits before anything else.
    */
   pageCache?: PageCache | PageCacheOptions | false;
+  /**
+   * The caller answers stored pages before the app (server.js runs `PageCache.hits` ahead of
+   * Express): the app does not look them up a second time on a miss.
+   */
+  hitsAnsweredBefore?: boolean;
 };
 
 /** The page cache production runs (env.server.ts), or none. */
@@ -51,8 +56,9 @@ export function createApp(options: AppOptions = {}) {
         : options.pageCache === undefined && options.pages
           ? pageCacheFor(options)
           : undefined;
-  // Stored public pages first: a hit needs nothing below (server.js runs this even earlier).
-  if (cache && options.pages) app.use(cache.hits);
+  // Stored public pages first: a hit needs nothing below (in production server.js has
+  // already answered them, before Express).
+  if (cache && options.pages && !options.hitsAnsweredBefore) app.use(cache.hits);
   app.use(
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,

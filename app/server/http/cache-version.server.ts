@@ -16,7 +16,7 @@
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, queryRows } from "../db/client.server";
+import { type Database, type Db, queryRows } from "../db/client.server";
 import { getDatabase, getDb } from "../db/index.server";
 import { describeDatabaseError } from "../db/faults.server";
 
@@ -142,6 +142,31 @@ function poolOf(database: Database): pg.Pool | undefined {
  * `cache_version` and reads the row every POLL_MS. `current()` is the version while the
  * connection has answered within 2 × POLL_MS, undefined otherwise; it reconnects by itself.
  */
+/** The embedded database's version, for `untilNextWrite` (a listener, no query per read). */
+let embeddedVersions: VersionReader | undefined;
+
+/**
+ * A small value every page render asks for (the categories), read once and kept until the
+ * next write to a table shown on public pages: the page cache's version (ADR 015), so the
+ * same triggers that empty the page cache drop it. Kept only on PGlite, where the version
+ * comes by notification at no cost and each query saved is WebAssembly on the main thread
+ * (ADR 020); on PostgreSQL, and for any other `db` than the open database (a transaction),
+ * it is read every time. A value read while a write committed is not kept.
+ */
+export function untilNextWrite<T>(load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  let kept: { db: Db; version: number; value: T } | undefined;
+  return async (db) => {
+    const database = getDatabase();
+    if (database.kind !== "pglite" || db !== database.db) return load(db);
+    embeddedVersions ??= new VersionReader();
+    const version = await embeddedVersions.read();
+    if (kept && kept.db === db && kept.version === version) return kept.value;
+    const value = await load(db);
+    if (embeddedVersions.announced() === version) kept = { db, version, value };
+    return value;
+  };
+}
+
 export class PostgresVersionListener {
   private client: pg.Client | undefined;
   private version = -1;

@@ -76,10 +76,10 @@ import { CardError, PAGO_ESTADO, type PaymentProvider } from "../payments/provid
 import { sendVoucherMail } from "../shop/pending-mail.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
 import type { SessionUser } from "../session.server";
-import { completeDeposit, isDepositPayment } from "../booking/deposit.server";
+import { completeDeposit, isDepositRecord } from "../booking/deposit.server";
 import { completePurchase } from "../shop/complete-purchase.server";
 import { sendOrderConfirmation } from "../shop/order-mail.server";
-import { startPayment, startServerCharge } from "../shop/payments.server";
+import { findPayment, startPayment, startServerCharge } from "../shop/payments.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
 import { answeredUnavailable } from "./errors.server";
 import { type ThrottleName, throttle } from "../rate-limit.server";
@@ -144,15 +144,17 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     // Authorised (manual capture) or captured: either way the provider's own answer decides.
     if (!COMPLETING_EVENTS.has(event.type)) return void res.json({ received: true });
     try {
-      // An appointment's deposit has its own workflow (booking/deposit.server.ts).
-      if (await isDepositPayment(getDb(), paymentId)) {
-        const deposit = await completeDeposit(getDb(), paymentId, { provider: options.provider });
+      // An appointment's deposit has its own workflow (booking/deposit.server.ts). The row is
+      // read once here and handed on.
+      const pago = (await findPayment(getDb(), paymentId)) ?? undefined;
+      if (pago && isDepositRecord(pago)) {
+        const deposit = await completeDeposit(getDb(), paymentId, { provider: options.provider, payment: pago });
         if (!deposit.ok && (deposit.reason === "pendiente" || deposit.reason === "monto")) {
           return void res.status(409).json({ error: deposit.reason });
         }
         return void res.json({ received: true });
       }
-      const result = await completePurchase(getDb(), paymentId, { provider: options.provider });
+      const result = await completePurchase(getDb(), paymentId, { provider: options.provider, payment: pago });
       if (!result.ok && result.reason === "desconocido")
         logWarning(`Webhook de Stripe para un pago ajeno: ${paymentId}`);
       // Retry later (Stripe re-sends on non-2xx) only when the answer might change.
@@ -313,11 +315,12 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     if (!isPlainId(paymentId)) return void fail(res, 404, paymentError);
     const db = getDb();
     try {
-      const [pago] = await db.select({ userId: pagos.userId }).from(pagos).where(eq(pagos.id, paymentId));
+      // The row once: its owner, its kind, then the purchase itself reads no other copy.
+      const pago = await findPayment(db, paymentId);
       if (!pago || pago.userId !== user.id) return void fail(res, 404, paymentError);
       // A deposit is confirmed on its appointment's page (/cita/{token}), never as an order.
-      if (await isDepositPayment(db, paymentId)) return void fail(res, 404, paymentError);
-      const result = await completePurchase(db, paymentId, { provider: options.provider });
+      if (isDepositRecord(pago)) return void fail(res, 404, paymentError);
+      const result = await completePurchase(db, paymentId, { provider: options.provider, payment: pago });
       if (result.ok) return void res.json({ compraId: result.compraId, message: purchaseSuccess(result.compraId) });
       if (result.reason !== "fallido" && result.reason !== "sin-stock") {
         logError(`Confirmación del pago ${paymentId}: ${result.reason}`);

@@ -7,6 +7,7 @@ import type { Category, ProductCard, ProductDetail } from "~/domain/catalog";
 import { PRODUCTS_PER_PAGE, type Page, paginate } from "~/domain/pagination";
 import type { Db, DbOrTx } from "../db/index.server";
 import { categorias, favoritos, productoImagenes, productos } from "../db/schema";
+import { untilNextWrite } from "../http/cache-version.server";
 
 export type { Category, ProductCard as ProductCardData, ProductDetail } from "~/domain/catalog";
 
@@ -20,12 +21,16 @@ export const productCardColumns = {
   cantidad: productos.cantidad,
 };
 
-export async function listCategories(db: Db): Promise<Category[]> {
-  return db
+/** Every category in the studio's order: kept in memory until the next catalogue write (shared: never changed by callers). */
+export const listCategories: (db: Db) => Promise<readonly Category[]> = untilNextWrite((db) =>
+  db
     .select({ id: categorias.id, nombre: categorias.nombre })
     .from(categorias)
-    .orderBy(asc(categorias.posicion), asc(categorias.nombre));
-}
+    .orderBy(asc(categorias.posicion), asc(categorias.nombre)),
+);
+
+/** Past this page a listing's first query is not tried (the offset would be absurd): it counts first. */
+const MAX_LISTING_PAGE = 100_000;
 
 /**
  * One page of a category's products (8 per page, SPEC section 9). null when the category
@@ -36,50 +41,63 @@ export async function listCategoryProducts(
   categoriaId: string,
   requestedPage: number,
 ): Promise<{ category: Category; products: ProductCard[]; total: number; page: Page } | null> {
-  const [category] = await db
-    .select({ id: categorias.id, nombre: categorias.nombre })
-    .from(categorias)
-    .where(eq(categorias.id, categoriaId));
+  // from the kept list of categories (no query while nothing was written)
+  const category = (await listCategories(db)).find((c) => c.id === categoriaId);
   if (!category) return null;
 
   const visible = and(eq(productos.categoriaId, categoriaId), eq(productos.publicado, true));
-  const [{ total }] = await db.select({ total: count() }).from(productos).where(visible);
+  // The page asked for and the category's count in one query (count(*) over the matches);
+  // only a page past the end (no rows, so no count) counts apart and reads the last page.
+  const pageAt = (offset: number) =>
+    db
+      .select({ ...productCardColumns, total: sql<number>`count(*) over ()` })
+      .from(productos)
+      .where(visible)
+      // id breaks ties so that a product never shows on two pages
+      .orderBy(asc(productos.nombre), asc(productos.id))
+      .limit(PRODUCTS_PER_PAGE)
+      .offset(offset);
+  const asked = Math.min(Math.max(Number.isFinite(requestedPage) ? Math.trunc(requestedPage) : 1, 1), MAX_LISTING_PAGE);
+  let rows = await pageAt((asked - 1) * PRODUCTS_PER_PAGE);
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : ((await db.select({ n: count() }).from(productos).where(visible))[0]?.n ?? 0);
   const page = paginate(total, requestedPage, PRODUCTS_PER_PAGE);
-  const products = await db
-    .select(productCardColumns)
-    .from(productos)
-    .where(visible)
-    // id breaks ties so that a product never shows on two pages
-    .orderBy(asc(productos.nombre), asc(productos.id))
-    .limit(PRODUCTS_PER_PAGE)
-    .offset(page.offset);
+  if (rows.length === 0 && total > 0) rows = await pageAt(page.offset);
+  const products: ProductCard[] = rows.map(({ total: _total, ...card }) => card);
   return { category, products, total, page };
 }
 
 /** A published product with its category name and gallery, or null. */
 export async function getProduct(db: Db, id: string): Promise<ProductDetail | null> {
+  // The product, its category's name and its gallery in one query (the gallery as JSON).
   const [row] = await db
     .select({
       ...productCardColumns,
       categoriaId: productos.categoriaId,
       categoriaNombre: categorias.nombre,
       especificacion: productos.especificacion,
+      imagenes: sql<{ nombre: string; url: string }[] | string>`coalesce((
+        select json_agg(json_build_object('nombre', ${productoImagenes.nombre}, 'url', ${productoImagenes.url})
+          order by ${productoImagenes.posicion}, ${productoImagenes.id})
+        from ${productoImagenes} where ${productoImagenes.productoId} = ${productos.id}), '[]'::json)`,
     })
     .from(productos)
     .innerJoin(categorias, eq(categorias.id, productos.categoriaId))
     .where(and(eq(productos.id, id), eq(productos.publicado, true)));
   if (!row) return null;
-  const imagenes = await db
-    .select({ nombre: productoImagenes.nombre, url: productoImagenes.url })
-    .from(productoImagenes)
-    .where(eq(productoImagenes.productoId, id))
-    .orderBy(asc(productoImagenes.posicion), asc(productoImagenes.id));
+  const { imagenes: gallery, ...product } = row;
+  // both drivers parse json; a driver that hands it as text is parsed here
+  const imagenes: { nombre: string; url: string }[] = typeof gallery === "string" ? JSON.parse(gallery) : gallery;
   // The main image leads the gallery unless the gallery already holds it.
-  const gallery =
-    row.urlImagen && !imagenes.some((i) => i.url === row.urlImagen)
-      ? [{ nombre: row.nombre, url: row.urlImagen }, ...imagenes]
-      : imagenes;
-  return { ...row, imagenes: gallery };
+  return {
+    ...product,
+    imagenes:
+      product.urlImagen && !imagenes.some((i) => i.url === product.urlImagen)
+        ? [{ nombre: product.nombre, url: product.urlImagen }, ...imagenes]
+        : imagenes,
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ import { takeStock } from "./catalog.server";
 import { sendOrderConfirmation, sendRefundNotice, sendStudioOrderNotice } from "./order-mail.server";
 import { type PaymentDetail, writeOrder } from "./orders.server";
 import {
+  type PaymentRecord,
   findPayment,
   flagForRefund,
   lockPayment,
@@ -68,15 +69,16 @@ class StockGone extends Error {
 export async function completePurchase(
   db: Db,
   paymentId: string,
-  options: { provider?: PaymentProvider } = {},
+  /** `payment`: its row, when the caller has just read it (the payment API checks its owner first) */
+  options: { provider?: PaymentProvider; payment?: PaymentRecord } = {},
 ): Promise<CompleteResult> {
   // 1. The payment record and the provider's word on it.
-  const pago = await findPayment(db, paymentId);
+  const pago = options.payment?.id === paymentId ? options.payment : await findPayment(db, paymentId);
   if (!pago) return { ok: false, reason: "desconocido", message: paymentError };
   const provider = options.provider ?? providerNamed(pago.proveedor);
   if (isDiferido(pago.metodo)) {
     // OXXO / SPEI: the order was written when the voucher was issued; the money confirms it.
-    const confirmed = await confirmPendingPayment(db, paymentId, provider);
+    const confirmed = await confirmPendingPayment(db, paymentId, provider, pago);
     if (confirmed.ok && confirmed.compraId) return { ok: true, compraId: confirmed.compraId, created: false };
     return { ok: false, reason: confirmed.ok ? "sin-stock" : "pendiente", message: paymentError };
   }

@@ -342,8 +342,10 @@ export async function confirmPendingPayment(
   db: Db,
   paymentId: string,
   provider: PaymentProvider,
+  /** the payment's row when the caller has just read it (one read per request, not three) */
+  known?: PaymentRecord,
 ): Promise<ConfirmResult> {
-  const pago = await findPayment(db, paymentId);
+  const pago = known?.id === paymentId ? known : await findPayment(db, paymentId);
   if (!pago) return { ok: false, reason: "desconocido" };
   const status = await provider.retrieve(paymentId);
   if (status.status !== "captured") return { ok: false, reason: "pendiente" };
