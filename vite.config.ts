@@ -78,7 +78,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // React Router's package exports only its development build (warnings kept behind a
+    // constant); the browser gets its production build, the same code with the warnings gone.
+    alias: isSsrBuild
+      ? []
+      : [
+          { find: /^react-router$/, replacement: path.resolve("node_modules/react-router/dist/production/index.mjs") },
+          { find: /^react-router\/dom$/, replacement: path.resolve("node_modules/react-router/dist/production/dom-export.mjs") },
+        ],
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),
