@@ -12,9 +12,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import css from "./app.css?inline";
 import { InlineStyleContext } from "./components/layout/inline-style";
 import { createHydrateAfterPaint } from "./server/http/hydrate-after-paint.server";
+import { FULL_CSS_PATH, PAGE_CSS_MARKER, withPageCss } from "./server/http/page-css.server";
 import { logError, pathOf } from "./server/log.server";
 
 export const streamTimeout = 5_000;
@@ -43,11 +43,16 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStyleContext.Provider value={{ css, nonce }}>
+      <InlineStyleContext.Provider value={{ css: PAGE_CSS_MARKER, nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStyleContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary is written in place, however large: React otherwise
+        // moves one over 12,800 bytes (a deferred part, components/site/deferred.tsx) to the
+        // end of the page, shown by a script, so a page without JavaScript would hide it. The
+        // page is held whole anyway to fill its stylesheet (ADR 027).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -57,9 +62,10 @@ export default function handleRequest(
               callback();
             },
           });
-          // In production the page's scripts load after its first paint (ADR 026).
+          // In production the page's scripts load after its first paint (ADR 026) and it
+          // carries the rules of the stylesheet its markup uses (ADR 027).
           const stream = createReadableStreamFromReadable(
-            import.meta.env.PROD ? body.pipe(scriptsAfterPaint(nonce)) : body,
+            import.meta.env.PROD ? body.pipe(scriptsAfterPaint(nonce)).pipe(withPageCss()) : body,
           );
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
@@ -80,7 +86,7 @@ export default function handleRequest(
 
 /** The HTML stream through the rewrite of hydrate-after-paint.server.ts. */
 function scriptsAfterPaint(nonce: string | undefined): Transform {
-  const rewrite = createHydrateAfterPaint(nonce);
+  const rewrite = createHydrateAfterPaint(nonce, FULL_CSS_PATH);
   const decoder = new StringDecoder("utf8");
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {

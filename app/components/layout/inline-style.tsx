@@ -1,11 +1,11 @@
 import { createContext, useContext } from "react";
 
 /**
- * The site's stylesheet, inlined in the page's <head> (ADR 019): the first paint waits for
- * no second request. `app/entry.server.tsx` provides the text (a `?inline` import, in the
- * server's bundle only) and the request's CSP nonce; in the browser the context is empty and
- * the element keeps what the server wrote (React does not patch a suppressed element), so
- * the CSS never travels inside the JavaScript.
+ * The page's stylesheet, inlined in its <head> (ADR 019): the first paint waits for no second
+ * request. `app/entry.server.tsx` provides a marker and the request's CSP nonce, and fills the
+ * marker with the rules the page's markup uses (server/http/page-css.server.ts, ADR 027); in
+ * the browser the context is empty and the element keeps what the server wrote (React does not
+ * patch a suppressed element), so the CSS never travels inside the JavaScript.
  */
 export const InlineStyleContext = createContext<{ css: string; nonce?: string } | null>(null);
 

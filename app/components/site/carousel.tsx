@@ -1,11 +1,20 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Children, type PointerEvent as ReactPointerEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import {
+  Children,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 /**
  * A swipeable row of cards: the browser's own scrolling with snap points (a phone swipes it
- * natively, with momentum), plus arrows and mouse dragging once React runs. How many show at
- * once is the slides' CSS width, set per breakpoint by the caller (`slideClassName`, e.g.
- * "basis-full sm:basis-1/4"), so the server renders the same layout the browser shows. No
+ * natively, with momentum), plus arrows and mouse dragging once React runs (the arrows are in
+ * the server's markup too, hidden until then). How many show at once is the slides' CSS
+ * width, set per breakpoint by the caller (`slideClassName`, e.g. "basis-full sm:basis-1/4"),
+ * so the server renders the same layout the browser shows. No
  * library (Embla was 7 KB of the home's first-load JavaScript; ADR 019).
  */
 export function Carousel({
@@ -38,17 +47,21 @@ export function Carousel({
     const el = viewport.current;
     if (!el) return;
     setReady(true);
-    update();
+    // Measured when the browser lays the row out (at first, and when it or its cards change
+    // size), not at once: reading its sizes while the page hydrates forced a layout of the
+    // whole page (about 25 ms on a phone, issue 13).
+    const sizes = new ResizeObserver(update);
+    sizes.observe(el);
+    if (el.firstElementChild) sizes.observe(el.firstElementChild);
     el.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
     return () => {
+      sizes.disconnect();
       el.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
     };
   }, [update]);
 
   /** width of one slide (card and gutter): what an arrow or a swipe moves */
-  const step = () => (viewport.current?.querySelector<HTMLElement>("[data-carousel-slide]")?.offsetWidth ?? 0);
+  const step = () => viewport.current?.querySelector<HTMLElement>("[data-carousel-slide]")?.offsetWidth ?? 0;
   const scrollBySlides = (n: number) => viewport.current?.scrollBy({ left: n * step(), behavior: "smooth" });
 
   // Mouse dragging (touch and pens scroll natively): the row follows the pointer, then
@@ -79,7 +92,9 @@ export function Carousel({
     const width = step() || 1;
     const moved = (el.scrollLeft - d.left) / width;
     // A fifth of a card is enough to go to the next one.
-    const index = Math.round(d.left / width) + (Math.abs(moved) < 0.2 ? 0 : moved > 0 ? Math.ceil(moved - 0.2) : Math.floor(moved + 0.2));
+    const index =
+      Math.round(d.left / width) +
+      (Math.abs(moved) < 0.2 ? 0 : moved > 0 ? Math.ceil(moved - 0.2) : Math.floor(moved + 0.2));
     el.style.scrollSnapType = "";
     el.scrollTo({ left: Math.max(0, index) * width, behavior: "smooth" });
     // The click that ends a drag does not follow the link under the pointer.
@@ -98,7 +113,7 @@ export function Carousel({
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
-        className={`snap-x snap-mandatory overflow-x-auto overscroll-x-contain ${ready ? "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden" : "[scrollbar-width:thin]"}`}
+        className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:thin] data-ready:[scrollbar-width:none] data-ready:[&::-webkit-scrollbar]:hidden"
       >
         {/* Links and images are not draggable here, so that a mouse drag moves the row. */}
         <div className="-ml-4 flex md:-ml-6 [&_a]:[-webkit-user-drag:none] [&_img]:[-webkit-user-drag:none]">
@@ -116,28 +131,28 @@ export function Carousel({
           ))}
         </div>
       </div>
-      {ready && (canPrev || canNext) && (
-        <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => scrollBySlides(-1)}
-            disabled={!canPrev}
-            aria-label={`Anterior: ${label}`}
-            className="flex size-11 items-center justify-center rounded-full border border-cocoa/30 text-cocoa transition-colors hover:border-cocoa hover:bg-cocoa hover:text-cream disabled:pointer-events-none disabled:opacity-30"
-          >
-            <ChevronLeft className="size-5" aria-hidden />
-          </button>
-          <button
-            type="button"
-            onClick={() => scrollBySlides(1)}
-            disabled={!canNext}
-            aria-label={`Siguiente: ${label}`}
-            className="flex size-11 items-center justify-center rounded-full border border-cocoa/30 text-cocoa transition-colors hover:border-cocoa hover:bg-cocoa hover:text-cream disabled:pointer-events-none disabled:opacity-30"
-          >
-            <ChevronRight className="size-5" aria-hidden />
-          </button>
-        </div>
-      )}
+      {/* In the server's markup too (hidden until React runs): the page's stylesheet then has
+          the arrows' rules (ADR 027), and showing them needs no other. */}
+      <div className={`mt-6 justify-end gap-3 ${ready && (canPrev || canNext) ? "flex" : "hidden"}`}>
+        <button
+          type="button"
+          onClick={() => scrollBySlides(-1)}
+          disabled={!canPrev}
+          aria-label={`Anterior: ${label}`}
+          className="flex size-11 items-center justify-center rounded-full border border-cocoa/30 text-cocoa transition-colors hover:border-cocoa hover:bg-cocoa hover:text-cream disabled:pointer-events-none disabled:opacity-30"
+        >
+          <ChevronLeft className="size-5" aria-hidden />
+        </button>
+        <button
+          type="button"
+          onClick={() => scrollBySlides(1)}
+          disabled={!canNext}
+          aria-label={`Siguiente: ${label}`}
+          className="flex size-11 items-center justify-center rounded-full border border-cocoa/30 text-cocoa transition-colors hover:border-cocoa hover:bg-cocoa hover:text-cream disabled:pointer-events-none disabled:opacity-30"
+        >
+          <ChevronRight className="size-5" aria-hidden />
+        </button>
+      </div>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
 import { bodyLimit } from "./body-limit.server";
 import { PageCache, type PageCacheOptions } from "./page-cache.server";
+import { FULL_CSS_PATH, serveFullCss } from "./page-css.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 
 export type AppOptions = {
@@ -77,6 +78,9 @@ export function createApp(options: AppOptions = {}) {
       res.status(503).json({ status: "unavailable" });
     }
   });
+
+  // The whole stylesheet, which pages fetch after their first paint (ADR 027).
+  app.get(FULL_CSS_PATH, serveFullCss);
 
   // Public uploads (product, service and gallery images). Course videos live elsewhere.
   app.use("/media", express.static(uploadsDir(), { maxAge: env.isProduction ? "7d" : 0, fallthrough: false }));

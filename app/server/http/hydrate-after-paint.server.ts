@@ -14,6 +14,11 @@
  *
  * The page works before hydration: links are links and forms post (React Router's
  * progressive enhancement), so the wait costs nothing but the order of the downloads.
+ *
+ * The same moment fetches the whole stylesheet (ADR 027: the page's <style> holds only the
+ * rules its own markup uses), as a `media="print"` sheet that applies to nothing; the first
+ * time the page shows an element with a class the server's markup did not have (a menu, a
+ * dialog, a toast, the next page), the sheet applies, before that element is painted.
  */
 
 export const HYDRATE_MAX_WAIT_MS = 2500;
@@ -28,12 +33,48 @@ const SCRIPT_END = "</script>";
  * page's high-priority image painted as the largest one (or loaded, if it never becomes the
  * largest) — and two more frames, it preloads the modules and runs React Router's `code`.
  */
-export function startAfterPaint(code: string, preloads: string[], maxWaitMs: number): void {
+export function startAfterPaint(code: string, preloads: string[], maxWaitMs: number, stylesheet?: string): void {
   const me = document.currentScript as HTMLScriptElement;
   let done = false;
+  /** The whole stylesheet, fetched now and applied once the page shows what its own rules may not cover. */
+  const wholeStylesheet = (href: string) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.media = "print";
+    document.head.appendChild(link);
+    // The classes of the server's markup, read in a task of their own when the page is idle;
+    // a change before then applies the sheet at once.
+    let known: Set<string> | undefined;
+    const isKnown = (element: Element) => {
+      for (const name of element.classList) if (!known?.has(name)) return false;
+      return true;
+    };
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        const nodes = record.type === "attributes" ? [record.target] : Array.from(record.addedNodes);
+        for (const node of nodes) {
+          if (!(node instanceof Element)) continue;
+          if (isKnown(node) && Array.from(node.querySelectorAll("[class]")).every(isKnown)) continue;
+          link.media = "all";
+          observer.disconnect();
+          return;
+        }
+      }
+    });
+    const scan = () => {
+      known = new Set();
+      for (const element of document.querySelectorAll("[class]")) for (const name of element.classList) known.add(name);
+    };
+    if ("requestIdleCallback" in window) requestIdleCallback(scan);
+    else setTimeout(scan, 0);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  };
   const go = () => {
     if (done) return;
     done = true;
+    // in a task of its own, after the scripts are on their way
+    if (stylesheet) setTimeout(() => wholeStylesheet(stylesheet), 0);
     for (const href of preloads) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
@@ -83,18 +124,19 @@ export function startAfterPaint(code: string, preloads: string[], maxWaitMs: num
 const START_AFTER_PAINT = startAfterPaint.toString();
 
 /** The classic script (with the request's nonce) that calls startAfterPaint for this page. */
-function bootScript(code: string, preloads: string[], nonce: string | undefined): string {
+function bootScript(code: string, preloads: string[], nonce: string | undefined, stylesheet: string | undefined): string {
   const attrs = nonce ? ` nonce="${nonce}"` : "";
   // JSON in a script: `<` escaped so no `</script>` can close it early.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-  return `<script${attrs}>(${START_AFTER_PAINT})(${json(code)},${json(preloads)},${HYDRATE_MAX_WAIT_MS})</script>`;
+  const sheet = stylesheet ? `,${json(stylesheet)}` : "";
+  return `<script${attrs}>(${START_AFTER_PAINT})(${json(code)},${json(preloads)},${HYDRATE_MAX_WAIT_MS}${sheet})</script>`;
 }
 
 /**
  * A streaming rewrite: text goes through as it comes, except a tail that may hold an
  * unfinished tag (from the last `<`) or the module script until its end.
  */
-export function createHydrateAfterPaint(nonce: string | undefined) {
+export function createHydrateAfterPaint(nonce: string | undefined, stylesheet?: string) {
   let pending = "";
   const preloads: string[] = [];
   let rewritten = false;
@@ -114,7 +156,7 @@ export function createHydrateAfterPaint(nonce: string | undefined) {
           return text.slice(0, start.index);
         }
         const code = text.slice(start.index + start[0].length, end);
-        text = text.slice(0, start.index) + bootScript(code, preloads, nonce) + text.slice(end + SCRIPT_END.length);
+        text = text.slice(0, start.index) + bootScript(code, preloads, nonce, stylesheet) + text.slice(end + SCRIPT_END.length);
         rewritten = true;
       }
     }
@@ -143,7 +185,7 @@ export function createHydrateAfterPaint(nonce: string | undefined) {
 }
 
 /** The whole rewrite at once, for a page held in memory (the tests). */
-export function hydrateAfterPaint(html: string, nonce: string | undefined): string {
-  const rewrite = createHydrateAfterPaint(nonce);
+export function hydrateAfterPaint(html: string, nonce: string | undefined, stylesheet?: string): string {
+  const rewrite = createHydrateAfterPaint(nonce, stylesheet);
   return rewrite.write(html) + rewrite.end();
 }

@@ -1,0 +1,184 @@
+/**
+ * A page carries only the rules of the stylesheet its markup uses (ADR 027), and the whole
+ * stylesheet comes after the first paint, applied when the page shows what those rules may not
+ * cover. What must never happen: a page that looks different with its own rules than with the
+ * whole stylesheet, or a menu, dialog or next page drawn without its rules.
+ */
+import { type Browser, type Page, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, PHONE, launchBrowser } from "../support/browser";
+
+const baseURL = inject("baseURL");
+
+let browser: Browser;
+/** Pages as the server wrote them, never hydrated (React's scripts are not fetched). */
+let markupOnly: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  markupOnly = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await markupOnly?.close();
+});
+
+/**
+ * The elements (and ::before and ::after) whose computed style changes once the whole
+ * stylesheet is added to the page: compared in the page, one line per difference.
+ */
+function changedByWholeStylesheet(page: Page, href: string): Promise<string[]> {
+  return page.evaluate(async (sheet) => {
+    // every image loaded first (a lazy one arriving between the two looks would change a size)
+    await Promise.all(
+      [...document.images].map((image) => {
+        image.loading = "eager";
+        return image.decode().catch(() => undefined);
+      }),
+    );
+    // the page's elements now (the start-up script adds its own later), animations held still
+    const elements = [...document.querySelectorAll("body *")];
+    const snapshot = () => {
+      for (const animation of document.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+      const lines: string[] = [];
+      const describe = (style: CSSStyleDeclaration) => {
+        const values: string[] = [];
+        for (let i = 0; i < style.length; i++) values.push(`${style[i]}:${style.getPropertyValue(style[i])}`);
+        return values.join(";");
+      };
+      for (const [index, element] of elements.entries()) {
+        const tag = `${index} ${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`;
+        lines.push(`${tag} ${describe(getComputedStyle(element))}`);
+        for (const pseudo of ["::before", "::after"]) {
+          const style = getComputedStyle(element, pseudo);
+          if (style.content !== "none" && style.content !== "normal") lines.push(`${tag}${pseudo} ${describe(style)}`);
+        }
+      }
+      return lines;
+    };
+    const own = snapshot();
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = sheet;
+    const loaded = new Promise((resolve, reject) => {
+      link.onload = resolve;
+      link.onerror = reject;
+    });
+    document.head.append(link);
+    await loaded;
+    const whole = snapshot();
+    return own.flatMap((line, i) => {
+      if (line === whole[i]) return [];
+      const before = line.split(";");
+      const after = whole[i].split(";");
+      return [
+        `${line.split(" ", 2).join(" ")}: ${after
+          .filter((v) => !before.includes(v))
+          .join(";")
+          .slice(0, 200)}`,
+      ];
+    });
+  }, href);
+}
+
+/** The address of the whole stylesheet, as the page's start-up script names it. */
+async function wholeStylesheet(url: string): Promise<string> {
+  const html = await (await fetch(`${baseURL}${url}`)).text();
+  const href = /"(\/estilos\/sitio-[\w-]+\.css)"/.exec(html)?.[1];
+  expect(href, `${url} names the whole stylesheet`).toBeTruthy();
+  return href as string;
+}
+
+describe("a page's own rules (ADR 027)", () => {
+  it("are a fraction of the stylesheet", async () => {
+    const href = await wholeStylesheet("/");
+    const whole = await (await fetch(`${baseURL}${href}`)).text();
+    const response = await fetch(`${baseURL}${href}`, { headers: { "accept-encoding": "br" } });
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    for (const url of ["/", "/categorias", "/servicios"]) {
+      const html = await (await fetch(`${baseURL}${url}`)).text();
+      const own = /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+      expect(own.length, url).toBeGreaterThan(1000);
+      expect(own.length, url).toBeLessThan(whole.length / 2);
+    }
+  });
+
+  const pages = ["/", "/nosotros", "/Contacto", "/servicios", "/servicios/cejas", "/galeria", "/categorias", "/cursos"];
+  pages.push("/cursos/microblading-online", "/cursos-presenciales/microblading-presencial", "/carrito", "/agendar");
+  pages.push("/terminos-y-condiciones", "/no-existe-esta-pagina");
+
+  for (const [label, viewport] of [
+    ["375 px", PHONE],
+    ["1280 px", DESKTOP],
+  ] as const) {
+    it(`style every element as the whole stylesheet does, at ${label}`, async () => {
+      const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+      const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
+      const category = sitemap.match(/<loc>[^<]*(\/productos\/[^<]+)<\/loc>/)?.[1];
+      // The server's markup as it is: the page's own rules against the whole stylesheet.
+      const context = await markupOnly.newContext({ viewport });
+      await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      const href = await wholeStylesheet("/");
+      for (const url of [...pages, product as string, category as string]) {
+        const page = await context.newPage();
+        await page.goto(`${baseURL}${url}`, { waitUntil: "load" });
+        expect(await changedByWholeStylesheet(page, href), url).toEqual([]);
+        await page.close();
+      }
+      await context.close();
+    });
+  }
+});
+
+describe("the whole stylesheet", () => {
+  it("is fetched after the first paint and applies only once the page shows something new", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/`);
+    const link = page.locator('link[href^="/estilos/sitio-"]');
+    await expect.poll(() => link.count()).toBe(1);
+    expect(await link.getAttribute("media")).toBe("print");
+
+    // An element whose classes the page's markup did not have: the sheet applies before it is painted.
+    const applied = await page.evaluate(async () => {
+      const sheet = document.querySelector<HTMLLinkElement>('link[href^="/estilos/sitio-"]') as HTMLLinkElement;
+      const probe = document.createElement("div");
+      probe.className = "grid-cols-7";
+      document.body.append(probe);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return sheet.media;
+    });
+    expect(applied).toBe("all");
+    await context.close();
+  });
+
+  it("styles the next page of a client-side navigation as when it is loaded", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/categorias`);
+    const layout = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("main *")].map((e) => {
+          const style = getComputedStyle(e);
+          return `${e.tagName} ${style.display} ${style.gridTemplateColumns} ${style.fontFamily} ${style.color} ${Math.round(e.getBoundingClientRect().width)}`;
+        }),
+      );
+    await page.locator('header a[href="/cursos"]').first().click();
+    await page.waitForURL(`${baseURL}/cursos`);
+    // the address changes before React draws the next page
+    await page.getByRole("heading", { level: 1, name: "Cursos" }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.querySelector<HTMLLinkElement>('link[href^="/estilos/sitio-"]')?.sheet?.media.mediaText,
+        ),
+      )
+      .toBe("all");
+    const navigated = await layout();
+    await page.reload();
+    expect(await layout()).toEqual(navigated);
+    await context.close();
+  });
+});
