@@ -116,7 +116,7 @@ export function priceRange(treatments: { precio: number }[]): { low: number; hig
   return { low: Math.min(...prices), high: Math.max(...prices) };
 }
 
-const DAY_LABEL = new Intl.DateTimeFormat("es-MX", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const DAY_LABEL = /* @__PURE__ */ new Intl.DateTimeFormat("es-MX", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
 
 const calendarNoon = (fecha: string) => new Date(`${fecha}T12:00:00Z`);
 

@@ -140,7 +140,7 @@ export const isRfcGenerico = (rfc: string) => rfc === RFC_GENERICO_NACIONAL || r
 
 // ---------------------------------------------------------------- the invoicing window
 
-const monthFormatter = new Intl.DateTimeFormat("en-CA", { timeZone: STUDIO_TIME_ZONE, year: "numeric", month: "2-digit" });
+const monthFormatter = /* @__PURE__ */ new Intl.DateTimeFormat("en-CA", { timeZone: STUDIO_TIME_ZONE, year: "numeric", month: "2-digit" });
 
 /** '2026-11': the calendar month of `date` in Guadalajara. */
 export function studioMonth(date: Date): string {

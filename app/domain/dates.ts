@@ -4,7 +4,7 @@
  */
 export const STUDIO_TIME_ZONE = "America/Mexico_City";
 
-const formatter = new Intl.DateTimeFormat("es-MX", {
+const formatter = /* @__PURE__ */ new Intl.DateTimeFormat("es-MX", {
   timeZone: STUDIO_TIME_ZONE,
   day: "numeric",
   month: "long",

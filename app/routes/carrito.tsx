@@ -3,13 +3,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, data, redirect, redirectDocument, useFetcher } from "react-router";
 import { type LocalCode, rememberCartId, rememberCodes } from "~/components/cart/local-storage";
 import { useLoginRequired } from "~/components/auth/login-overlay-provider";
-import { TermsDialog } from "~/components/auth/terms-dialog";
+import { TermsPrompt } from "~/components/auth/terms-prompt";
 import { pageMeta, rootOrigin } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { UNAVAILABLE_LABEL, cartStockShort, cartSummary, stockNote } from "~/domain/cart";
 import { TEXT_LIMITS, invalidRequest, isPlainId, tooManyAttempts } from "~/domain/limits";
-import { type AlertMessage, messages } from "~/domain/messages";
+import { type AlertMessage, codeFound, codeInvalidProduct, invalidQuantity, loginRequiredPurchase } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { QUANTITY_MAX, cartLineQuantity, quantityOverMax } from "~/domain/quantity";
 import {
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.startsWith("code:")) {
     const productoId = intent.slice("code:".length);
-    if (!isPlainId(productoId)) return reply({ intent: "code", ok: false, productoId: "", message: messages.codeInvalidProduct }, cartId, 400);
+    if (!isPlainId(productoId)) return reply({ intent: "code", ok: false, productoId: "", message: codeInvalidProduct }, cartId, 400);
     // Guessing codes costs time: a few checks per visitor and account, then a wait.
     const user = await currentUser(request);
     const limit = await throttle(db, "codigo", { ip: context.clientIp, userId: user?.id });
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const result = await applyDiscountCode(db, cartId, productoId, form.get(`codigo.${productoId}`));
     if (!result.ok) return reply({ intent: "code", ok: false, productoId, message: result.message }, cartId, 400);
-    return reply({ intent: "code", ok: true, productoId, message: messages.codeFound }, result.cartId);
+    return reply({ intent: "code", ok: true, productoId, message: codeFound }, result.cartId);
   }
 
   if (intent === "update" || intent === "pagar") {
@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .map((key) => ({ productoId: key.slice("cantidad.".length), cantidad: form.get(key) }));
     // More than the most one line may hold is refused whole, rather than dropped or cut.
     if (updates.some((update) => quantityOverMax(update.cantidad))) {
-      return reply({ intent: "update", ok: false, message: messages.invalidQuantity }, cartId, 400);
+      return reply({ intent: "update", ok: false, message: invalidQuantity }, cartId, 400);
     }
     const { cartId: kept } = await updateCartLines(db, cartId, updates);
     if (intent === "update" || !kept) return reply({ intent: "update", ok: true }, kept);
@@ -275,7 +275,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
     // Answer at once what the server would answer; it checks again when the form arrives.
     if (!user) {
       event.preventDefault();
-      void requireLogin(messages.loginRequiredPurchase);
+      void requireLogin(loginRequiredPurchase);
     } else if (!user.terminos) {
       event.preventDefault();
       setTermsOpen(true);
@@ -490,7 +490,7 @@ function CartContents({ data: { lines, rates, user } }: { data: CartData }) {
         </div>
       </aside>
 
-      <TermsDialog
+      <TermsPrompt
         open={termsOpen}
         onClose={() => setTermsOpen(false)}
         onAccepted={() => {

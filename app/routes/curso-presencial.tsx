@@ -16,13 +16,26 @@ export async function loader({ params }: Route.LoaderArgs) {
   const page = await getInPersonCoursePage(params.id);
   if (!page) throw data(null, { status: 404 });
   const image = page.course.imagenInterior || page.course.imagenExterior;
-  return { ...page, image, seo: await pageSeo(image) };
+  const seo = await pageSeo(image);
+  const { course, text } = page;
+  // schema.org data is built here, on the server: its builders stay out of the browser's JavaScript.
+  const schema = courseSchema(
+    {
+      path: `/cursos-presenciales/${course.id}`,
+      name: text.titulo,
+      description: joinSentences(text.lema, text.perfil),
+      image,
+      price: course.precio > 0 ? course : null,
+      mode: "presencial",
+    },
+    seo.origin,
+  );
+  return { ...page, image, seo, schema };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { course, text, image, seo } = loaderData;
-  const path = `/cursos-presenciales/${course.id}`;
+  const { course, text, seo, schema } = loaderData;
   return [
     ...pageMeta({
       title: text.titulo,
@@ -31,22 +44,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
         `${courseLength(course)}, ${text.asesoria.toLowerCase()}, ${course.kit.toLowerCase()} y ${text.practicas}`,
         "En Guadalajara",
       ),
-      path,
+      path: `/cursos-presenciales/${course.id}`,
       ...seo,
     }),
-    structuredData(
-      courseSchema(
-        {
-          path,
-          name: text.titulo,
-          description: joinSentences(text.lema, text.perfil),
-          image,
-          price: course.precio > 0 ? course : null,
-          mode: "presencial",
-        },
-        seo.origin,
-      ),
-    ),
+    structuredData(schema),
   ];
 }
 

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { BuyCourseButton } from "~/components/courses/buy-course-button";
 import { CoursePrice } from "~/components/courses/course-price";
 import { CourseUnits } from "~/components/courses/course-units";
-import { ReviewsSection } from "~/components/reviews/reviews-section";
+import { DeferredReviews } from "~/components/reviews/deferred-reviews";
 import { MediaImage } from "~/components/site/media-image";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { invalidRequest, notFound } from "~/domain/limits";
@@ -28,7 +28,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listReviews(getDb(), { cursoId: course.id }),
     user ? isEnrolled(user.id, course.id) : false,
   ]);
-  return { course, reviews, owned, seo: await pageSeo(course.imagenInterior || course.imagenExterior) };
+  const seo = await pageSeo(course.imagenInterior || course.imagenExterior);
+  // schema.org data is built here, on the server: its builders stay out of the browser's JavaScript.
+  const schema = courseSchema(
+    {
+      path: `/cursos/${course.id}`,
+      name: course.titulo,
+      description: courseDescription(course) || course.titulo,
+      image: course.imagenInterior || course.imagenExterior,
+      price: { precio: course.precio, precioDescuento: course.precioDescuento },
+      mode: "online",
+    },
+    seo.origin,
+  );
+  return { course, reviews, owned, seo, schema };
+}
+
+/** What search results and previews say of a course. */
+function courseDescription(course: { descripcion: string | null; tituloSecundario: string | null }) {
+  return course.descripcion || course.tituloSecundario;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,30 +66,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { course, seo } = loaderData;
+  const { course, seo, schema } = loaderData;
   const price = formatPrice(coursePrice(course).precio, { suffix: true });
-  const path = `/cursos/${course.id}`;
-  const description = course.descripcion || course.tituloSecundario;
   return [
     ...pageMeta({
       title: course.titulo,
-      description: joinSentences(description, `Curso en línea: ${price}`),
-      path,
+      description: joinSentences(courseDescription(course), `Curso en línea: ${price}`),
+      path: `/cursos/${course.id}`,
       ...seo,
     }),
-    structuredData(
-      courseSchema(
-        {
-          path,
-          name: course.titulo,
-          description: description || course.titulo,
-          image: course.imagenInterior || course.imagenExterior,
-          price: { precio: course.precio, precioDescuento: course.precioDescuento },
-          mode: "online",
-        },
-        seo.origin,
-      ),
-    ),
+    structuredData(schema),
   ];
 }
 
@@ -137,7 +141,7 @@ export default function Curso({ loaderData }: Route.ComponentProps) {
             <CourseUnits unidades={course.unidades} />
           </section>
           <section className="mt-14" data-testid="course-reviews">
-            <ReviewsSection data={reviews} loggedIn={loggedIn} />
+            <DeferredReviews data={reviews} loggedIn={loggedIn} />
           </section>
         </div>
 

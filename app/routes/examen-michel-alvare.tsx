@@ -10,7 +10,7 @@ import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
 import { EXAM_QUESTION_COUNT, formatScore } from "~/domain/exam";
 import { answerField } from "~/domain/exam-form";
-import { messages } from "~/domain/messages";
+import { examInsufficient } from "~/domain/messages";
 import { requireEnrolment } from "~/server/courses.server";
 import { findDiploma } from "~/server/diploma.server";
 import { getDb } from "~/server/db/index.server";
@@ -55,7 +55,7 @@ export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!actionData) return;
     if (!actionData.ok) void alert.show({ icon: "error", title: "Examen no calificado", text: actionData.error });
-    else if (!actionData.aprobado) void alert.show(messages.examInsufficient(actionData.calificacion));
+    else if (!actionData.aprobado) void alert.show(examInsufficient(actionData.calificacion));
   }, [actionData, alert]);
 
   const graded = actionData?.ok ? actionData : null;
@@ -93,7 +93,7 @@ export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
           aria-live="polite"
         >
           <CircleAlert className="mx-auto size-10 text-red-700" aria-hidden strokeWidth={1.5} />
-          {messages.examInsufficient(graded.calificacion).lines.map((line) => (
+          {examInsufficient(graded.calificacion).lines.map((line) => (
             <p key={line} className="mt-3 text-cocoa first-of-type:text-lg">
               {line}
             </p>

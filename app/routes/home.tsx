@@ -1,12 +1,6 @@
-import { AppointmentSection } from "~/components/home/appointment-section";
 import { Claims } from "~/components/home/claims";
-import { CoursesSection } from "~/components/home/courses-section";
-import { GalleryPreview } from "~/components/home/gallery-preview";
 import { Hero } from "~/components/home/hero";
-import { ProductsSection } from "~/components/home/products-section";
-import { ServicesSection } from "~/components/home/services-section";
-import { StudioVideo } from "~/components/home/studio-video";
-import { VisitSection } from "~/components/home/visit-section";
+import { deferred } from "~/components/site/deferred";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { site } from "~/config/site";
 import { studioSchema } from "~/domain/seo";
@@ -15,7 +9,9 @@ import type { Route } from "./+types/home";
 
 export async function loader() {
   const sections = await homeSections();
-  return { ...sections, seo: await pageSeo(sections.media.hero) };
+  const seo = await pageSeo(sections.media.hero);
+  // schema.org data is built here, on the server: its builders stay out of the browser's JavaScript.
+  return { ...sections, seo, schema: studioSchema(seo.origin, seo.image) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -26,8 +22,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
     path: "/",
     ...loaderData?.seo,
   });
-  return loaderData ? [...tags, structuredData(studioSchema(loaderData.seo.origin, loaderData.seo.image))] : tags;
+  return loaderData ? [...tags, structuredData(loaderData.schema)] : tags;
 }
+
+/** Everything below the hero and the claims: its code comes when it comes into view (ADR 027). */
+const BelowFold = deferred("inicio", () => import("~/components/home/below-fold").then((m) => m.HomeBelowFold));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { media, services, products, courses, gallery } = loaderData;
@@ -35,13 +34,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero image={media.hero} width={media.heroAncho} height={media.heroAlto} />
       <Claims />
-      <ServicesSection services={services} />
-      <StudioVideo src={media.video} poster={media.poster} />
-      <ProductsSection products={products} />
-      <CoursesSection courses={courses} />
-      <AppointmentSection services={services} />
-      <GalleryPreview images={gallery} />
-      <VisitSection />
+      <BelowFold
+        services={services}
+        products={products}
+        courses={courses}
+        gallery={gallery}
+        video={media.video}
+        poster={media.poster}
+      />
     </>
   );
 }

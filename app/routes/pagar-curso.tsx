@@ -14,7 +14,7 @@ import { PaymentPanel } from "~/components/checkout/payment-panel";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
 import { TEXT_LIMITS, tooManyAttempts, withoutNul } from "~/domain/limits";
-import { messages } from "~/domain/messages";
+import { codeFound, codeInvalidCourse } from "~/domain/messages";
 import { coursePerks, requireCourseCheckout } from "~/server/courses.server";
 import { getDb } from "~/server/db/index.server";
 import { paymentPanelConfig } from "~/server/payments/index.server";
@@ -78,7 +78,7 @@ export default function PagarCurso({ loaderData }: Route.ComponentProps) {
     if (estadoCodigo === "ninguno" || answered.current === key) return;
     answered.current = key;
     void alert.show(
-      estadoCodigo === "valido" ? messages.codeFound : (bloqueo ?? messages.codeInvalidCourse),
+      estadoCodigo === "valido" ? codeFound : (bloqueo ?? codeInvalidCourse),
     );
   }, [codigo, estadoCodigo, bloqueo, alert]);
 

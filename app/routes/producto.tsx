@@ -3,16 +3,16 @@ import { useEffect, useState } from "react";
 import { Link, data, useFetcher } from "react-router";
 import { rememberCartId } from "~/components/cart/local-storage";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
-import { ProductCard } from "~/components/products/product-card";
 import { ProductGallery } from "~/components/products/product-gallery";
 import { QuantitySelector } from "~/components/products/quantity-selector";
-import { ReviewsSection } from "~/components/reviews/reviews-section";
+import { DeferredReviews } from "~/components/reviews/deferred-reviews";
 import { Stars } from "~/components/reviews/stars";
+import { deferred } from "~/components/site/deferred";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { invalidRequest, notFound } from "~/domain/limits";
-import { messages } from "~/domain/messages";
+import { invalidQuantity } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { parseQuantity } from "~/domain/quantity";
 import { joinSentences, productSchema } from "~/domain/seo";
@@ -35,7 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     currentUser(request),
   ]);
   const favorites = await favoriteIdsAmong(db, user?.id ?? null, [product.id, ...related.map((p) => p.id)]);
-  return { product, related, reviews, favorites, origin: env.publicUrl };
+  // schema.org data is built here, on the server: its builders stay out of the browser's JavaScript.
+  const schema = productSchema(product, env.publicUrl, reviews);
+  return { product, related, reviews, favorites, origin: env.publicUrl, schema };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -58,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { product, origin, reviews } = loaderData;
+  const { product, origin, schema } = loaderData;
   const tags = pageMeta({
     title: product.nombre,
     description:
@@ -71,8 +73,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     image: product.urlImagen || undefined,
     product: { precio: product.precio, available: product.cantidad > 0 },
   });
-  return [...tags, structuredData(productSchema(product, origin, reviews))];
+  return [...tags, structuredData(schema)];
 }
+
+/** The related products at the foot of the page: their code comes when they come into view (ADR 027). */
+const Related = deferred("relacionados", () =>
+  import("~/components/products/related-products").then((m) => m.RelatedProducts),
+);
 
 /** /producto/{id}: gallery, details, add to cart, specification, reviews, related products. */
 export default function Producto({ loaderData, actionData }: Route.ComponentProps) {
@@ -146,28 +153,10 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       <div id="resenas" className="mt-16 scroll-mt-24 border-t border-sand pt-12 md:mt-24">
-        <ReviewsSection data={reviews} loggedIn={loggedIn} />
+        <DeferredReviews data={reviews} loggedIn={loggedIn} />
       </div>
 
-      {related.length > 0 && (
-        <section aria-labelledby="relacionados" className="mt-16 border-t border-sand pt-12 md:mt-24">
-          <h2 id="relacionados" className="text-center text-3xl">
-            Productos relacionados
-          </h2>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6">
-            {related.map((p) => (
-              <li key={p.id} className="flex">
-                <ProductCard
-                  product={p}
-                  favorite={
-                    <FavoriteButton productoId={p.id} initialFavorite={favorites.includes(p.id)} nombre={p.nombre} />
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {related.length > 0 && <Related related={related} favorites={favorites} />}
     </div>
   );
 }
@@ -197,7 +186,7 @@ function AddToCart({ soldOut }: { soldOut: boolean }) {
       onSubmit={(event) => {
         if (parseQuantity(cantidad) === null) {
           event.preventDefault();
-          void alert.show(messages.invalidQuantity);
+          void alert.show(invalidQuantity);
         }
       }}
     >

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { type ResetAnswer, resetPassword } from "~/components/auth/auth-client";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
-import { messages } from "~/domain/messages";
+import { passwordChanged, resetFailed, tooManyRequests } from "~/domain/messages";
 import type { Route } from "./+types/restablecer-contrasena";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -24,8 +24,8 @@ const MIN_PASSWORD = 8;
 const ERRORS: Record<Exclude<ResetAnswer, "ok">, string> = {
   "invalid-token": "El enlace ya no es válido o expiró. Solicita un nuevo correo desde “¿Olvidaste tu contraseña?”.",
   "too-short": `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`,
-  "too-many": messages.tooManyRequests.text,
-  error: messages.resetFailed.text,
+  "too-many": tooManyRequests.text,
+  error: resetFailed.text,
 };
 
 export default function RestablecerContrasena({ loaderData }: Route.ComponentProps) {
@@ -47,7 +47,7 @@ export default function RestablecerContrasena({ loaderData }: Route.ComponentPro
     const answer = await resetPassword(token, password);
     setBusy(false);
     if (answer !== "ok") return setError(ERRORS[answer]);
-    await alert.show(messages.passwordChanged);
+    await alert.show(passwordChanged);
     // Straight to the login overlay, with a full load.
     window.location.assign("/?login=1");
   }

@@ -18,21 +18,27 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!service) throw data(null, { status: 404 });
   // Bookable online: price range and booking link (page and structured data).
   const priceRange = await servicePriceRange(getDb(), service.id);
-  return { service, priceRange, seo: await pageSeo(service.urlImagen) };
+  const seo = await pageSeo(service.urlImagen);
+  // schema.org data is built here, on the server: its builders stay out of the browser's JavaScript.
+  const description = serviceDescription(service);
+  const schema = serviceSchema(
+    { id: service.id, name: service.nombre, description, image: service.urlImagen, priceRange },
+    seo.origin,
+  );
+  return { service, priceRange, seo, schema };
+}
+
+/** What search results and previews say of a service. */
+function serviceDescription(service: { nombre: string; slogan: string | null; descripcion: string | null }) {
+  return joinSentences(service.slogan, service.descripcion) || `${service.nombre} en Guadalajara.`;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { service, seo, priceRange } = loaderData;
-  const description = joinSentences(service.slogan, service.descripcion) || `${service.nombre} en Guadalajara.`;
+  const { service, seo, schema } = loaderData;
   return [
-    ...pageMeta({ title: service.nombre, description, path: `/servicios/${service.id}`, ...seo }),
-    structuredData(
-      serviceSchema(
-        { id: service.id, name: service.nombre, description, image: service.urlImagen, priceRange },
-        seo.origin,
-      ),
-    ),
+    ...pageMeta({ title: service.nombre, description: serviceDescription(service), path: `/servicios/${service.id}`, ...seo }),
+    structuredData(schema),
   ];
 }
 

@@ -6,9 +6,10 @@
  * on the production build, not a timing: it fails when a change puts, say, a carousel library or the log-in code back into
  * every page. Same measure as `npm run bench:lighthouse`'s "first-load JS" column.
  *
- * The goal is 120 KiB on every page; React 19, React DOM and React Router alone are 102 KiB
- * (105.5 before Zopfli), the shell 11.4, so some pages are still above it: their budget is today's figure plus a little, to
- * be lowered as they shrink (never raised without a reason written here).
+ * The goal is 120 KiB on every public page (issue 13); React 19, React DOM and React Router alone
+ * are 101.7 KiB, the shell 9.4. What a page shows below its first screen (the home's sections,
+ * a product's reviews and related products, a course's reviews, /nosotros after its header)
+ * comes when it comes into view (components/site/deferred.tsx, ADR 027), not here.
  */
 import { describe, expect, inject, it } from "vitest";
 import { gzipBytesSent } from "../support/sent-bytes";
@@ -16,13 +17,6 @@ import { gzipBytesSent } from "../support/sent-bytes";
 const baseURL = inject("baseURL");
 
 const GOAL_KIB = 120;
-/** KiB gzip; pages not listed have the goal as budget */
-const BUDGET_KIB: Record<string, number> = {
-  "/": 125, // hero, claims, three carousels, video, appointment, gallery and map sections
-  "/producto/": 125, // gallery, cart controls, reviews, related products, messages
-  "/carrito": 123.5, // the cart itself, terms prompt, messages
-  "/nosotros": 121.5, // gallery grid and map
-};
 
 /** The scripts of a page's first load, as its HTML names them. */
 function scriptsOf(html: string): string[] {
@@ -31,8 +25,42 @@ function scriptsOf(html: string): string[] {
   // the start-up script's preloads and React Router's imports it runs (hydrate-after-paint.server.ts)
   for (const m of html.matchAll(/\[("\/assets\/[^"]+\.js"(?:,"\/assets\/[^"]+\.js")*)\]/g))
     for (const url of JSON.parse(`[${m[1]}]`) as string[]) urls.add(url);
-  for (const m of html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*\\"(\/assets\/[^"\\]+\.js)\\"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*\\"(\/assets\/[^"\\]+\.js)\\"/g))
+    urls.add(m[1]);
   return [...urls].filter((u) => u.startsWith("/"));
+}
+
+/** A page of the sitemap whose path starts with `prefix` (the demo's first product, say). */
+async function sitemapPage(prefix: string): Promise<string> {
+  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
+  const path = paths.find((p) => p.startsWith(prefix));
+  expect(path, prefix).toBeTruthy();
+  return path as string;
+}
+
+/** Every kind of public page: the sitemap's, and the cart. */
+async function publicPages(): Promise<string[]> {
+  const fixed = [
+    "/",
+    "/nosotros",
+    "/Contacto",
+    "/servicios",
+    "/galeria",
+    "/categorias",
+    "/cursos",
+    "/carrito",
+    "/agendar",
+  ];
+  const kinds = [
+    "/servicios/",
+    "/productos/",
+    "/producto/",
+    "/cursos/",
+    "/cursos-presenciales/",
+    "/terminos-y-condiciones",
+  ];
+  return [...fixed, ...(await Promise.all(kinds.map(sitemapPage)))];
 }
 
 async function firstLoadKiB(path: string): Promise<{ kib: number; files: number }> {
@@ -52,18 +80,29 @@ async function firstLoadKiB(path: string): Promise<{ kib: number; files: number 
 
 describe("first-load JavaScript (gzip)", () => {
   it("stays within each public page's budget", async () => {
-    const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-    const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
-    expect(product).toBeTruthy();
-    const pages = ["/", "/servicios", "/categorias", product as string, "/cursos", "/carrito", "/galeria", "/nosotros"];
+    const pages = await publicPages();
     const over: string[] = [];
     for (const page of pages) {
       const { kib, files } = await firstLoadKiB(page);
-      const budget = BUDGET_KIB[page.startsWith("/producto/") ? "/producto/" : page] ?? GOAL_KIB;
       expect(files).toBeGreaterThan(2);
-      if (kib > budget) over.push(`${page}: ${kib.toFixed(1)} KiB > ${budget} KiB`);
+      if (kib > GOAL_KIB) over.push(`${page}: ${kib.toFixed(1)} KiB > ${GOAL_KIB} KiB`);
     }
     expect(over).toEqual([]);
+  });
+
+  it("leaves what a page shows below its first screen for later", async () => {
+    const product = await sitemapPage("/producto/");
+    const checks: [string, RegExp][] = [
+      ["/", /below-fold|products-section|courses-section|gallery-grid|map-block|course-card/],
+      [product, /reviews-section|related-products|product-card/],
+      ["/nosotros", /below-fold|gallery-grid|map-block/],
+    ];
+    for (const [page, later] of checks) {
+      const html = await (await fetch(baseURL + page)).text();
+      expect(scriptsOf(html).join(" "), page).not.toMatch(later);
+      // the server's page is whole all the same
+      expect(html, page).toContain("data-deferred=");
+    }
   });
 
   it("keeps the log-in overlay, the lightbox and the auth client out of the first load", async () => {

@@ -51,7 +51,10 @@ async function visibleSlides(page: Page, testId: string): Promise<number> {
 }
 
 async function waitForCarousel(page: Page, testId: string) {
-  // Once React runs, the carousel marks itself ready (its arrows and mouse dragging work).
+  // The home's carousels are below its first screen: their code comes when they come into
+  // view (ADR 027). Once React runs, a carousel marks itself ready (its arrows and mouse
+  // dragging work).
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
   await page.getByTestId(testId).locator("[data-carousel-viewport][data-ready]").waitFor({ state: "attached" });
 }
 

@@ -8,7 +8,7 @@ import { Fragment, useId, useRef, useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { type ActionFeedback, useActionFeedback, useConfirmedSubmit } from "./use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
-import { messages } from "~/domain/messages";
+import { confirmDelete } from "~/domain/messages";
 import type { FieldErrors, FieldSpec, FormValue, FormValues, GalleryImage, QuestionAnswer } from "~/domain/admin-form";
 
 /** Fields that take the whole width of a desktop form (the others go two by two). */
@@ -369,7 +369,7 @@ function GalleryInput({
   const removing = fetcher.state !== "idle" ? Number(fetcher.formData?.get("imagen")) : null;
 
   const remove = async (image: GalleryImage) => {
-    if (!(await alert.show(messages.confirmDelete))) return;
+    if (!(await alert.show(confirmDelete))) return;
     await fetcher.submit({ intent: "quitar-imagen", campo: field.name, imagen: String(image.id) }, { method: "post" });
   };
 

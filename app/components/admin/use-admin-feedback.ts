@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate, useSubmit } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
-import { type AlertMessage, messages } from "~/domain/messages";
+import { type AlertMessage, confirmDelete } from "~/domain/messages";
 
 export type ActionFeedback = { notice?: string; alert?: AlertMessage; errors?: Record<string, string> } | undefined;
 
@@ -17,7 +17,7 @@ export function useConfirmedSubmit() {
   const alert = useAlert();
   const submit = useSubmit();
   return async (form: HTMLFormElement, { confirm = true }: { confirm?: boolean } = {}) => {
-    if (confirm && !(await alert.show(messages.confirmDelete))) return;
+    if (confirm && !(await alert.show(confirmDelete))) return;
     await submit(form, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   };
 }

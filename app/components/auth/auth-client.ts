@@ -2,7 +2,20 @@
  * The browser's side of the auth endpoints (/api/auth/*, Better Auth behind our rate limit):
  * plain fetch calls that answer which of the spec's messages to show (SPEC section 8).
  */
-import { type AlertMessage, FIRST_PASSWORD_CODE, messages } from "~/domain/messages";
+import {
+  type AlertMessage,
+  comingSoon,
+  FIRST_PASSWORD_CODE,
+  firstPasswordSent,
+  loginFailed,
+  registerFailed,
+  resetFailed,
+  resetInvalidEmail,
+  resetSent,
+  resetUserNotFound,
+  serverError,
+  tooManyRequests,
+} from "~/domain/messages";
 
 /**
  * `json`: the answer was Better Auth's JSON. A proxy's HTML page, a network failure (status
@@ -44,9 +57,9 @@ const INPUT_STATUSES = new Set([400, 401, 422]);
  * 'Invalid origin', a 5xx, a network failure, a proxy's page) is the spec's 'Error del servidor'.
  */
 function failure(answer: { status: number; json?: boolean }, otherwise: AlertMessage): AlertMessage {
-  if (answer.status === 429) return messages.tooManyRequests;
+  if (answer.status === 429) return tooManyRequests;
   if (INPUT_STATUSES.has(answer.status) && answer.json !== false) return otherwise;
-  return messages.serverError;
+  return serverError;
 }
 
 /** Logs in with email and password: null on success, else the alert to show. */
@@ -60,8 +73,8 @@ export async function signInWithEmail(email: string, password: string): Promise<
  * brought from the old site without a password, 'Crea tu contraseña' (the mail is on its way).
  */
 export function signInFailure(answer: { status: number; code: string; json?: boolean }): AlertMessage {
-  if (answer.code === FIRST_PASSWORD_CODE) return messages.firstPasswordSent;
-  return failure(answer, messages.loginFailed);
+  if (answer.code === FIRST_PASSWORD_CODE) return firstPasswordSent;
+  return failure(answer, loginFailed);
 }
 
 /**
@@ -82,7 +95,7 @@ export async function signUpWithEmail(input: {
   });
   if (answer.ok) return null;
   if (answer.code === "INVALID_NAME" && answer.message) return { nameError: answer.message };
-  return failure(answer, messages.registerFailed);
+  return failure(answer, registerFailed);
 }
 
 export async function signOut(): Promise<boolean> {
@@ -92,11 +105,11 @@ export async function signOut(): Promise<boolean> {
 /** Sends the reset mail: the spec's success or one of its three failures. */
 export async function requestPasswordReset(email: string): Promise<AlertMessage> {
   const answer = await post("/request-password-reset", { email: email.trim(), redirectTo: "/restablecer-contrasena" });
-  if (answer.ok) return messages.resetSent;
-  if (answer.status === 429) return messages.tooManyRequests;
-  if (answer.code === "USER_NOT_FOUND") return messages.resetUserNotFound;
-  if (answer.code === "INVALID_EMAIL" || answer.code === "VALIDATION_ERROR") return messages.resetInvalidEmail;
-  return messages.resetFailed;
+  if (answer.ok) return resetSent;
+  if (answer.status === 429) return tooManyRequests;
+  if (answer.code === "USER_NOT_FOUND") return resetUserNotFound;
+  if (answer.code === "INVALID_EMAIL" || answer.code === "VALIDATION_ERROR") return resetInvalidEmail;
+  return resetFailed;
 }
 
 export type ResetAnswer = "ok" | "invalid-token" | "too-short" | "too-many" | "error";
@@ -133,8 +146,8 @@ export async function startSocialSignIn(provider: SocialProvider, registro: bool
     window.location.assign(answer.data.url);
     return null;
   }
-  if (!answer.ok && answer.status === 404) return messages.comingSoon;
-  return failure(answer.ok ? { status: 500 } : answer, messages.serverError);
+  if (!answer.ok && answer.status === 404) return comingSoon;
+  return failure(answer.ok ? { status: 500 } : answer, serverError);
 }
 
 /** The current page without the overlay's and the auth result's own parameters. */

@@ -9,7 +9,7 @@ import { ArrowLeft, KeyRound, Mail, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
-import { messages } from "~/domain/messages";
+import { resetSent, serverError, welcomeBack, welcomeNew } from "~/domain/messages";
 import { NOMBRE_MAX, validateProfileName } from "~/domain/profile";
 import type { action as visitCodeAction } from "~/routes/api.codigo-visita";
 import {
@@ -83,7 +83,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
       if (result.ok) reloadPage();
     } catch {
       // Never silent: whatever failed, the person learns it did.
-      await alert.show(messages.serverError);
+      await alert.show(serverError);
     } finally {
       setBusy(false);
     }
@@ -189,7 +189,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   const form = new FormData(event.currentTarget);
                   void run(async () => {
                     const failure = await signInWithEmail(email, String(form.get("password") ?? ""));
-                    return failure ? { alert: failure, ok: false } : { alert: messages.welcomeBack, ok: true };
+                    return failure ? { alert: failure, ok: false } : { alert: welcomeBack, ok: true };
                   });
                 }}
               >
@@ -283,7 +283,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                       setNameError(failure.nameError);
                       return { alert: null, ok: false };
                     }
-                    return failure ? { alert: failure, ok: false } : { alert: messages.welcomeNew, ok: true };
+                    return failure ? { alert: failure, ok: false } : { alert: welcomeNew, ok: true };
                   });
                 }}
               >
@@ -326,7 +326,7 @@ export function LoginOverlay({ open, onClose }: { open: boolean; onClose: () => 
                   event.preventDefault();
                   void run(async () => {
                     const answer = await requestPasswordReset(email);
-                    return { alert: answer, ok: answer === messages.resetSent };
+                    return { alert: answer, ok: answer === resetSent };
                   });
                 }}
               >

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
-import { type AlertMessage, messages } from "~/domain/messages";
+import { type AlertMessage, serverError, welcomeBack, welcomeNew } from "~/domain/messages";
 import type { loader as termsLoader } from "~/routes/api.terminos";
 import { TERMS_ACTION, TermsDialog } from "./terms-dialog";
 
@@ -45,12 +45,12 @@ export function SocialLoginResult() {
     const search = params.toString();
     void (async () => {
       if (sesion === "nueva" || sesion === "iniciada") {
-        await alert.show(sesion === "nueva" ? messages.welcomeNew : messages.welcomeBack);
+        await alert.show(sesion === "nueva" ? welcomeNew : welcomeBack);
         terms.load(TERMS_ACTION);
       } else if (sesion === "error" && error === "account_not_linked") {
         await alert.show(accountExists);
       } else if (sesion === "error" && !CANCELLED.has(error ?? "")) {
-        await alert.show(messages.serverError);
+        await alert.show(serverError);
       }
       navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
     })();

@@ -10,7 +10,7 @@ import { ScrollText } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAlert } from "~/components/ui/alert-provider";
-import { messages } from "~/domain/messages";
+import { serverError, termsRequired } from "~/domain/messages";
 import type { action } from "~/routes/api.terminos";
 import { AcceptTerms } from "./accept-terms";
 
@@ -20,7 +20,7 @@ export function TermsDialog({
   open,
   onClose,
   onAccepted,
-  text = messages.termsRequired.text,
+  text = termsRequired.text,
 }: {
   open: boolean;
   onClose: () => void;
@@ -52,7 +52,7 @@ export function TermsDialog({
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) onAccepted();
-    else void alert.show(messages.serverError);
+    else void alert.show(serverError);
   }, [fetcher.state, fetcher.data, onAccepted, alert]);
 
   return (

@@ -9,7 +9,7 @@ import { CircleCheck, PlayCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { useLoginRequired } from "~/components/auth/login-overlay-provider";
-import { TermsDialog } from "~/components/auth/terms-dialog";
+import { TermsPrompt } from "~/components/auth/terms-prompt";
 import type { BuyerRefusal } from "~/domain/buyer";
 
 export function BuyCourseButton({ courseId, owned }: { courseId: string; owned: boolean }) {
@@ -51,7 +51,7 @@ export function BuyCourseButton({ courseId, owned }: { courseId: string; owned: 
           Comprar
         </button>
       </fetcher.Form>
-      <TermsDialog
+      <TermsPrompt
         open={askTerms}
         onClose={() => setAskTerms(false)}
         onAccepted={() => {

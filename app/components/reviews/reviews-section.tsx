@@ -15,7 +15,7 @@ import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
 import { formatSpanishDate } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { messages } from "~/domain/messages";
+import { reviewEmpty, reviewLoginRequired } from "~/domain/messages";
 import { parseRating } from "~/domain/ratings";
 import type { ReviewResult, ReviewsData } from "~/domain/ratings";
 import { StarInput } from "./star-input";
@@ -93,10 +93,10 @@ function ReviewForm({ loggedIn, action }: { loggedIn: boolean; action?: string }
         const text = String(form.get("comentarios") ?? "").trim();
         if (parseRating(form.get("calificacion")) === null || text === "") {
           event.preventDefault();
-          void alert.show(messages.reviewEmpty);
+          void alert.show(reviewEmpty);
         } else if (!loggedIn) {
           event.preventDefault();
-          void alert.show(messages.reviewLoginRequired);
+          void alert.show(reviewLoginRequired);
         }
       }}
     >

@@ -73,7 +73,11 @@ export function notFoundMeta(robots = "noindex"): MetaDescriptor[] {
   return [{ title: `Página no encontrada | ${site.name}` }, { name: "robots", content: robots }];
 }
 
-/** schema.org data for search engines, as React Router's `script:ld+json` meta descriptor. */
-export function structuredData(data: WithContext<Thing>): MetaDescriptor {
+/**
+ * schema.org data for search engines, as React Router's `script:ld+json` meta descriptor. The
+ * data is built by a loader with `~/domain/seo`'s typed builders (on the server: they stay out
+ * of the browser's JavaScript) and reaches `meta` as plain JSON.
+ */
+export function structuredData(data: WithContext<Thing> | object): MetaDescriptor {
   return { "script:ld+json": data };
 }

@@ -7,7 +7,7 @@
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useAlert } from "~/components/ui/alert-provider";
-import { messages } from "~/domain/messages";
+import { imageDownloadFailed } from "~/domain/messages";
 
 type Props = {
   src: string;
@@ -44,7 +44,7 @@ export function VisitPhoto({ src, download, fileName, size, label, priority = fa
     try {
       await saveAs(download, fileName);
     } catch {
-      await alert.show(messages.imageDownloadFailed);
+      await alert.show(imageDownloadFailed);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AlertMessage, messages } from "./messages";
+import { type AlertMessage, messages } from "./index";
 
 describe("messages catalogue", () => {
   it.each([
@@ -20,44 +20,22 @@ describe("messages catalogue", () => {
     ["confirmDelete", "¿Esta seguro de eliminar este campo?", "No se podra recuperar!"],
     ["invalidQuantity", "Error!", "Ingrese una cantidad valida"],
     ["visitCodeMissing", "Codigo Faltante", "Favor de insertar un codigo de visita"],
-    [
-      "visitCodeUnknown",
-      "Codigo Inexistente",
-      "El codigo ingresado no existe, favor de insertar otro",
-    ],
+    ["visitCodeUnknown", "Codigo Inexistente", "El codigo ingresado no existe, favor de insertar otro"],
     ["loginRequiredFavorites", "¡Inicia sesion!", "para agregar a favoritos inicia sesion"],
     ["loginRequiredPurchase", "¡Inicia sesion!", "para continuar con la compra inicia sesion"],
     ["reviewEmpty", "Error en comentario", "El comentario no puede estar vacio."],
-    [
-      "reviewLoginRequired",
-      "Por favor Identificate",
-      "Para agregar una reseña necesitas Iniciar Sesión.",
-    ],
-    [
-      "codeInvalidProduct",
-      "Error en el código",
-      "El código ingresado no existe o no es valido para este producto",
-    ],
-    [
-      "codeInvalidCourse",
-      "Error en el código",
-      "El código ingresado no existe o no es valido para este curso",
-    ],
+    ["reviewLoginRequired", "Por favor Identificate", "Para agregar una reseña necesitas Iniciar Sesión."],
+    ["codeInvalidProduct", "Error en el código", "El código ingresado no existe o no es valido para este producto"],
+    ["codeInvalidCourse", "Error en el código", "El código ingresado no existe o no es valido para este curso"],
     ["codeFound", "Encontrado", "Código disponible"],
-    [
-      "comingSoon",
-      "Próximamente",
-      "Este opción estará disponible dentro de poco. Sentimos la demora.",
-    ],
+    ["comingSoon", "Próximamente", "Este opción estará disponible dentro de poco. Sentimos la demora."],
     ["paymentError", "Error en el proceso de pago", "Intenta nuevamente."],
   ] as const)("%s has the spec's exact title and text", (key, title, text) => {
     expect(messages[key]).toMatchObject({ title, text });
   });
 
   it("has the spec's texts for messages with only a body", () => {
-    expect(messages.termsRequired.text).toBe(
-      "Para continuar con la compra debes aceptar los terminos y condiciones",
-    );
+    expect(messages.termsRequired.text).toBe("Para continuar con la compra debes aceptar los terminos y condiciones");
     expect(messages.cartEmpty.text).toBe("Carrito vacío.");
     expect(messages.noCourses.text).toBe("No tienes cursos registrados");
   });
@@ -150,16 +128,11 @@ describe("messages with parameters", () => {
       "Intentalo nuevamente.",
     ]);
     expect(m.text).toBe(m.lines.join(" "));
-    expect(messages.examInsufficient(50).lines[0]).toBe(
-      "Lo sentimos, tu calificación ha sidio de 50.00.",
-    );
+    expect(messages.examInsufficient(50).lines[0]).toBe("Lo sentimos, tu calificación ha sidio de 50.00.");
   });
 
   it("purchasesPaused writes the dates in Spanish", () => {
-    const m = messages.purchasesPaused(
-      new Date("2025-10-23T18:00:00Z"),
-      new Date("2025-11-18T18:00:00Z"),
-    );
+    const m = messages.purchasesPaused(new Date("2025-10-23T18:00:00Z"), new Date("2025-11-18T18:00:00Z"));
     expect(m.icon).toBe("warning");
     expect(m.title).toBe("Aviso");
     expect(m.text).toContain("del 23 de octubre al 18 de noviembre");

@@ -1,0 +1,143 @@
+import type { AlertMessage } from "./alert";
+
+// --- Session and account -------------------------------------------------------------
+
+export const loginFailed = {
+  icon: "error",
+  title: "Credenciales incorrectas",
+  text: "Correo o contraseña incorrecta",
+} as const satisfies AlertMessage;
+
+export const registerFailed = {
+  icon: "error",
+  title: "Credenciales incorrectas",
+  text: "Error en las credenciales ingresadas",
+} as const satisfies AlertMessage;
+
+export const serverError = {
+  icon: "error",
+  title: "Error del servidor",
+  text: "Favor de comunicarte con el administrador",
+} as const satisfies AlertMessage;
+
+/** The database cannot be reached for now (HTTP 503: pages, API calls); the spec has no text. */
+export const serviceUnavailable = {
+  icon: "error",
+  title: "Servicio no disponible",
+  text: "Estamos teniendo problemas técnicos. Intenta de nuevo en unos minutos.",
+} as const satisfies AlertMessage;
+
+export const welcomeNew = {
+  icon: "success",
+  title: "¡Bienvenido!",
+  text: "Nos da gusto que seas parte de nosotros",
+} as const satisfies AlertMessage;
+
+export const welcomeBack = {
+  icon: "success",
+  title: "¡Bienvenido!",
+  text: "Nos da gusto verte nuevamente",
+} as const satisfies AlertMessage;
+
+export const resetSent = {
+  icon: "success",
+  title: "Correo enviado",
+  text: "Revisa tu bandeja de entrada o la carpeta de spam para restablecer tu contraseña.",
+} as const satisfies AlertMessage;
+
+/**
+ * An account brought from the original site without a password (Google or Facebook only, or
+ * no Authentication record) tried the email log-in: the server answers this code and mails a
+ * link to create one (migrated-accounts.server.ts); the overlay shows firstPasswordSent.
+ */
+export const FIRST_PASSWORD_CODE = "PASSWORD_SETUP_REQUIRED";
+
+export const firstPasswordSent = {
+  icon: "info",
+  title: "Crea tu contraseña",
+  text: "Tu cuenta viene de nuestro sitio anterior y aún no tiene contraseña aquí. Te enviamos un correo con un enlace para crearla: revisa tu bandeja de entrada o la carpeta de spam.",
+} as const satisfies AlertMessage;
+
+export const resetUserNotFound = {
+  icon: "error",
+  title: "Error!",
+  text: "No existe ningún usuario con ese correo.",
+} as const satisfies AlertMessage;
+
+export const resetInvalidEmail = {
+  icon: "error",
+  title: "Error!",
+  text: "El formato de correo es inválido.",
+} as const satisfies AlertMessage;
+
+export const resetFailed = {
+  icon: "error",
+  title: "Error!",
+  text: "Error al enviar el correo. Intenta más tarde.",
+} as const satisfies AlertMessage;
+
+export const logout = {
+  icon: "success",
+  title: "Sesión Cerrada",
+  text: "Te esperamos pronto",
+} as const satisfies AlertMessage;
+
+/** Not in the spec: too many attempts from one address (HTTP 429 of every auth write). */
+export const tooManyRequests = {
+  icon: "warning",
+  title: "Demasiados intentos",
+  text: "Espera un minuto antes de volver a intentarlo.",
+} as const satisfies AlertMessage;
+
+/** Not in the spec: the new password from the reset mail's link was saved. */
+export const passwordChanged = {
+  icon: "success",
+  title: "Contraseña actualizada",
+  text: "Ya puedes iniciar sesión con tu nueva contraseña.",
+} as const satisfies AlertMessage;
+
+export const loginRequiredFavorites = {
+  icon: "error",
+  title: "¡Inicia sesion!",
+  text: "para agregar a favoritos inicia sesion",
+} as const satisfies AlertMessage;
+
+export const loginRequiredPurchase = {
+  icon: "error",
+  title: "¡Inicia sesion!",
+  text: "para continuar con la compra inicia sesion",
+} as const satisfies AlertMessage;
+
+export const termsRequired = {
+  icon: "warning",
+  title: "Términos y condiciones",
+  text: "Para continuar con la compra debes aceptar los terminos y condiciones",
+} as const satisfies AlertMessage;
+
+// --- Files and admin helpers ---------------------------------------------------------
+
+export const imageDownloadFailed = {
+  icon: "error",
+  title: "Error!",
+  text: "No se logro descargar la imagen",
+} as const satisfies AlertMessage;
+
+export const fileDeleteFailed = {
+  icon: "error",
+  title: "Error!",
+  text: "Error al aliminar archivo 1",
+} as const satisfies AlertMessage;
+
+export const confirmDelete = {
+  icon: "warning",
+  title: "¿Esta seguro de eliminar este campo?",
+  text: "No se podra recuperar!",
+  confirmText: "Continuar",
+  cancelText: "Cancelar",
+} as const satisfies AlertMessage;
+
+export const comingSoon = {
+  icon: "info",
+  title: "Próximamente",
+  text: "Este opción estará disponible dentro de poco. Sentimos la demora.",
+} as const satisfies AlertMessage;
