@@ -13,45 +13,17 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import type * as chromeLauncher from "chrome-launcher";
 import { gzipBytesSent } from "../../tests/support/sent-bytes";
+import { CHROMIUM_PATH, auditRetrying, erroredAudits, launchChromium, median } from "./lighthouse-audit";
 import { startServer } from "./server";
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.RUNS ?? 3);
 const DOC = path.resolve("docs/benchmarks.md");
 const START = "<!-- lighthouse:start -->";
 const END = "<!-- lighthouse:end -->";
 const dataDir = path.resolve(".tmp/bench-lighthouse");
 
-// chrome-launcher's defaults, with our calls-home switched off. Chromium keeps only the last
-// --disable-features flag, so its list and ours go into one.
-const defaults = chromeLauncher.Launcher.defaultFlags();
-const defaultDisabled = defaults.find((f) => f.startsWith("--disable-features="))?.split("=")[1] ?? "";
-const CHROME_FLAGS = [
-  ...defaults.filter((f) => !f.startsWith("--disable-features=")),
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-  `--disable-features=${[defaultDisabled, "OptimizationGuideModelDownloading,OptimizationHintsFetching,NetworkTimeServiceQuerying"].filter(Boolean).join(",")}`,
-];
-
-/** Audits Lighthouse could not run (e.g. a missing Node API): none on 12.8.2 with Node 20. */
-const erroredAudits = new Set<string>();
-
-type Run = {
-  perf: number;
-  a11y: number;
-  lcp: number;
-  fcp: number;
-  cls: number;
-  tbt: number;
-  scripts: string[];
-  failing: string[];
-};
 type Row = {
   page: string;
   perf: number;
@@ -64,49 +36,6 @@ type Row = {
   jsKiB: number;
   failing: string[];
 };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-async function audit(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility"],
-    // The default config is a phone (Moto G Power) with simulated slow 4G and 4× CPU slowdown.
-    throttlingMethod: "simulate",
-  });
-  if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const errored = Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === "error");
-  for (const a of errored) {
-    console.warn(`  auditoría con error: ${a.id}: ${a.errorMessage}`);
-    erroredAudits.add(a.id);
-  }
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests =
-    (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)
-      ?.items ?? [];
-  const failing = lhr.categories.accessibility.auditRefs
-    .map((ref) => lhr.audits[ref.id])
-    .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
-    .map((a) => a.id);
-  return {
-    perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-    lcp: numeric("largest-contentful-paint"),
-    fcp: numeric("first-contentful-paint"),
-    cls: numeric("cumulative-layout-shift"),
-    tbt: numeric("total-blocking-time"),
-    scripts: requests.filter((r) => r.resourceType === "Script").map((r) => r.url),
-    failing,
-  };
-}
 
 /**
  * Every script the page loaded from our server, as the server sends it to a browser that
@@ -149,26 +78,15 @@ try {
   const resolved = pages
     .map((p) => (p === "/producto/" ? (product ? decodeURI(product) : undefined) : p))
     .filter((p): p is string => !!p);
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
-    ignoreDefaultFlags: true,
-  });
+  chrome = await launchChromium();
   // One visit first, so the server's own first-request work is not in the first page's figures.
   await fetch(`${server.baseURL}/`);
   for (const page of resolved) {
     const url = server.baseURL + encodeURI(page);
-    const runs: Run[] = [];
-    for (let i = 0, retries = 0; i < RUNS; i++) {
-      try {
-        runs.push(await audit(url, chrome.port));
-        process.stdout.write(".");
-      } catch (error) {
-        // Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART, NO_FCP): run again.
-        if (++retries > 3) throw error;
-        console.warn(`\n  ${(error as Error).message}; otra vez`);
-        i--;
-      }
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await auditRetrying(url, chrome.port));
+      process.stdout.write(".");
     }
     const js = await jsGzip(runs[0].scripts, server.baseURL);
     rows.push({

@@ -8,11 +8,21 @@ export async function startServer(
   dataDir: string,
   port: number,
   extraEnv: Record<string, string> = {},
+  /** another checkout whose build to serve (its own server.js and build/) */
+  cwd?: string,
 ): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: "", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: "",
+      ...extraEnv,
+    },
     stdio: "ignore",
+    cwd,
   });
   const baseURL = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -43,14 +43,34 @@ export function startAfterPaint(code: string, preloads: string[], maxWaitMs: num
     link.href = href;
     link.media = "print";
     document.head.appendChild(link);
-    // The classes of the server's markup, read in a task of their own when the page is idle;
-    // a change before then applies the sheet at once.
+    // The classes of the server's markup, read when the page first changes (not while it
+    // loads): every element but those just added, with the classes they had before.
     let known: Set<string> | undefined;
+    const learn = (records: MutationRecord[]) => {
+      const added: Element[] = [];
+      const before = new Map<Element, string>();
+      for (const record of records) {
+        if (record.type === "childList") for (const node of record.addedNodes) node instanceof Element && added.push(node);
+        else if (record.target instanceof Element && !before.has(record.target))
+          before.set(record.target, record.oldValue ?? "");
+      }
+      const isNew = (element: Element) => added.some((root) => root.contains(element));
+      const names = new Set<string>();
+      for (const element of document.querySelectorAll("[class]")) {
+        if (isNew(element)) continue;
+        const value = before.get(element);
+        for (const name of value === undefined ? element.classList : value.split(/\s+/)) if (name) names.add(name);
+      }
+      for (const [element, value] of before)
+        if (!isNew(element)) for (const name of value.split(/\s+/)) if (name) names.add(name);
+      return names;
+    };
     const isKnown = (element: Element) => {
       for (const name of element.classList) if (!known?.has(name)) return false;
       return true;
     };
     const observer = new MutationObserver((records) => {
+      known ??= learn(records);
       for (const record of records) {
         const nodes = record.type === "attributes" ? [record.target] : Array.from(record.addedNodes);
         for (const node of nodes) {
@@ -62,13 +82,13 @@ export function startAfterPaint(code: string, preloads: string[], maxWaitMs: num
         }
       }
     });
-    const scan = () => {
-      known = new Set();
-      for (const element of document.querySelectorAll("[class]")) for (const name of element.classList) known.add(name);
-    };
-    if ("requestIdleCallback" in window) requestIdleCallback(scan);
-    else setTimeout(scan, 0);
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["class"],
+      attributeOldValue: true,
+    });
   };
   const go = () => {
     if (done) return;
