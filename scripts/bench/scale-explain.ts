@@ -100,6 +100,10 @@ const QUERIES: [string, string][] = [
     `select id, clienta, codigo from visitas order by created_at desc, id desc limit 30 offset 1770`,
   ],
   [
+    "Admin visits, search by name or code (count)",
+    `select count(*) from visitas where clienta ilike '%lucía%' or codigo ilike '%lucía%'`,
+  ],
+  [
     "Order history (`/mis-compras`)",
     `select id, fecha, total from compras where comprador_id = 'esc-u-001234' order by fecha desc`,
   ],

@@ -7,7 +7,7 @@
  * every page. Same measure as `npm run bench:lighthouse`'s "first-load JS" column.
  *
  * The goal is 120 KiB on every public page (issue 13); React 19, React DOM and React Router alone
- * are 101.7 KiB, the shell 9.4. What a page shows below its first screen (the home's sections,
+ * are 101.7 KiB, the shell 9.3. What a page shows below its first screen (the home's sections,
  * a product's reviews and related products, a course's reviews, /nosotros after its header)
  * comes when it comes into view (components/site/deferred.tsx, ADR 027), not here.
  */

@@ -147,6 +147,9 @@ export const productos = pgTable(
     // related products in name order, the home's featured products
     index("productos_categoria_nombre").on(t.categoriaId, t.nombre, t.id),
     index("productos_nombre").on(t.nombre, t.id),
+    // the admin's product search: "contains" in the name or the brand (pg_trgm)
+    index("productos_nombre_trgm").using("gin", sql`${t.nombre} gin_trgm_ops`),
+    index("productos_marca_trgm").using("gin", sql`${t.marca} gin_trgm_ops`),
     index("productos_destacados")
       .on(sql`(${t.cantidad} > 0) desc`, sql`${t.createdAt} desc`, t.id)
       .where(sql`${t.publicado}`),
@@ -697,6 +700,8 @@ export const visitas = pgTable(
     clienta: text().notNull(),
     createdAt: createdAt(),
   },
+  // a studio's visits stay in the thousands: the admin's search reads the table (1.6 ms on
+  // PostgreSQL for 2,000), where trigram indexes would not be used (docs/benchmarks.md)
   (t) => [index("visitas_recientes").on(t.createdAt)],
 );
 
