@@ -4,6 +4,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Two files at once on a 2-core machine (Vitest's default is one fewer than the cores): each
+    // integration file starts a process of its own and waits on its database as much as it
+    // computes (the PGlite integration suite 6 min 34 s → 5 min 16 s). The end-to-end and fault
+    // files still run one at a time (fileParallelism: false below).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

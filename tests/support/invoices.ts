@@ -55,7 +55,9 @@ export async function makePaidOrder(
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString("latin1");
   const texts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // pdf-lib ends a stream's data with "\nendstream": a "\r" before it is the data's own last
+  // byte (one compressed stream in 256 ends so), not part of the line break.
+  const streams = /stream\r?\n([\s\S]*?)\nendstream/g;
   for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
     let content: string;
     try {
