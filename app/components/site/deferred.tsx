@@ -19,7 +19,8 @@
  * of its own; the server imports it when this module loads and renders it at once. After a
  * client-side navigation (no server markup) the part renders as soon as its code arrives.
  */
-import { type ComponentType, Suspense, lazy, memo, use, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, lazy, memo, use, useEffect } from "react";
+import { importOrReload } from "./lazy-named";
 
 const ACTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 let acted = false;
@@ -105,33 +106,32 @@ export function deferred<P extends object>(name: string, load: () => Promise<Com
     return function Deferred(props: P) {
       const Server = use(module as Promise<ComponentType<P>>);
       return (
-        <div data-deferred={name}>
-          <Suspense fallback={null}>
-            <Server {...props} />
-          </Suspense>
-        </div>
+        <Frame name={name}>
+          <Server {...props} />
+        </Frame>
       );
     };
   }
   const Part = lazy(async () => {
     await wanted(name);
-    try {
-      const Component = await load();
-      return { default: (props: P) => <Hydrated name={name} part={Component} props={props} /> };
-    } catch {
-      // a new release replaced the files, or the connection dropped: the page again
-      window.location.reload();
-      return new Promise<never>(() => {});
-    }
+    const Component = await importOrReload(load);
+    return { default: (props: P) => <Hydrated name={name} part={Component} props={props} /> };
   }) as unknown as ComponentType<P>;
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level (like React.lazy)
   return memo(function Deferred(props: P) {
     return (
-      <div data-deferred={name}>
-        <Suspense fallback={null}>
-          <Part {...props} />
-        </Suspense>
-      </div>
+      <Frame name={name}>
+        <Part {...props} />
+      </Frame>
     );
   }, sameJson);
+}
+
+/** Where a part stands in the page, the same on the server and in the browser. */
+function Frame({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div data-deferred={name}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </div>
+  );
 }
