@@ -362,7 +362,8 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+/** The compression a request accepts (its q-values read), Brotli first; null: none. */
+export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {

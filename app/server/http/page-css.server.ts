@@ -27,6 +27,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { RequestHandler } from "express";
 import postcss, { type AtRule, type ChildNode, type Container } from "postcss";
 import css from "~/app.css?inline";
+import { preferredEncoding } from "./page-cache.server";
 
 type Leaf = {
   kind: "leaf";
@@ -207,8 +208,7 @@ export const serveFullCss: RequestHandler = (req, res) => {
     gzip: gzipSync(css, { level: 9 }),
     br: brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   };
-  const accepts = String(req.headers["accept-encoding"] ?? "");
-  const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
   res.set({
     "Content-Type": "text/css; charset=utf-8",
     "Cache-Control": "public, max-age=31536000, immutable",
