@@ -18,10 +18,7 @@ export const MENSAJE_MAX = TEXT_LIMITS.mensaje;
  * its JavaScript carries no schema library (issue 13).
  */
 let schema: ReturnType<typeof buildSchema> | undefined;
-function contactSchema() {
-  schema ??= buildSchema();
-  return schema;
-}
+const contactSchema = () => (schema ??= buildSchema());
 
 const buildSchema = () =>
   z.object({
