@@ -60,7 +60,7 @@ function zopfliGzip(buffer: InputType, options: Record<string, unknown>): Promis
   );
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build's entry is our Express app, so that the app, its database and the
   // React Router handler live in one module graph (one PGlite instance per process).
   build: isSsrBuild
@@ -81,13 +81,21 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
     // React Router's package exports only its development build (warnings kept behind a
-    // constant); the browser gets its production build, the same code with the warnings gone.
-    alias: isSsrBuild
-      ? []
-      : [
-          { find: /^react-router$/, replacement: path.resolve("node_modules/react-router/dist/production/index.mjs") },
-          { find: /^react-router\/dom$/, replacement: path.resolve("node_modules/react-router/dist/production/dom-export.mjs") },
-        ],
+    // constant); the browser's build gets its production build, the same code with the
+    // warnings gone (development keeps them).
+    alias:
+      command !== "build" || isSsrBuild
+        ? []
+        : [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: path.resolve("node_modules/react-router/dist/production/dom-export.mjs"),
+            },
+          ],
   },
   plugins: [
     tailwindcss(),
