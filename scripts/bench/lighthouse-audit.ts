@@ -47,6 +47,27 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** Several runs of one page as one: the median of each figure, and every audit any run failed. */
+export function medians(runs: Run[]): Omit<Run, "scripts"> {
+  const of = (key: "perf" | "a11y" | "lcp" | "fcp" | "cls" | "tbt") => median(runs.map((r) => r[key]));
+  return {
+    perf: of("perf"),
+    a11y: of("a11y"),
+    lcp: of("lcp"),
+    fcp: of("fcp"),
+    cls: of("cls"),
+    tbt: of("tbt"),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+  };
+}
+
+/** The path of the first product in the sitemap of the server at `baseURL` (the pages' "/producto/"). */
+export async function firstProductPath(baseURL: string): Promise<string | undefined> {
+  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
+  return product ? decodeURI(product) : undefined;
+}
+
 export async function audit(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, {
     port,

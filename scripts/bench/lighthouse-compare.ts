@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { auditRetrying, launchChromium, median, type Run } from "./lighthouse-audit";
+import { auditRetrying, firstProductPath, launchChromium, medians, type Run } from "./lighthouse-audit";
 import { startServer } from "./server";
 
 const BEFORE = path.resolve(process.env.BEFORE ?? "../before");
@@ -40,8 +40,7 @@ const sides = [
 ] as const;
 const table: string[] = [];
 try {
-  const sitemap = await (await fetch(`${after.baseURL}/sitemap.xml`)).text();
-  const product = decodeURI(sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1] ?? "/");
+  const product = (await firstProductPath(after.baseURL)) ?? "/";
   for (const [, server] of sides) await fetch(`${server.baseURL}/`);
   for (const page of PAGES.map((p) => (p === "/producto/" ? product : p))) {
     const runs: Record<string, Run[]> = { before: [], after: [] };
@@ -50,7 +49,7 @@ try {
         runs[name].push(await auditRetrying(server.baseURL + encodeURI(page), chrome.port));
         process.stdout.write(".");
       }
-    const m = (name: string, key: "perf" | "tbt" | "lcp" | "fcp") => median(runs[name].map((r) => r[key]));
+    const m = (name: string, key: "perf" | "tbt" | "lcp" | "fcp") => medians(runs[name])[key];
     table.push(
       `| ${page} | ${m("before", "perf")} → ${m("after", "perf")} | ${Math.round(m("before", "tbt"))} → ${Math.round(m("after", "tbt"))} ms | ${(m("before", "fcp") / 1000).toFixed(1)} → ${(m("after", "fcp") / 1000).toFixed(1)} s | ${(m("before", "lcp") / 1000).toFixed(1)} → ${(m("after", "lcp") / 1000).toFixed(1)} s | ${runs.after.map((r) => r.perf).join(" ")} |`,
     );

@@ -15,7 +15,15 @@ import os from "node:os";
 import path from "node:path";
 import type * as chromeLauncher from "chrome-launcher";
 import { gzipBytesSent } from "../../tests/support/sent-bytes";
-import { CHROMIUM_PATH, auditRetrying, erroredAudits, launchChromium, median } from "./lighthouse-audit";
+import {
+  CHROMIUM_PATH,
+  type Run,
+  auditRetrying,
+  erroredAudits,
+  firstProductPath,
+  launchChromium,
+  medians,
+} from "./lighthouse-audit";
 import { startServer } from "./server";
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -24,18 +32,7 @@ const START = "<!-- lighthouse:start -->";
 const END = "<!-- lighthouse:end -->";
 const dataDir = path.resolve(".tmp/bench-lighthouse");
 
-type Row = {
-  page: string;
-  perf: number;
-  a11y: number;
-  lcp: number;
-  fcp: number;
-  cls: number;
-  tbt: number;
-  jsFiles: number;
-  jsKiB: number;
-  failing: string[];
-};
+type Row = Omit<Run, "scripts"> & { page: string; jsFiles: number; jsKiB: number };
 
 /**
  * Every script the page loaded from our server, as the server sends it to a browser that
@@ -73,11 +70,8 @@ try {
   const pages = process.env.PAGES
     ? process.env.PAGES.split(",")
     : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito", "/galeria", "/nosotros"];
-  const sitemap = await (await fetch(`${server.baseURL}/sitemap.xml`)).text();
-  const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
-  const resolved = pages
-    .map((p) => (p === "/producto/" ? (product ? decodeURI(product) : undefined) : p))
-    .filter((p): p is string => !!p);
+  const product = await firstProductPath(server.baseURL);
+  const resolved = pages.map((p) => (p === "/producto/" ? product : p)).filter((p): p is string => !!p);
   chrome = await launchChromium();
   // One visit first, so the server's own first-request work is not in the first page's figures.
   await fetch(`${server.baseURL}/`);
@@ -89,18 +83,7 @@ try {
       process.stdout.write(".");
     }
     const js = await jsGzip(runs[0].scripts, server.baseURL);
-    rows.push({
-      page,
-      perf: median(runs.map((r) => r.perf)),
-      a11y: median(runs.map((r) => r.a11y)),
-      lcp: median(runs.map((r) => r.lcp)),
-      fcp: median(runs.map((r) => r.fcp)),
-      cls: median(runs.map((r) => r.cls)),
-      tbt: median(runs.map((r) => r.tbt)),
-      jsFiles: js.files,
-      jsKiB: js.kib,
-      failing: [...new Set(runs.flatMap((r) => r.failing))],
-    });
+    rows.push({ page, ...medians(runs), jsFiles: js.files, jsKiB: js.kib });
     process.stdout.write(` ${page}\n`);
   }
 } finally {

@@ -30,37 +30,31 @@ function scriptsOf(html: string): string[] {
   return [...urls].filter((u) => u.startsWith("/"));
 }
 
+/** The sitemap's paths, in its order. */
+async function sitemapPaths(): Promise<string[]> {
+  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
+}
+
 /** A page of the sitemap whose path starts with `prefix` (the demo's first product, say). */
 async function sitemapPage(prefix: string): Promise<string> {
-  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
-  const path = paths.find((p) => p.startsWith(prefix));
+  const path = (await sitemapPaths()).find((p) => p.startsWith(prefix));
   expect(path, prefix).toBeTruthy();
   return path as string;
 }
 
-/** Every kind of public page: the sitemap's, and the cart. */
+/**
+ * Every kind of public page: one of each in the sitemap (a kind is a first segment at a depth:
+ * `/cursos` and `/cursos/{id}` are two), and the cart and booking pages it does not list.
+ */
 async function publicPages(): Promise<string[]> {
-  const fixed = [
-    "/",
-    "/nosotros",
-    "/Contacto",
-    "/servicios",
-    "/galeria",
-    "/categorias",
-    "/cursos",
-    "/carrito",
-    "/agendar",
-  ];
-  const kinds = [
-    "/servicios/",
-    "/productos/",
-    "/producto/",
-    "/cursos/",
-    "/cursos-presenciales/",
-    "/terminos-y-condiciones",
-  ];
-  return [...fixed, ...(await Promise.all(kinds.map(sitemapPage)))];
+  const kinds = new Map<string, string>();
+  for (const path of await sitemapPaths()) {
+    const segments = path.split("/").filter(Boolean);
+    const kind = `${segments[0] ?? ""}/${segments.length}`;
+    if (!kinds.has(kind)) kinds.set(kind, path);
+  }
+  return [...kinds.values(), "/carrito", "/agendar"];
 }
 
 async function firstLoadKiB(path: string): Promise<{ kib: number; files: number }> {
