@@ -1,0 +1,81 @@
+/**
+ * A part of a page below its first screen gets its code when it comes into view
+ * (components/site/deferred.tsx, ADR 027). What must never happen: a tap on it before its code
+ * has arrived that is lost or does what the page would do without JavaScript, or a part whose
+ * code cannot be fetched (a new release replaced the files, the connection dropped) that
+ * leaves the page on the error screen.
+ */
+import type { Browser, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PHONE, launchBrowser, untilHydrated } from "../support/browser";
+
+const baseURL = inject("baseURL");
+const REVIEWS_CODE = /\/assets\/reviews-section-[\w-]+\.js$/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a part hydrated when it comes into view", () => {
+  it("holds a tap made before its code arrives and gives it again once it is hydrated", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    // The reviews' code is held back until the tap has been made.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await context.route(REVIEWS_CODE, async (route: Route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.goto(`${baseURL}/producto/maq-01`);
+
+    const send = page.getByRole("form", { name: "Escribe una reseña" }).getByRole("button", { name: "Enviar reseña" });
+    await send.scrollIntoViewIfNeeded();
+    await expect.poll(() => asked).toBe(true);
+    await send.click();
+    release();
+
+    // The empty review is refused in the page, as when the code was there from the start.
+    const dialog = page.getByTestId("alert-dialog");
+    await dialog.getByRole("heading", { name: "Error en comentario", exact: true }).waitFor();
+    expect(await dialog.textContent()).toContain("El comentario no puede estar vacio.");
+    expect(posts).toEqual([]);
+    expect(page.url()).toBe(`${baseURL}/producto/maq-01`);
+    await context.close();
+  });
+
+  it("reloads the page when its code cannot be fetched, and then works", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    let failures = 0;
+    await context.route(REVIEWS_CODE, async (route: Route) => {
+      if (failures++ === 0) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    const page = await context.newPage();
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(`${baseURL}/producto/maq-01`);
+
+    const form = page.getByRole("form", { name: "Escribe una reseña" });
+    await form.scrollIntoViewIfNeeded();
+    // the first fetch fails: the page loads again, and this time the part's code arrives
+    await expect.poll(() => loads).toBe(2);
+    await untilHydrated(page);
+    expect(await page.getByText("Ocurrió un error inesperado").count()).toBe(0);
+    await form.scrollIntoViewIfNeeded();
+    await expect.poll(() => failures).toBe(2);
+    await form.getByRole("button", { name: "Enviar reseña" }).click();
+    await page.getByTestId("alert-dialog").getByRole("heading", { name: "Error en comentario", exact: true }).waitFor();
+    await context.close();
+  });
+});
