@@ -201,6 +201,21 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+describe("related products", () => {
+  it("share their row in equal columns, whatever the size of each photo", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    // agu-01's first related product has a photo narrower than its column
+    await open(page, "/producto/agu-01");
+    const cards = page.locator("section[aria-labelledby=relacionados] [data-testid=product-card]");
+    await cards.first().scrollIntoViewIfNeeded();
+    const widths = await cards.evaluateAll((list) => list.map((card) => Math.round(card.getBoundingClientRect().width)));
+    expect(widths).toHaveLength(3);
+    expect(new Set(widths).size).toBe(1);
+    await context.close();
+  });
+});
+
 describe("reviews", () => {
   it("asks a visitor to log in, and saves a logged-in user's review with her name and date", async () => {
     const context = await browser.newContext({ viewport: PHONE });

@@ -26,7 +26,7 @@ export function ProductCard({
   const soldOut = product.cantidad <= 0;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex flex-col" data-testid="product-card">
+    <article className="group relative flex w-full flex-col" data-testid="product-card">
       <Link to={`/producto/${product.id}`} className="flex flex-1 flex-col" prefetch="intent">
         <div className="relative aspect-square overflow-hidden rounded-2xl bg-sand">
           {product.urlImagen ? (
