@@ -54,6 +54,31 @@ describe("a part hydrated when it comes into view", () => {
     await context.close();
   });
 
+  it("holds a tap on the video's poster (a link to the file) and plays the video in the page", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await context.route(/\/assets\/below-fold-[\w-]+\.js$/, async (route: Route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/`);
+    const poster = page.getByTestId("studio-video-poster");
+    await poster.scrollIntoViewIfNeeded();
+    await expect.poll(() => asked).toBe(true);
+    await poster.click();
+    release();
+
+    await page.getByTestId("studio-video").waitFor();
+    expect(page.url()).toBe(`${baseURL}/`);
+    await context.close();
+  });
+
   it("reloads the page when its code cannot be fetched, and then works", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     let failures = 0;

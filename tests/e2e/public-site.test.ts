@@ -354,10 +354,18 @@ describe("home", () => {
     expect(await hero.getAttribute("src")).toMatch(/^\/media\/.+\.(jpg|webp|png)$/);
     expect((await page.request.get(`${baseURL}${await hero.getAttribute("src")}`)).status()).toBe(200);
 
-    const video = page.getByTestId("studio-video");
-    expect(await video.getAttribute("poster")).toMatch(/^\/media\//);
-    const videoSrc = await video.locator("source").getAttribute("src");
+    // The video is its poster, a link to the file, until pressed: then the player, playing.
+    const poster = page.getByTestId("studio-video-poster");
+    expect(await page.locator("video").count()).toBe(0);
+    expect(await poster.locator("img").getAttribute("src")).toMatch(/^\/media\//);
+    const videoSrc = await poster.getAttribute("href");
     expect((await page.request.get(`${baseURL}${videoSrc}`)).status()).toBe(200);
+    await poster.click();
+    const video = page.getByTestId("studio-video");
+    expect(await video.getAttribute("src")).toBe(videoSrc);
+    expect(await video.getAttribute("poster")).toMatch(/^\/media\//);
+    expect(await video.getAttribute("controls")).not.toBeNull();
+    expect(page.url()).toBe(`${baseURL}/`);
 
     const whatsapp = await page.getByTestId("appointment-whatsapp").getAttribute("href");
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);

@@ -1,4 +1,10 @@
-/** The studio video, with its poster; nothing loads until the visitor presses play. */
+import { MediaImage } from "~/components/site/media-image";
+import { PosterVideo } from "~/components/site/poster-video";
+
+/**
+ * The studio video: its poster, with a play button, until the visitor presses it; only then
+ * the browser's player, which starts playing. Nothing of the video loads before.
+ */
 export function StudioVideo({ src, poster }: { src: string; poster: string }) {
   if (!src) return null;
   return (
@@ -15,21 +21,32 @@ export function StudioVideo({ src, poster }: { src: string; poster: string }) {
           </p>
         </div>
         <div className="md:col-span-3">
-          {/* biome-ignore lint/a11y/useMediaCaption: the studio video is footage without speech; the text beside it describes it */}
-          <video
-            controls
-            playsInline
-            preload="none"
-            poster={poster || undefined}
-            width={1280}
-            height={720}
-            className="aspect-video w-full rounded-[2rem] bg-cocoa object-cover shadow-xl shadow-cocoa/10"
-            aria-label="Video del estudio Michel Alvarez"
-            data-testid="studio-video"
-          >
-            <source src={src} type={src.endsWith(".webm") ? "video/webm" : "video/mp4"} />
-            <a href={src}>Descargar el video del estudio</a>
-          </video>
+          <PosterVideo
+            src={src}
+            poster={poster}
+            link
+            label="Ver video del estudio Michel Alvarez"
+            frameClassName="aspect-video w-full rounded-[2rem] bg-cocoa object-cover shadow-xl shadow-cocoa/10"
+            posterTestId="studio-video-poster"
+            image={
+              poster ? (
+                <MediaImage
+                  src={poster}
+                  alt=""
+                  width={1280}
+                  height={720}
+                  sizes="(min-width: 768px) 60vw, 100vw"
+                  className="absolute inset-0 size-full object-cover transition-transform duration-700 group-hover:scale-[1.02]"
+                />
+              ) : null
+            }
+            video={{
+              width: 1280,
+              height: 720,
+              "aria-label": "Video del estudio Michel Alvarez",
+              "data-testid": "studio-video",
+            }}
+          />
         </div>
       </div>
     </section>

@@ -13,7 +13,8 @@
  *   const Reviews = deferred("resenas", () => import("./reviews").then((m) => m.Reviews));
  *
  * A tap on a button of a part whose code has not arrived yet is not lost: it is held, the code
- * is fetched, and the tap is given again once the part is hydrated (links are links meanwhile).
+ * is fetched, and the tap is given again once the part is hydrated (links are links meanwhile,
+ * but for a link marked `data-hold-tap`, whose click the part handles: a video's poster).
  *
  * The part's module is only ever imported dynamically, so the browser's build makes it a file
  * of its own; the server imports it when this module loads and renders it at once. After a
@@ -34,7 +35,7 @@ function holdTap(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
   const part = target?.closest<HTMLElement>("[data-deferred]");
   if (!target || !part || hydrated.has(part.dataset.deferred ?? "")) return;
-  const control = target.closest("button, input, select, textarea, label, summary, [role=button]");
+  const control = target.closest("button, input, select, textarea, label, summary, [role=button], a[data-hold-tap]");
   if (!control || !part.contains(control)) return;
   event.preventDefault();
   event.stopPropagation();
