@@ -36,7 +36,7 @@ export function StudioVideo({ src, poster }: { src: string; poster: string }) {
                   width={1280}
                   height={720}
                   sizes="(min-width: 768px) 60vw, 100vw"
-                  className="absolute inset-0 size-full object-cover transition-transform duration-700 group-hover:scale-[1.02]"
+                  className="block size-full object-cover transition-transform duration-700 group-hover:scale-[1.02]"
                 />
               ) : null
             }
