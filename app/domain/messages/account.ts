@@ -14,19 +14,6 @@ export const registerFailed = {
   text: "Error en las credenciales ingresadas",
 } as const satisfies AlertMessage;
 
-export const serverError = {
-  icon: "error",
-  title: "Error del servidor",
-  text: "Favor de comunicarte con el administrador",
-} as const satisfies AlertMessage;
-
-/** The database cannot be reached for now (HTTP 503: pages, API calls); the spec has no text. */
-export const serviceUnavailable = {
-  icon: "error",
-  title: "Servicio no disponible",
-  text: "Estamos teniendo problemas técnicos. Intenta de nuevo en unos minutos.",
-} as const satisfies AlertMessage;
-
 export const welcomeNew = {
   icon: "success",
   title: "¡Bienvenido!",
@@ -94,18 +81,6 @@ export const passwordChanged = {
   icon: "success",
   title: "Contraseña actualizada",
   text: "Ya puedes iniciar sesión con tu nueva contraseña.",
-} as const satisfies AlertMessage;
-
-export const loginRequiredFavorites = {
-  icon: "error",
-  title: "¡Inicia sesion!",
-  text: "para agregar a favoritos inicia sesion",
-} as const satisfies AlertMessage;
-
-export const loginRequiredPurchase = {
-  icon: "error",
-  title: "¡Inicia sesion!",
-  text: "para continuar con la compra inicia sesion",
 } as const satisfies AlertMessage;
 
 export const termsRequired = {

@@ -16,8 +16,6 @@ import {
   firstPasswordSent,
   imageDownloadFailed,
   loginFailed,
-  loginRequiredFavorites,
-  loginRequiredPurchase,
   logout,
   passwordChanged,
   registerFailed,
@@ -25,7 +23,6 @@ import {
   resetInvalidEmail,
   resetSent,
   resetUserNotFound,
-  serverError,
   termsRequired,
   tooManyRequests,
   welcomeBack,
@@ -42,6 +39,7 @@ import {
   shippingRequired,
   soldOutNotCharged,
 } from "./checkout";
+import { serverError } from "./alert";
 import { examInsufficient } from "./exam";
 import {
   cartEmpty,
@@ -49,6 +47,8 @@ import {
   codeInvalidCourse,
   codeInvalidProduct,
   invalidQuantity,
+  loginRequiredFavorites,
+  loginRequiredPurchase,
   noCourses,
   reviewEmpty,
   reviewLoginRequired,
@@ -56,7 +56,7 @@ import {
   visitCodeUnknown,
 } from "./shop";
 
-export type { AlertIcon, AlertMessage } from "./alert";
+export * from "./alert";
 export * from "./account";
 export * from "./checkout";
 export * from "./exam";

@@ -65,3 +65,17 @@ export const codeFound = {
   title: "Encontrado",
   text: "Código disponible",
 } as const satisfies AlertMessage;
+
+// --- Favourites and the cart ask for a session --------------------------------------
+
+export const loginRequiredFavorites = {
+  icon: "error",
+  title: "¡Inicia sesion!",
+  text: "para agregar a favoritos inicia sesion",
+} as const satisfies AlertMessage;
+
+export const loginRequiredPurchase = {
+  icon: "error",
+  title: "¡Inicia sesion!",
+  text: "para continuar con la compra inicia sesion",
+} as const satisfies AlertMessage;
