@@ -17,23 +17,17 @@ import { LoginOverlayProvider } from "./components/auth/login-overlay-provider";
 import { AlertProvider } from "./components/ui/alert-provider";
 import { ToastProvider } from "./components/ui/toast-provider";
 import { NavigationProgress } from "./components/layout/navigation-progress";
+import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { WhatsAppButton } from "./components/layout/whatsapp-button";
 import { NotFoundPage } from "./components/layout/not-found-page";
 import { ServiceUnavailablePage, isMessage } from "./components/layout/service-unavailable-page";
-import { deferred } from "./components/site/deferred";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
 import { env } from "./server/env.server";
 import { isDemo } from "./server/mode.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
 import { currentUser } from "./server/session.server";
-
-/**
- * Below every page's first screen: the server renders it whole, the browser hydrates it when
- * it comes into view or the visitor first acts (ADR 027); until then its links are links.
- */
-const SiteFooter = deferred("pie", () => import("./components/layout/site-footer").then((m) => m.SiteFooter));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [cartCount, user] = await Promise.all([cartItemCount(request), currentUser(request)]);
