@@ -1,7 +1,8 @@
 /**
  * A part of a page below its first screen gets its code when it comes into view
  * (components/site/deferred.tsx, ADR 027). What must never happen: a tap on it before its code
- * has arrived that is lost or does what the page would do without JavaScript, or a part whose
+ * has arrived that is lost or does what the page would do without JavaScript, a part that
+ * vanishes because the page changed its address by itself before then, or a part whose
  * code cannot be fetched (a new release replaced the files, the connection dropped) that
  * leaves the page on the error screen.
  */
@@ -76,6 +77,22 @@ describe("a part hydrated when it comes into view", () => {
 
     await page.getByTestId("studio-video").waitFor();
     expect(page.url()).toBe(`${baseURL}/`);
+    await context.close();
+  });
+
+  it("stays on the page when a navigation the visitor did not start reaches it before its code", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // Back from a cancelled social log-in: the page cleans its address by itself, no tap yet.
+    await page.goto(`${baseURL}/producto/maq-01?sesion=error&error=access_denied`);
+    await page.waitForURL(`${baseURL}/producto/maq-01`);
+    await page.waitForTimeout(300);
+    const form = page.getByRole("form", { name: "Escribe una reseña" });
+    expect(await form.count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Productos relacionados" }).count()).toBe(1);
+    // and, once its code is there, it works
+    await form.getByRole("button", { name: "Enviar reseña" }).click();
+    await page.getByTestId("alert-dialog").getByRole("heading", { name: "Error en comentario", exact: true }).waitFor();
     await context.close();
   });
 

@@ -20,7 +20,7 @@
  * of its own; the server imports it when this module loads and renders it at once. After a
  * client-side navigation (no server markup) the part renders as soon as its code arrives.
  */
-import { type ComponentType, type ReactNode, Suspense, lazy, memo, use, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, lazy, memo, use, useEffect, useState } from "react";
 import { importOrReload } from "./lazy-named";
 
 const ACTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
@@ -28,27 +28,33 @@ let acted = false;
 const waiting = new Set<() => void>();
 /** parts hydrated, and the controls tapped in the others before their code arrived */
 const hydrated = new Set<string>();
-const held: Element[] = [];
+/** a held tap: the part's name and the control's place among the part's controls */
+const held: { name: string; index: number }[] = [];
+const CONTROLS = "button, input, select, textarea, label, summary, [role=button], a[data-hold-tap]";
+
+const frameOf = (name: string) => document.querySelector<HTMLElement>(`[data-deferred="${name}"]`);
 
 /** A tap on a control of a part not yet hydrated: held, and given again once it is. */
 function holdTap(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
   const part = target?.closest<HTMLElement>("[data-deferred]");
-  if (!target || !part || hydrated.has(part.dataset.deferred ?? "")) return;
-  const control = target.closest("button, input, select, textarea, label, summary, [role=button], a[data-hold-tap]");
+  const name = part?.dataset.deferred ?? "";
+  if (!target || !part || hydrated.has(name)) return;
+  const control = target.closest(CONTROLS);
   if (!control || !part.contains(control)) return;
   event.preventDefault();
   event.stopPropagation();
-  held.push(control);
+  // Its place, not the element: the part drawn afresh (its markup dropped) has new elements.
+  held.push({ name, index: Array.from(part.querySelectorAll(CONTROLS)).indexOf(control) });
   act();
 }
 
-/** Gives the held taps of a part that has just been hydrated. */
+/** Gives the held taps of a part that has just been hydrated (or drawn). */
 function replayTaps(name: string) {
   hydrated.add(name);
-  for (const control of held.splice(0)) {
-    if (control.closest<HTMLElement>("[data-deferred]")?.dataset.deferred === name) (control as HTMLElement).click();
-    else held.push(control);
+  for (const tap of held.splice(0)) {
+    if (tap.name !== name) held.push(tap);
+    else frameOf(name)?.querySelectorAll<HTMLElement>(CONTROLS)[tap.index]?.click();
   }
 }
 
@@ -113,26 +119,61 @@ export function deferred<P extends object>(name: string, load: () => Promise<Com
       );
     };
   }
-  const Part = lazy(async () => {
-    await wanted(name);
-    const Component = await importOrReload(load);
-    return { default: (props: P) => <Hydrated name={name} part={Component} props={props} /> };
-  }) as unknown as ComponentType<P>;
+  const part = (wait: boolean) =>
+    lazy(async () => {
+      if (wait) await wanted(name);
+      const Component = await importOrReload(load);
+      return { default: (props: P) => <Hydrated name={name} part={Component} props={props} /> };
+    }) as unknown as ComponentType<P>;
+  /** the server's markup: its code when the part is wanted */
+  const Waiting = part(true);
+  /** a part new to the page (a client-side navigation): its code at once */
+  const Now = part(false);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level (like React.lazy)
+  function Part({ fromServer, props }: { fromServer: boolean; props: P }) {
+    // Chosen when the part is first drawn and kept: a part is never swapped for the other.
+    const [wait] = useState(fromServer);
+    return wait ? <Waiting {...props} /> : <Now {...props} />;
+  }
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level (like React.lazy)
   return memo(function Deferred(props: P) {
+    const json = JSON.stringify(props);
+    // The props of the server's markup (the page's first render). While the part shows those,
+    // its stand-in is a copy of that markup, and it waits until it is wanted.
+    const [server] = useState(firstRender ? json : null);
+    useEffect(() => {
+      firstRender = false;
+    }, []);
+    const fromServer = server === json;
     return (
-      <Frame name={name}>
-        <Part {...props} />
+      <Frame name={name} standIn={fromServer ? <ServerCopy name={name} /> : null}>
+        <Part fromServer={fromServer} props={props} />
       </Frame>
     );
   }, sameJson);
 }
 
+/** True until the page's first render (React hydrating the server's markup) is committed. */
+let firstRender = true;
+
+/**
+ * The server's markup of a part, as it stands in the page when React drops it (read before
+ * React removes it), shown in its place until the part is wanted and drawn. React drops a
+ * part's markup when an update reaches it before its code has (a navigation the visitor did
+ * not start with a touch or a key: the query of a cancelled social log-in cleaned up); without
+ * this the part would vanish until the visitor's first act.
+ */
+function ServerCopy({ name }: { name: string }) {
+  const [html] = useState(() => frameOf(name)?.innerHTML ?? "");
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own markup, as React drew it on the server
+  return <div style={{ display: "contents" }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 /** Where a part stands in the page, the same on the server and in the browser. */
-function Frame({ name, children }: { name: string; children: ReactNode }) {
+function Frame({ name, standIn = null, children }: { name: string; standIn?: ReactNode; children: ReactNode }) {
   return (
     <div data-deferred={name}>
-      <Suspense fallback={null}>{children}</Suspense>
+      <Suspense fallback={standIn}>{children}</Suspense>
     </div>
   );
 }
