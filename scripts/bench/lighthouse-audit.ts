@@ -76,6 +76,9 @@ export async function audit(url: string, port: number): Promise<Run> {
     onlyCategories: ["performance", "accessibility"],
     // The default config is a phone (Moto G Power) with simulated slow 4G and 4× CPU slowdown.
     throttlingMethod: "simulate",
+    // CPU_SLOWDOWN=9: a slower phone (or this machine's run compared with a slower machine's:
+    // Lighthouse multiplies the observed main-thread time whatever the host). Default 4.
+    ...(process.env.CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: Number(process.env.CPU_SLOWDOWN) } } : {}),
   });
   if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
   const { lhr } = result;
