@@ -6,7 +6,7 @@
  * code cannot be fetched (a new release replaced the files, the connection dropped) that
  * leaves the page on the error screen.
  */
-import type { Browser, Route } from "playwright-core";
+import type { Browser, BrowserContext, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PHONE, launchBrowser, untilHydrated } from "../support/browser";
 
@@ -21,20 +21,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The files matching `pattern` held back until `release()`; `asked` once the page wants them. */
+async function holdBack(context: BrowserContext, pattern: RegExp) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release };
+  await context.route(pattern, async (route: Route) => {
+    state.asked = true;
+    await released;
+    await route.continue();
+  });
+  return state;
+}
+
 describe("a part hydrated when it comes into view", () => {
   it("holds a tap made before its code arrives and gives it again once it is hydrated", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     // The reviews' code is held back until the tap has been made.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await context.route(REVIEWS_CODE, async (route: Route) => {
-      asked = true;
-      await released;
-      await route.continue();
-    });
+    const code = await holdBack(context, REVIEWS_CODE);
     const page = await context.newPage();
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
@@ -42,9 +48,9 @@ describe("a part hydrated when it comes into view", () => {
 
     const send = page.getByRole("form", { name: "Escribe una reseña" }).getByRole("button", { name: "Enviar reseña" });
     await send.scrollIntoViewIfNeeded();
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => code.asked).toBe(true);
     await send.click();
-    release();
+    code.release();
 
     // The empty review is refused in the page, as when the code was there from the start.
     const dialog = page.getByTestId("alert-dialog");
@@ -57,23 +63,14 @@ describe("a part hydrated when it comes into view", () => {
 
   it("holds a tap on the video's poster (a link to the file) and plays the video in the page", async () => {
     const context = await browser.newContext({ viewport: PHONE });
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await context.route(/\/assets\/below-fold-[\w-]+\.js$/, async (route: Route) => {
-      asked = true;
-      await released;
-      await route.continue();
-    });
+    const code = await holdBack(context, /\/assets\/below-fold-[\w-]+\.js$/);
     const page = await context.newPage();
     await page.goto(`${baseURL}/`);
     const poster = page.getByTestId("studio-video-poster");
     await poster.scrollIntoViewIfNeeded();
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => code.asked).toBe(true);
     await poster.click();
-    release();
+    code.release();
 
     await page.getByTestId("studio-video").waitFor();
     expect(page.url()).toBe(`${baseURL}/`);
