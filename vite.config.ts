@@ -103,8 +103,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The browser's files compressed once, at build time (ADR 026), as small as gzip can be
     // (Zopfli: ~3 % less than zlib's best) and in Brotli; server.js sends the one the browser
     // accepts instead of compressing on every request. Every file, however small: a page loads
-    // several icon modules of 150–400 bytes, which gzip by a fifth (kept plain where gzip is no
-    // smaller).
+    // several icon modules of 150–400 bytes, which gzip by up to a fifth (kept plain where gzip
+    // is no smaller).
     ...(isSsrBuild
       ? []
       : [

@@ -83,7 +83,11 @@ describe("a part hydrated when it comes into view", () => {
     // Back from a cancelled social log-in: the page cleans its address by itself, no tap yet.
     await page.goto(`${baseURL}/producto/maq-01?sesion=error&error=access_denied`);
     await page.waitForURL(`${baseURL}/producto/maq-01`);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => {
+      const router = (window as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } })
+        .__reactRouterDataRouter;
+      return router?.state.navigation.state === "idle";
+    });
     const form = page.getByRole("form", { name: "Escribe una reseña" });
     expect(await form.count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Productos relacionados" }).count()).toBe(1);

@@ -14,15 +14,6 @@ export function CourseVideo({ src, poster, titulo }: CourseVideoProps) {
       label={`Ver video: ${titulo}`}
       frameClassName="aspect-video w-full rounded-xl bg-gradient-to-br from-cocoa to-ink"
       posterTestId="video-poster"
-      image={
-        poster ? (
-          <img
-            src={poster}
-            alt=""
-            className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
-          />
-        ) : null
-      }
       video={{
         controlsList: "nodownload",
         onContextMenu: (event) => event.preventDefault(),

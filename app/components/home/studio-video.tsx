@@ -1,4 +1,3 @@
-import { MediaImage } from "~/components/site/media-image";
 import { PosterVideo } from "~/components/site/poster-video";
 
 /**
@@ -28,18 +27,7 @@ export function StudioVideo({ src, poster }: { src: string; poster: string }) {
             label="Ver video del estudio Michel Alvarez"
             frameClassName="aspect-video w-full rounded-[2rem] bg-cocoa object-cover shadow-xl shadow-cocoa/10"
             posterTestId="studio-video-poster"
-            image={
-              poster ? (
-                <MediaImage
-                  src={poster}
-                  alt=""
-                  width={1280}
-                  height={720}
-                  sizes="(min-width: 768px) 60vw, 100vw"
-                  className="block size-full object-cover transition-transform duration-700 group-hover:scale-[1.02]"
-                />
-              ) : null
-            }
+            sizes="(min-width: 851px) 60vw, 100vw"
             video={{
               width: 1280,
               height: 720,

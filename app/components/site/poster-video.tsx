@@ -9,7 +9,8 @@
  * the page's code has arrived) a tap still plays it in the browser; otherwise a button.
  */
 import { Play } from "lucide-react";
-import { type ReactNode, type VideoHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type VideoHTMLAttributes, useEffect, useRef, useState } from "react";
+import { MediaImage } from "./media-image";
 
 type PosterVideoProps = {
   src: string;
@@ -18,8 +19,8 @@ type PosterVideoProps = {
   label: string;
   /** the poster is a link to the file (public videos) rather than a button */
   link?: boolean;
-  /** the poster: an <img> filling the frame (or nothing for a plain panel) */
-  image: ReactNode;
+  /** the poster's `sizes` (its width on screen), for its srcset */
+  sizes?: string;
   /** the frame's shape, shared by the poster and the player */
   frameClassName: string;
   posterTestId: string;
@@ -31,7 +32,7 @@ export function PosterVideo({
   poster,
   label,
   link,
-  image,
+  sizes,
   frameClassName,
   posterTestId,
   video,
@@ -62,7 +63,18 @@ export function PosterVideo({
 
   const face = (
     <>
-      {image}
+      {/* in the frame's flow, not positioned over it: Chromium misreported the section's auto
+          margins after a positioned image loaded (page-css.test.ts) */}
+      {poster ? (
+        <MediaImage
+          src={poster}
+          alt=""
+          width={1280}
+          height={720}
+          sizes={sizes}
+          className="block size-full object-cover transition-transform duration-700 group-hover:scale-[1.02]"
+        />
+      ) : null}
       <span className="absolute inset-0 bg-gradient-to-t from-ink/60 via-ink/0 to-ink/0" aria-hidden />
       <span
         className="absolute bottom-3 left-3 flex items-center gap-2 rounded-full bg-cream/95 py-2 pl-2 pr-4 text-xs font-medium uppercase tracking-[0.2em] text-cocoa shadow-lg transition-transform group-hover:scale-[1.03] md:bottom-5 md:left-5"
