@@ -2,6 +2,7 @@
  * Opens the database: PGlite persisted in DATA_DIR by default, a real PostgreSQL server when
  * DATABASE_URL is set. Both speak the same SQL through the same Drizzle schema.
  */
+import type { EventEmitter } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -132,8 +133,51 @@ function openPool(connectionString: string): pg.Pool {
   // and the pool discards it on release. This listener only keeps the process alive.
   pool.on("connect", (client) => {
     client.on("error", () => {});
+    announceWrites(pool, client);
   });
   return pool;
+}
+
+/** The pool event emitted when a statement that may have written finishes (see onPoolWrite). */
+const POOL_WROTE = "wrote";
+
+/**
+ * Calls `listener` each time a statement that may have written (or committed a write)
+ * finishes on one of the pool's connections, before the code that ran it goes on: the page
+ * cache's version listener (ADR 015) reads the version again before trusting it, so this
+ * process's own writes show on its next request without waiting for PostgreSQL's
+ * notification. Returns the function that stops it.
+ */
+export function onPoolWrite(pool: pg.Pool, listener: () => void): () => void {
+  const events = pool as unknown as EventEmitter;
+  events.on(POOL_WROTE, listener);
+  return () => events.off(POOL_WROTE, listener);
+}
+
+/** Statements that may write or commit; anything else (select, begin, set) only reads. */
+const MAY_WRITE = /^\s*(?:insert|update|delete|merge|truncate|with|commit|end|call|do)\b/i;
+
+function announceWrites(pool: pg.Pool, client: pg.PoolClient) {
+  const query = client.query as (...args: unknown[]) => unknown;
+  const wrote = () => (pool as unknown as EventEmitter).emit(POOL_WROTE);
+  (client as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+    const config = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof config === "string" ? config : config?.text;
+    if (typeof text !== "string" || !MAY_WRITE.test(text)) return query.apply(this, args);
+    // pg's callback form (the pool's own pool.query uses it) and its promise form.
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last] as (...results: unknown[]) => void;
+      args[last] = (...results: unknown[]) => {
+        wrote();
+        callback(...results);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args) as PromiseLike<unknown> | undefined;
+    if (typeof result?.then === "function") result.then(wrote, wrote);
+    return result;
+  };
 }
 
 /**

@@ -13,10 +13,15 @@
  *   for 2 × POLL_MS) every request reads the row itself, as before: requests that arrive
  *   while a read is running wait for the next one (started after they arrived), so none gets
  *   a version older than itself, and under load it is one tiny query at a time.
+ *   A write of this process's own (the pool announces statements that may write: onPoolWrite)
+ *   makes the version unproven until the listening connection has read the row again,
+ *   started after that write finished: the notification may arrive a moment after the
+ *   writer's commit returns, and this process's next request must not be served the page
+ *   from before its own write. Another instance's write shows once its notification arrives.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, type Db, queryRows } from "../db/client.server";
+import { type Database, type Db, onPoolWrite, queryRows } from "../db/client.server";
 import { getDatabase, getDb } from "../db/index.server";
 import { describeDatabaseError } from "../db/faults.server";
 
@@ -176,8 +181,19 @@ export class PostgresVersionListener {
   private failures = 0;
   private closed = false;
   private polling = false;
+  /** writes this process finished (onPoolWrite) */
+  private writes = 0;
+  /** of those, how many had finished when the last answered read started */
+  private writesRead = 0;
+  /** a write finished while a read was running: read again once it is done */
+  private readAgain = false;
+  private readonly stopHearingWrites: () => void;
 
   constructor(readonly pool: pg.Pool) {
+    this.stopHearingWrites = onPoolWrite(pool, () => {
+      this.writes++;
+      if (this.client && this.timer) void this.poll(this.client);
+    });
     void this.connect();
   }
 
@@ -188,11 +204,13 @@ export class PostgresVersionListener {
 
   current(): number | undefined {
     if (this.aliveAt === 0 || performance.now() - this.aliveAt > 2 * POLL_MS) return undefined;
+    if (this.writesRead !== this.writes) return undefined;
     return this.version;
   }
 
   close(): void {
     this.closed = true;
+    this.stopHearingWrites();
     this.drop();
   }
 
@@ -219,18 +237,25 @@ export class PostgresVersionListener {
   }
 
   private async poll(client: pg.Client) {
-    if (this.polling) return;
+    if (this.polling) {
+      this.readAgain = true;
+      return;
+    }
     this.polling = true;
+    this.readAgain = false;
+    const writes = this.writes;
     try {
       const result = await client.query<{ version: string }>(VERSION_SQL);
       if (client !== this.client) return;
       this.version = Math.max(this.version, Number(result.rows[0]?.version ?? -1));
       this.aliveAt = performance.now();
+      this.writesRead = writes;
     } catch (error) {
       this.lost(client, error);
     } finally {
       this.polling = false;
     }
+    if (this.readAgain && client === this.client) void this.poll(client);
   }
 
   /** The connection failed: requests read the row themselves until a new one listens. */
