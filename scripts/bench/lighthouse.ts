@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse — Lighthouse (mobile, simulated throttling, 3 runs per page,
- * medians) on the main public pages of a production build, offline, in Debian's Chromium.
+ * medians) on every kind of public page of a production build, offline, in Debian's Chromium.
  * Prints performance and accessibility scores, LCP, FCP, CLS, TBT and the JavaScript the page
  * loads (gzip), and writes them into docs/benchmarks.md between the lighthouse markers.
  *
@@ -20,7 +20,7 @@ import {
   type Run,
   auditRetrying,
   erroredAudits,
-  firstProductPath,
+  firstSitemapPaths,
   launchChromium,
   medians,
 } from "./lighthouse-audit";
@@ -31,6 +31,26 @@ const DOC = path.resolve("docs/benchmarks.md");
 const START = "<!-- lighthouse:start -->";
 const END = "<!-- lighthouse:end -->";
 const dataDir = path.resolve(".tmp/bench-lighthouse");
+
+/** The public pages of issue 13's list, one of each kind, plus the contact and booking pages. */
+const PUBLIC_PAGES = [
+  "/",
+  "/servicios",
+  "/servicios/",
+  "/galeria",
+  "/nosotros",
+  "/categorias",
+  "/productos/",
+  "/producto/",
+  "/cursos",
+  "/cursos/",
+  "/cursos-presenciales/",
+  "/carrito",
+  "/Contacto",
+  "/agendar",
+  "/aviso-de-privacidad",
+  "/terminos-y-condiciones",
+];
 
 type Row = Omit<Run, "scripts"> & { page: string; jsFiles: number; jsKiB: number };
 
@@ -67,11 +87,9 @@ const server = await startServer(dataDir, 3293);
 const rows: Row[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const pages = process.env.PAGES
-    ? process.env.PAGES.split(",")
-    : ["/", "/servicios", "/categorias", "/producto/", "/cursos", "/carrito", "/galeria", "/nosotros"];
-  const product = await firstProductPath(server.baseURL);
-  const resolved = pages.map((p) => (p === "/producto/" ? product : p)).filter((p): p is string => !!p);
+  // Every kind of public page; "/producto/" and the like: the sitemap's first of that kind.
+  const pages = process.env.PAGES ? process.env.PAGES.split(",") : PUBLIC_PAGES;
+  const resolved = (await firstSitemapPaths(server.baseURL, pages)).filter((p): p is string => !!p);
   chrome = await launchChromium();
   // One visit first, so the server's own first-request work is not in the first page's figures.
   await fetch(`${server.baseURL}/`);
