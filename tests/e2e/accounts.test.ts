@@ -507,7 +507,7 @@ describe("Google log-in against a local OAuth stub", () => {
         ...process.env,
         ...oauthStubEnv(stub),
         NODE_ENV: "production",
-        BUILD_DIR: path.relative(process.cwd(), path.join(root, "build")),
+        BUILD_DIR: path.relative(process.cwd(), inject("buildDir")),
         DATA_DIR: path.join(root, "data-social"),
         PORT: String(port),
         PUBLIC_URL: socialURL,

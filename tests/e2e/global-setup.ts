@@ -7,11 +7,14 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { productionBuild } from "../support/build";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** the production build the server runs (tests/support/build.ts) */
+    buildDir: string;
   }
 }
 
@@ -27,14 +30,8 @@ export default async function setup(project: TestProject) {
   // Inside the project so that the server build resolves node_modules.
   fs.mkdirSync(".tmp", { recursive: true });
   const root = fs.mkdtempSync(path.join(process.cwd(), ".tmp", "e2e-"));
-  const buildDir = path.join(root, "build");
+  const buildDir = await productionBuild();
   const dataDir = path.join(root, "data");
-  // NODE_ENV=production: vitest sets "test", and Vite would then bundle React's development
-  // build (165 KiB of JavaScript instead of 105) — not the production server's pages.
-  execFileSync("npx", ["react-router", "build"], {
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: "ignore",
-  });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const serverEnv = {
@@ -61,6 +58,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseURL, () => log);
   project.provide("baseURL", baseURL);
   project.provide("dataDir", dataDir);
+  project.provide("buildDir", buildDir);
 
   return async () => {
     if (server && server.exitCode === null) {

@@ -50,7 +50,7 @@ async function startServer(settings: Record<string, string>, data: string): Prom
       ...CLEARED,
       ...settings,
       NODE_ENV: "production",
-      BUILD_DIR: path.relative(process.cwd(), path.join(root, "build")),
+      BUILD_DIR: path.relative(process.cwd(), inject("buildDir")),
       DATA_DIR: data,
       PORT: String(port),
     },

@@ -1,14 +1,12 @@
 /**
- * The fault suite runs the real server (tests/support/server-process.ts): built once into a
- * private folder here. PostgreSQL faults need a server: TEST_DATABASE_URL (an error if it does
- * not answer), or the local one on 127.0.0.1:5432 when it answers; without either only those
- * tests are skipped, and the run says so.
+ * The fault suite runs the real server (tests/support/server-process.ts) on the tests' shared
+ * production build (tests/support/build.ts). PostgreSQL faults need a server:
+ * TEST_DATABASE_URL (an error if it does not answer), or the local one on 127.0.0.1:5432 when
+ * it answers; without either only those tests are skipped, and the run says so.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { productionBuild } from "../support/build";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,13 +21,8 @@ const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export default async function setup(project: TestProject) {
   const postgresUrl = await reachablePostgres();
-  fs.mkdirSync(".tmp", { recursive: true });
-  const root = fs.mkdtempSync(path.join(process.cwd(), ".tmp", "faults-"));
-  const buildDir = path.join(root, "build");
-  execFileSync("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir }, stdio: "ignore" });
-  project.provide("faultsBuildDir", buildDir);
+  project.provide("faultsBuildDir", await productionBuild());
   project.provide("postgresUrl", postgresUrl);
-  return () => fs.rmSync(root, { recursive: true, force: true });
 }
 
 /** TEST_DATABASE_URL (which must answer: CI named it), else the local server if it answers, else "". */

@@ -1,12 +1,10 @@
 /**
  * The rendered-page cache (ADR 015, app/server/http/page-cache.server.ts) in front of the real
- * pages: the app is built once (as tests/e2e/global-setup.ts does) and its React Router handler
+ * pages: the tests' shared production build (tests/support/build.ts), its React Router handler
  * is put behind two test apps on the demo database, two instances sharing one database. What
  * must never happen: someone's page served to someone else, a price or stock older than the
  * last write, a personal page marked public.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
@@ -19,25 +17,19 @@ import { categorias, productos } from "~/server/db/schema";
 import { PUBLIC_CACHE_CONTROL, cacheablePath, isAnonymous } from "~/server/http/page-cache.server";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
 import { type TestApp, startTestApp } from "../support/app";
+import { productionBuild } from "../support/build";
 import { makeCart, signUpUser, useDemoDatabase } from "../support/fixtures";
 
 const PRODUCT = "pig-01";
 
 let database: Database;
-let root: string;
 let app: TestApp;
 let other: TestApp;
 
 beforeAll(async () => {
   process.env.SEED_DEMO = "0";
   database = await useDemoDatabase();
-  fs.mkdirSync(".tmp", { recursive: true });
-  root = fs.mkdtempSync(path.join(process.cwd(), ".tmp", "page-cache-"));
-  const buildDir = path.join(root, "build");
-  execFileSync("npx", ["react-router", "build"], {
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: "ignore",
-  });
+  const buildDir = await productionBuild();
   // Loading the server build adopts this file's database (it is already open and migrated).
   const built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as { pages: RequestHandler };
   app = await startTestApp({ pages: built.pages, pageCache: {} });
@@ -48,7 +40,6 @@ afterAll(async () => {
   await app?.close();
   await other?.close();
   await database?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
 const price = async (id: string) =>
