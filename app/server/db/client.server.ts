@@ -149,17 +149,19 @@ const POOL_WROTE = "wrote";
  * notification. Returns the function that stops it.
  */
 export function onPoolWrite(pool: pg.Pool, listener: () => void): () => void {
-  const events = pool as unknown as EventEmitter;
-  events.on(POOL_WROTE, listener);
-  return () => events.off(POOL_WROTE, listener);
+  eventsOf(pool).on(POOL_WROTE, listener);
+  return () => eventsOf(pool).off(POOL_WROTE, listener);
 }
+
+/** The pool as the EventEmitter it is (pg's types name only its own events). */
+const eventsOf = (pool: pg.Pool) => pool as unknown as EventEmitter;
 
 /** Statements that may write or commit; anything else (select, begin, set) only reads. */
 const MAY_WRITE = /^\s*(?:insert|update|delete|merge|truncate|with|commit|end|call|do)\b/i;
 
 function announceWrites(pool: pg.Pool, client: pg.PoolClient) {
   const query = client.query as (...args: unknown[]) => unknown;
-  const wrote = () => (pool as unknown as EventEmitter).emit(POOL_WROTE);
+  const wrote = () => eventsOf(pool).emit(POOL_WROTE);
   (client as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
     const config = args[0] as string | { text?: unknown } | undefined;
     const text = typeof config === "string" ? config : config?.text;

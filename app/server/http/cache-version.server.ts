@@ -185,8 +185,6 @@ export class PostgresVersionListener {
   private writes = 0;
   /** of those, how many had finished when the last answered read started */
   private writesRead = 0;
-  /** a write finished while a read was running: read again once it is done */
-  private readAgain = false;
   private readonly stopHearingWrites: () => void;
 
   constructor(readonly pool: pg.Pool) {
@@ -237,12 +235,8 @@ export class PostgresVersionListener {
   }
 
   private async poll(client: pg.Client) {
-    if (this.polling) {
-      this.readAgain = true;
-      return;
-    }
+    if (this.polling) return;
     this.polling = true;
-    this.readAgain = false;
     const writes = this.writes;
     try {
       const result = await client.query<{ version: string }>(VERSION_SQL);
@@ -255,7 +249,8 @@ export class PostgresVersionListener {
     } finally {
       this.polling = false;
     }
-    if (this.readAgain && client === this.client) void this.poll(client);
+    // A write finished while it read: read again, so that the version is vouched for again.
+    if (this.writesRead !== this.writes && client === this.client) void this.poll(client);
   }
 
   /** The connection failed: requests read the row themselves until a new one listens. */
