@@ -8,34 +8,29 @@
  * beside it.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { hashOfFiles } from "./hash-files";
 
 const ROOT = path.resolve(".tmp/test-build");
 /** What the build reads: the app, what it imports, its configuration and its packages. */
-const INPUT_DIRS = ["app", "content", "public", "seed"];
-const INPUT_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+const INPUTS = [
+  "app",
+  "content",
+  "public",
+  "seed",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 /** A lock older than this is a build that died with its process: taken over. */
 const STALE_LOCK_MS = 15 * 60 * 1000;
 
-function sourcesHash(): string {
-  const hash = createHash("sha256");
-  hash.update(process.env.SOURCEMAP ?? "");
-  const files = [...INPUT_FILES];
-  for (const dir of INPUT_DIRS) {
-    if (!fs.existsSync(dir)) continue;
-    for (const file of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) files.push(path.join(dir, file));
-  }
-  for (const file of files.sort()) {
-    if (fs.existsSync(file) && fs.statSync(file).isFile()) hash.update(file).update("\0").update(fs.readFileSync(file));
-  }
-  return hash.digest("hex").slice(0, 16);
-}
-
 /** The path of a complete production build of the sources as they are now (built if needed). */
 export async function productionBuild(): Promise<string> {
-  const name = sourcesHash();
+  const name = hashOfFiles([process.env.SOURCEMAP ?? ""], INPUTS);
   const done = path.join(ROOT, name);
   const lock = path.join(ROOT, `${name}.lock`);
   fs.mkdirSync(ROOT, { recursive: true });

@@ -7,24 +7,19 @@
  * (.tmp/test-db, named by a hash of the migrations and PGlite's version): the first file of a
  * run migrates, the others load it.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { type Database, migrationsFolder, openDatabase } from "~/server/db/client.server";
+import { hashOfFiles } from "./hash-files";
 
 let migratedDump: Promise<Blob> | undefined;
 
 /** Where the migrated dump of these migrations is kept. */
 function dumpPath(): string {
-  const hash = createHash("sha256");
   const pglite = JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"));
-  hash.update(pglite.version);
-  for (const file of fs.readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
-    const full = path.join(migrationsFolder, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
-  }
-  return path.resolve(".tmp/test-db", `migrado-${hash.digest("hex").slice(0, 16)}.tar`);
+  return path.resolve(".tmp/test-db", `migrado-${hashOfFiles([pglite.version], [migrationsFolder])}.tar`);
 }
 
 async function migratedPgliteDump(): Promise<Blob> {
