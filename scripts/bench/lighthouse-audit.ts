@@ -5,6 +5,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { sitemapPaths } from "../../tests/support/sitemap";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -63,17 +64,7 @@ export function medians(runs: Run[]): Omit<Run, "scripts"> {
 
 /** The path of the first product in the sitemap of the server at `baseURL` (the pages' "/producto/"). */
 export async function firstProductPath(baseURL: string): Promise<string | undefined> {
-  return (await firstSitemapPaths(baseURL, ["/producto/"]))[0];
-}
-
-/**
- * The page to audit for each of `pages`: itself, or, for a path ending in "/" (a kind of page
- * such as "/producto/"), the sitemap's first page under it (undefined when it lists none).
- */
-export async function firstSitemapPaths(baseURL: string, pages: string[]): Promise<(string | undefined)[]> {
-  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
-  return pages.map((page) => (page.endsWith("/") && page !== "/" ? paths.find((p) => p.startsWith(page)) : page));
+  return (await sitemapPaths(baseURL)).find((p) => p.startsWith("/producto/"));
 }
 
 export async function audit(url: string, port: number): Promise<Run> {

@@ -15,12 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import type * as chromeLauncher from "chrome-launcher";
 import { gzipBytesSent } from "../../tests/support/sent-bytes";
+import { publicPages } from "../../tests/support/sitemap";
 import {
   CHROMIUM_PATH,
   type Run,
   auditRetrying,
   erroredAudits,
-  firstSitemapPaths,
   launchChromium,
   medians,
 } from "./lighthouse-audit";
@@ -31,26 +31,6 @@ const DOC = path.resolve("docs/benchmarks.md");
 const START = "<!-- lighthouse:start -->";
 const END = "<!-- lighthouse:end -->";
 const dataDir = path.resolve(".tmp/bench-lighthouse");
-
-/** The public pages of issue 13's list, one of each kind, plus the contact and booking pages. */
-const PUBLIC_PAGES = [
-  "/",
-  "/servicios",
-  "/servicios/",
-  "/galeria",
-  "/nosotros",
-  "/categorias",
-  "/productos/",
-  "/producto/",
-  "/cursos",
-  "/cursos/",
-  "/cursos-presenciales/",
-  "/carrito",
-  "/Contacto",
-  "/agendar",
-  "/aviso-de-privacidad",
-  "/terminos-y-condiciones",
-];
 
 type Row = Omit<Run, "scripts"> & { page: string; jsFiles: number; jsKiB: number };
 
@@ -87,13 +67,13 @@ const server = await startServer(dataDir, 3293);
 const rows: Row[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  // Every kind of public page; "/producto/" and the like: the sitemap's first of that kind.
-  const pages = process.env.PAGES ? process.env.PAGES.split(",") : PUBLIC_PAGES;
-  const resolved = (await firstSitemapPaths(server.baseURL, pages)).filter((p): p is string => !!p);
+  // Every kind of public page (one of each in the sitemap, the cart and the booking page), as
+  // the first-load JavaScript test visits them.
+  const pages = process.env.PAGES ? process.env.PAGES.split(",") : await publicPages(server.baseURL);
   chrome = await launchChromium();
   // One visit first, so the server's own first-request work is not in the first page's figures.
   await fetch(`${server.baseURL}/`);
-  for (const page of resolved) {
+  for (const page of pages) {
     const url = server.baseURL + encodeURI(page);
     const runs = [];
     for (let i = 0; i < RUNS; i++) {

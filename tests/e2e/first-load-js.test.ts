@@ -13,6 +13,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { gzipBytesSent } from "../support/sent-bytes";
+import { publicPages, sitemapPaths } from "../support/sitemap";
 
 const baseURL = inject("baseURL");
 
@@ -30,31 +31,11 @@ function scriptsOf(html: string): string[] {
   return [...urls].filter((u) => u.startsWith("/"));
 }
 
-/** The sitemap's paths, in its order. */
-async function sitemapPaths(): Promise<string[]> {
-  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
-}
-
 /** A page of the sitemap whose path starts with `prefix` (the demo's first product, say). */
 async function sitemapPage(prefix: string): Promise<string> {
-  const path = (await sitemapPaths()).find((p) => p.startsWith(prefix));
+  const path = (await sitemapPaths(baseURL)).find((p) => p.startsWith(prefix));
   expect(path, prefix).toBeTruthy();
   return path as string;
-}
-
-/**
- * Every kind of public page: one of each in the sitemap (a kind is a first segment at a depth:
- * `/cursos` and `/cursos/{id}` are two), and the cart and booking pages it does not list.
- */
-async function publicPages(): Promise<string[]> {
-  const kinds = new Map<string, string>();
-  for (const path of await sitemapPaths()) {
-    const segments = path.split("/").filter(Boolean);
-    const kind = `${segments[0] ?? ""}/${segments.length}`;
-    if (!kinds.has(kind)) kinds.set(kind, path);
-  }
-  return [...kinds.values(), "/carrito", "/agendar"];
 }
 
 async function firstLoadKiB(path: string): Promise<{ kib: number; files: number }> {
@@ -74,7 +55,7 @@ async function firstLoadKiB(path: string): Promise<{ kib: number; files: number 
 
 describe("first-load JavaScript (gzip)", () => {
   it("stays within each public page's budget", async () => {
-    const pages = await publicPages();
+    const pages = await publicPages(baseURL);
     const over: string[] = [];
     for (const page of pages) {
       const { kib, files } = await firstLoadKiB(page);
