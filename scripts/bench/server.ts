@@ -24,6 +24,10 @@ export async function startServer(
     stdio: "ignore",
     cwd,
   });
+  // A bench that dies (Chromium missing, say) takes its server with it: an orphan would keep the
+  // port and serve the next run's deleted DATA_DIR.
+  const orphanGuard = () => child.kill("SIGTERM");
+  process.once("exit", orphanGuard);
   const baseURL = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("el servidor terminó al arrancar");
@@ -38,6 +42,8 @@ export async function startServer(
     baseURL,
     readyMs,
     stop: async () => {
+      process.off("exit", orphanGuard);
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     },
