@@ -37,7 +37,6 @@ async function open(viewport: Viewport, url: string, options: BrowserContextOpti
   return page;
 }
 
-
 /** Number of slides of a carousel whose card lies entirely inside its viewport. */
 async function visibleSlides(page: Page, testId: string): Promise<number> {
   return page.getByTestId(testId).evaluate((carousel) => {
@@ -131,9 +130,9 @@ describe("search engines", () => {
 
   /** The `content` of each `<meta property|name="key">` of the page's head. */
   const metaTags = (html: string, key: string) =>
-    [...html.matchAll(new RegExp(`<meta (?:property|name)="${key.replace(/[.:+]/g, "\\$&")}" content="([^"]*)"`, "g"))].map(
-      (m) => m[1],
-    );
+    [
+      ...html.matchAll(new RegExp(`<meta (?:property|name)="${key.replace(/[.:+]/g, "\\$&")}" content="([^"]*)"`, "g")),
+    ].map((m) => m[1]);
   const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
 
   it("gives every public page one absolute canonical link from PUBLIC_URL, without tracking or overlay parameters", async () => {
@@ -198,7 +197,9 @@ describe("search engines", () => {
         },
       },
     });
-    expect(inPerson.html).toContain(formatPrice(Math.round(Number(studioCourse?.offers?.price) * 100), { suffix: true }));
+    expect(inPerson.html).toContain(
+      formatPrice(Math.round(Number(studioCourse?.offers?.price) * 100), { suffix: true }),
+    );
   });
 
   it("shares a product page as an Open Graph product with its price in MXN", async () => {
@@ -377,10 +378,11 @@ describe("home", () => {
 
     expect(await page.getByTestId("gallery-preview").locator("img").count()).toBe(6);
 
-    const map = page.locator("iframe").first();
+    const map = page.getByTestId("map-frame").first();
     expect(await map.getAttribute("loading")).toBe("lazy");
     expect(await map.getAttribute("title")).toMatch(/Mapa/);
-    expect(await map.getAttribute("src")).toMatch(/openstreetmap/);
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.getAttribute("src")).toMatch(/openstreetmap/);
     expect(await page.getByTestId("contact-block").textContent()).toContain("Guadalajara");
     await page.close();
   });
@@ -568,6 +570,17 @@ describe("contact form", () => {
     expect(subjectOf(mail.raw)).toBe("Nuevo mensaje de contacto de Lucía Hernández");
     expect(mail.raw).toMatch(/Reply-To: .*lucia@example\.com/);
     expect(mail.raw).toContain("3312345678");
+    await page.close();
+  });
+
+  it("loads the map only when it is scrolled near, not with the first screen, at 375 px", async () => {
+    const page = await open(PHONE, "/Contacto");
+    await untilHydrated(page);
+    const map = page.getByTestId("map-frame");
+    // below the form, far from a phone's first screen: no request to the map's site yet
+    expect(await map.getAttribute("src")).toBeNull();
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.getAttribute("src")).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed/);
     await page.close();
   });
 

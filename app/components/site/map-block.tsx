@@ -1,14 +1,39 @@
 import { MapPin } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { fullAddress, mapEmbedUrl, site } from "~/config/site";
+
+/**
+ * How near the screen the map starts loading. A lazy frame alone loads 1,250–2,500 px ahead
+ * (Chromium's thresholds): on a phone that is the whole contact page, and the map's page
+ * (another origin, its scripts and tiles) took the slow connection with the first screen.
+ */
+const NEAR_SCREEN = "400px";
 
 /** The studio on a map (OpenStreetMap embed, loaded only when scrolled near). */
 /** `wide`: a full-width band (a shorter map) instead of a column. */
 export function MapBlock({ className = "", wide = false }: { className?: string; wide?: boolean }) {
   const { lat, lng } = site.map;
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
   return (
     <figure className={`overflow-hidden rounded-3xl border border-sand bg-white ${className}`}>
       <iframe
-        src={mapEmbedUrl()}
+        ref={frame}
+        src={near ? mapEmbedUrl() : undefined}
+        data-testid="map-frame"
         title={`Mapa: ubicación del estudio ${site.name} en ${site.address.city}`}
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"
