@@ -5,7 +5,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { sitemapPaths } from "../../tests/support/sitemap";
+import { firstSitemapPath } from "../../tests/support/sitemap";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -64,7 +64,7 @@ export function medians(runs: Run[]): Omit<Run, "scripts"> {
 
 /** The path of the first product in the sitemap of the server at `baseURL` (the pages' "/producto/"). */
 export async function firstProductPath(baseURL: string): Promise<string | undefined> {
-  return (await sitemapPaths(baseURL)).find((p) => p.startsWith("/producto/"));
+  return firstSitemapPath(baseURL, "/producto/");
 }
 
 export async function audit(url: string, port: number): Promise<Run> {

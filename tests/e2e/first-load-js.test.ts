@@ -13,7 +13,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { gzipBytesSent } from "../support/sent-bytes";
-import { publicPages, sitemapPaths } from "../support/sitemap";
+import { firstSitemapPath, publicPages } from "../support/sitemap";
 
 const baseURL = inject("baseURL");
 
@@ -33,7 +33,7 @@ function scriptsOf(html: string): string[] {
 
 /** A page of the sitemap whose path starts with `prefix` (the demo's first product, say). */
 async function sitemapPage(prefix: string): Promise<string> {
-  const path = (await sitemapPaths(baseURL)).find((p) => p.startsWith(prefix));
+  const path = await firstSitemapPath(baseURL, prefix);
   expect(path, prefix).toBeTruthy();
   return path as string;
 }

@@ -9,6 +9,11 @@ export async function sitemapPaths(baseURL: string): Promise<string[]> {
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]).pathname));
 }
 
+/** The sitemap's first path that starts with `prefix` (the demo's first product, say). */
+export async function firstSitemapPath(baseURL: string, prefix: string): Promise<string | undefined> {
+  return (await sitemapPaths(baseURL)).find((path) => path.startsWith(prefix));
+}
+
 /**
  * Every kind of public page: one of each in the sitemap (a kind is a first segment at a depth:
  * `/cursos` and `/cursos/{id}` are two), and the cart and booking pages it does not list.
