@@ -16,6 +16,8 @@ if (WORKERS > 1 && !process.env.DATABASE_PREPARED) await runPrimary(WORKERS);
 
 const server = express();
 server.disable("x-powered-by");
+// Behind one reverse proxy: protocol, host and client IP from exactly one hop (as the app: ADR 013).
+server.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
 server.use(compression());
 
 let appModule;

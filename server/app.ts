@@ -13,7 +13,7 @@ import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
-import { securityHeaders } from "~/server/security.server";
+import { securityHeaders, writeOriginHosts } from "~/server/security.server";
 import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
 import { sweepUploadSpool } from "~/server/upload.server";
 
@@ -50,7 +50,13 @@ export { securityHeaders };
 const development = !env.isProduction;
 
 // Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
-const loadBuild = async () => withDatabaseFaults(await import("virtual:react-router/server-build"));
+// React Router refuses an action whose Origin differs from the address it rebuilt from the
+// request: PUBLIC_URL's origin (and in the demo this server's loopback names) are the site's
+// own, whatever Host a proxy passed on (security.server.ts: the same list for every write).
+const loadBuild = async () => ({
+  ...withDatabaseFaults(await import("virtual:react-router/server-build")),
+  allowedActionOrigins: writeOriginHosts(),
+});
 
 /**
  * React Router's page handler (tests/integration/page-cache.test.ts puts it behind a test app).

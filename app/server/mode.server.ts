@@ -24,7 +24,7 @@ export type ModeSettings = Pick<
   | "stripeSecretKey"
   | "stripePublishableKey"
   | "conektaPrivateKey"
-> & { conektaWebhookKey?: string };
+> & { conektaWebhookKey?: string; stripeWebhookSecret?: string };
 
 /** One thing a deployment lacks, with its Spanish / English line for the start-up log. */
 export type MissingItem = {
@@ -114,6 +114,16 @@ function deploymentMissing(settings: ModeSettings, publicUrl: URL | null): Missi
       line:
         "Falta un proveedor de pagos real: STRIPE_SECRET_KEY y STRIPE_PUBLISHABLE_KEY, o CONEKTA_PRIVATE_KEY / " +
         "Real payment provider missing: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or CONEKTA_PRIVATE_KEY",
+    });
+  }
+  // Stripe's OXXO / SPEI payments, and a card authorised in a tab that was closed, become
+  // orders only through its signed webhook: no secret, no start.
+  if (stripe && !settings.stripeWebhookSecret) {
+    missing.push({
+      setting: "PAGOS",
+      line:
+        "Falta STRIPE_WEBHOOK_SECRET (secreto del webhook de Stripe) / " +
+        "STRIPE_WEBHOOK_SECRET missing (Stripe's webhook signing secret)",
     });
   }
   // Conekta's OXXO / SPEI orders are confirmed only by its signed webhook: no key, no start.

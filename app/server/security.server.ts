@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { env } from "./env.server";
+import { type Mode, currentMode, isLoopbackOrigin } from "./mode.server";
 import { paymentPanelConfig } from "./payments/index.server";
 import { VISIT_PATH_PREFIX } from "./visits.server";
 
@@ -167,17 +168,43 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths that receive writes from other origins by design (signed provider webhooks). */
 const CROSS_ORIGIN_ALLOWED = [/^\/webhooks\//];
 
+/**
+ * The hosts (`host[:port]`) besides the request's own whose writes are accepted: PUBLIC_URL's
+ * (behind a proxy that rewrites Host the request's own host is the proxy's upstream), and in
+ * the demo on this machine the loopback names of this server's port (ADR 013). React Router's
+ * action check reads the same list (server/app.ts: the build's `allowedActionOrigins`).
+ */
+export function writeOriginHosts(mode: Mode = currentMode(), publicUrl = env.publicUrl, port = env.port): string[] {
+  const hosts = [new URL(publicUrl).host];
+  if (mode.loopback) hosts.push(`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`);
+  return [...new Set(hosts)];
+}
+
+/**
+ * Whether a write from `source` (an Origin) may change anything here, for a request whose own
+ * origin is `requestOrigin` (its protocol and host, behind a trusted proxy the forwarded ones).
+ */
+export function isAllowedWriteOrigin(source: string, requestOrigin: string, mode: Mode = currentMode()) {
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  if (url.origin === new URL(env.publicUrl).origin) return true;
+  // The demo on this machine: every loopback origin, as the log-in trusts them (ADR 013).
+  if (mode.loopback && isLoopbackOrigin(source)) return true;
+  return url.origin === requestOrigin;
+}
+
 export function sameOriginWrites(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method) || CROSS_ORIGIN_ALLOWED.some((re) => re.test(req.path))) return next();
   const source = req.get("origin") ?? refererOrigin(req.get("referer"));
   // Non-browser clients send neither header; browsers always send Origin on cross-site POSTs.
   if (!source) return next();
-  const host = req.get("host");
-  let sourceHost: string | null = null;
-  try {
-    sourceHost = new URL(source).host;
-  } catch {}
-  if (sourceHost && sourceHost === host) return next();
+  // Behind a trusted proxy (TRUST_PROXY=1) the protocol and host it forwarded.
+  if (isAllowedWriteOrigin(source, `${req.protocol}://${req.host}`)) return next();
   res.status(403).json({ error: "Solicitud rechazada: origen no permitido." });
 }
 

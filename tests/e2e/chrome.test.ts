@@ -123,10 +123,11 @@ describe("global chrome", () => {
     expect(await response.text()).toContain("Página no encontrada");
   });
 
-  it("reports the database in /healthz", async () => {
-    const response = await fetch(`${baseURL}/healthz`);
+  it("answers /healthz (the process) and /readyz (database and storage)", async () => {
+    expect(await (await fetch(`${baseURL}/healthz`)).json()).toEqual({ status: "ok" });
+    const response = await fetch(`${baseURL}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok", database: { status: "ok" } });
+    expect(await response.json()).toMatchObject({ status: "ok", database: { status: "ok" }, storage: { status: "ok" } });
   });
 });
 

@@ -106,6 +106,7 @@ describe("a deployment with everything set", () => {
         SMTP_URL: "smtp://127.0.0.1:9",
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+        STRIPE_WEBHOOK_SECRET: "whsec_e2e",
       },
       path.join(root, "data-despliegue"),
     );

@@ -48,10 +48,10 @@ const post = (pathname: string, body: unknown, cookie: string) =>
 const page = (pathname = "/cursos", cookie?: string) =>
   get(pathname, { accept: "text/html", ...(cookie ? { cookie } : {}) });
 
-/** Waits (bounded) until /healthz answers 200 again: the app reconnects by itself. */
+/** Waits (bounded) until /readyz answers 200 again: the app reconnects by itself. */
 async function healthy() {
   for (let tries = 0; tries < 150; tries++) {
-    const answer = await get("/healthz").catch(() => null);
+    const answer = await get("/readyz").catch(() => null);
     if (answer?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -121,7 +121,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL faults (the real server behind a TCP p
     expect((await page()).status).toBe(200);
 
     // The cut, while requests are in flight: each one is served or refused, none is a 500.
-    const burst = Array.from({ length: 12 }, (_, i) => (i % 2 ? page() : get("/healthz")).then((r) => r.status));
+    const burst = Array.from({ length: 12 }, (_, i) => (i % 2 ? page() : get("/readyz")).then((r) => r.status));
     proxy.cut();
     for (const status of await Promise.all(burst)) expect([200, 503]).toContain(status);
 
@@ -140,10 +140,15 @@ describe.skipIf(!postgresUrl)("PostgreSQL faults (the real server behind a TCP p
     // A client-side navigation (React Router's data request) gets 503 too.
     expect((await get("/cursos.data")).status).toBe(503);
 
-    // The health check: 503 and no driver text.
-    const health = await get("/healthz");
-    expect(health.status).toBe(503);
-    expect(await health.text()).toBe('{"status":"unavailable"}');
+    // Readiness: 503 and no driver text; the process itself still answers /healthz.
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      status: "unavailable",
+      database: { status: "unavailable", kind: "postgres" },
+      storage: { status: "ok" },
+    });
+    expect((await get("/healthz")).status).toBe(200);
 
     // An API call: JSON 503 with the message.
     const api = await post(`${API}/confirmar`, { paymentId: "demo_x" }, before[0].cookie);

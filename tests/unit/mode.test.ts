@@ -18,6 +18,7 @@ const complete: ModeSettings = {
   smtpUrl: "smtps://estudio:clave@smtp.example.com:465",
   stripeSecretKey: "sk_live_x",
   stripePublishableKey: "pk_live_x",
+  stripeWebhookSecret: "whsec_x",
   conektaPrivateKey: undefined,
 };
 
@@ -170,6 +171,12 @@ describe("deciding the mode", () => {
         conektaWebhookKey: "-----BEGIN PUBLIC KEY-----",
       }),
     ).toEqual([]);
+    // Stripe's OXXO / SPEI and a card whose tab was closed become orders only through its signed
+    // webhook: without its secret, no start.
+    expect(missing({ stripeWebhookSecret: undefined })).toEqual(["PAGOS"]);
+    expect(decideMode({ ...complete, stripeWebhookSecret: undefined }).missing[0]?.line).toContain(
+      "Falta STRIPE_WEBHOOK_SECRET",
+    );
     // Conekta's OXXO / SPEI are confirmed only by its signed webhook: without the key, no start.
     expect(
       missing({ stripeSecretKey: undefined, stripePublishableKey: undefined, conektaPrivateKey: "key_x" }),
@@ -209,6 +216,7 @@ async function startedWith(variables: Record<string, string>) {
     "SMTP_URL",
     "STRIPE_SECRET_KEY",
     "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
     "CONEKTA_PRIVATE_KEY",
     "CONEKTA_WEBHOOK_KEY",
   ]) {
@@ -277,6 +285,7 @@ describe("what each mode allows", () => {
       SMTP_URL: "smtp://relay.example.com",
       STRIPE_SECRET_KEY: "sk_live_x",
       STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
     });
     expect(payments.paymentPanelConfig()).toEqual({ provider: "stripe", publishableKey: "pk_live_x" });
     expect(payments.activeProvider().name).toBe("stripe");

@@ -11,7 +11,8 @@ import { serveCourseVideo } from "../courses.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { requestLog } from "../log.server";
+import { describeError, requestLog } from "../log.server";
+import { getStorage } from "../storage/index.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
@@ -46,9 +47,41 @@ export function pageCacheFor(options: { development?: boolean } = {}): PageCache
   return new PageCache({ maxBytes: env.pageCache.maxBytes });
 }
 
+/**
+ * Behind one reverse proxy (TRUST_PROXY=1) Express takes the protocol, host and client IP
+ * from exactly one hop (its X-Forwarded-Proto / -Host / -For): React Router then rebuilds the
+ * browser's https:// address, and its action check compares like with like. server.js sets
+ * the same on its outer app.
+ */
+export function trustProxySetting(app: express.Express) {
+  app.set("trust proxy", env.trustProxy ? 1 : false);
+}
+
+async function databaseReady(): Promise<"ok" | "unavailable"> {
+  try {
+    await getDatabase().db.execute(sql`select 1`);
+    return "ok";
+  } catch (error) {
+    console.error(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
+    return "unavailable";
+  }
+}
+
+/** The storage answers a read (a missing file is an answer; a bucket that cannot be reached is not). */
+async function storageReady(): Promise<"ok" | "unavailable"> {
+  try {
+    await getStorage("private").get("salud/listo.txt");
+    return "ok";
+  } catch (error) {
+    console.error(`Salud: el almacenamiento no responde (${describeError(error)}).`);
+    return "unavailable";
+  }
+}
+
 export function createApp(options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
+  trustProxySetting(app);
   const cache =
     options.pageCache instanceof PageCache
       ? options.pageCache
@@ -67,16 +100,21 @@ export function createApp(options: AppOptions = {}) {
     bodyLimit({ skip: (path) => path === UPLOAD_PATH }),
   );
 
-  // Health for load balancers and monitors: the database's own error stays in the log.
-  app.get("/healthz", async (_req, res) => {
+  // Health for the service manager and the proxy: /healthz says the process answers;
+  // /readyz that it can serve (database and storage reachable). Errors stay in the log.
+  app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store");
-    try {
-      await getDatabase().db.execute(sql`select 1`);
-      res.json({ status: "ok", database: { status: "ok", kind: getDatabase().kind } });
-    } catch (error) {
-      console.error(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
-      res.status(503).json({ status: "unavailable" });
-    }
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    const [database, storage] = await Promise.all([databaseReady(), storageReady()]);
+    const ok = database === "ok" && storage === "ok";
+    res.status(ok ? 200 : 503).json({
+      status: ok ? "ok" : "unavailable",
+      database: { status: database, kind: getDatabase().kind },
+      storage: { status: storage },
+    });
   });
 
   // The whole stylesheet, which pages fetch after their first paint (ADR 027).
