@@ -78,6 +78,6 @@ export async function shutdown() {
   stopJobRunner();
   pageCache?.close();
   // mails handed to SMTP in the background of requests: their outcome is written first
-  await settleMailDeliveries();
+  await settleMailDeliveries(5_000);
   await closeDatabase();
 }

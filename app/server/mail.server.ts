@@ -113,9 +113,24 @@ export async function deliverQueuedMail(db: Db, ids?: number[]): Promise<void> {
   void run.finally(() => inFlight.delete(run));
 }
 
-/** Waits for the background deliveries started so far (tests; a graceful stop). */
-export async function settleMailDeliveries(): Promise<void> {
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+/**
+ * Waits for the background deliveries started so far (tests; a graceful stop, which gives
+ * them at most `maxMs`: a row left `enviando` is taken again once its claim expires).
+ */
+export async function settleMailDeliveries(maxMs?: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp =
+    maxMs === undefined
+      ? undefined
+      : new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, maxMs);
+          timer.unref();
+        });
+  const settle = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+  await (giveUp ? Promise.race([settle(), giveUp]) : settle());
+  clearTimeout(timer);
 }
 
 type Claimed = typeof correos.$inferSelect;

@@ -224,7 +224,11 @@ async function resend(correoId: string, cookie = admin.cookie) {
 }
 
 const screen = (cookie = admin.cookie) =>
-  mailLoader({ request: new Request("http://localhost/admin/correos", { headers: { cookie } }), params: {}, context: {} } as never);
+  mailLoader({
+    request: new Request("http://localhost/admin/correos", { headers: { cookie } }),
+    params: {},
+    context: {},
+  } as never);
 
 describe("Correos no enviados (/admin/correos)", () => {
   it("after the last retry the mail is listed for the admin, and Reenviar delivers it once", async () => {
@@ -248,7 +252,10 @@ describe("Correos no enviados (/admin/correos)", () => {
     expect(listed[0].ultimoIntento).not.toBe("—");
 
     smtp.refusing = false;
-    expect(await resend(String(id))).toMatchObject({ status: 200, notice: "Correo puesto de nuevo en la cola de envío." });
+    expect(await resend(String(id))).toMatchObject({
+      status: 200,
+      notice: "Correo puesto de nuevo en la cola de envío.",
+    });
     await smtp.waitFor(1);
     await settleMailDeliveries();
     expect(await rowOf(id)).toMatchObject({ estado: "enviado", intentos: 1 });
