@@ -20,7 +20,6 @@ export default [
   route("terminos-y-condiciones", "routes/terminos-y-condiciones.tsx"),
   route("terminos-y-privacidad", "routes/terminos-y-privacidad.tsx"),
 
-
   // shop: catalogue, product page, cart
   route("categorias", "routes/categorias.tsx"),
   route("productos/:id", "routes/productos.tsx"),
@@ -78,6 +77,7 @@ export default [
     route("reembolsos", "routes/admin/reembolsos.tsx"),
     route("pagos", "routes/admin/pagos.tsx"),
     route("facturas", "routes/admin/facturas.tsx"),
+    route("correos", "routes/admin/correos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
     route("alumnas", "routes/admin/alumnas.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),

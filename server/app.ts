@@ -11,6 +11,7 @@ import { env } from "~/server/env.server";
 import { createApp, pageCacheFor } from "~/server/http/app.server";
 import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
+import { settleMailDeliveries } from "~/server/mail.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders, writeOriginHosts } from "~/server/security.server";
@@ -82,5 +83,7 @@ export const app = createApp({ development, pages, pageCache: pageCache ?? false
 export async function shutdown() {
   stopJobRunner();
   pageCache?.close();
+  // mails handed to SMTP in the background of requests: their outcome is written first
+  await settleMailDeliveries(5_000);
   await closeDatabase();
 }

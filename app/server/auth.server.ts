@@ -12,7 +12,7 @@ import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
 import { TEXT_LIMITS, textTooLong } from "~/domain/limits";
-import { tooManyRequests } from "~/domain/messages";
+import { MAIL_NOT_QUEUED_CODE, tooManyRequests } from "~/domain/messages";
 import { validateProfileName } from "~/domain/profile";
 import { TERMINOS_VERSION } from "./account.server";
 import { promoteListedAdmin } from "./admin/admin-emails.server";
@@ -136,6 +136,35 @@ function loopbackOrigins(request?: Request): string[] {
   return origin && isLoopbackOrigin(origin) ? [origin] : [];
 }
 
+/**
+ * Requests whose reset mail could not be queued (the outbox's insert failed): the after hook
+ * answers them MAIL_NOT_QUEUED ("Error al enviar el correo. Intenta más tarde.") instead of
+ * Better Auth's "check your email".
+ */
+const unqueuedResets = new WeakSet<Request>();
+
+/** The reset mail (or, for an imported account without a password, the first-password mail). */
+async function sendResetMail(user: { id: string; email: string; name: string }, token: string): Promise<void> {
+  const link = `${env.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+  if (await needsFirstPassword(user.id)) return sendFirstPasswordMail(user, link);
+  await sendMail({
+    to: user.email,
+    subject: "Restablece tu contraseña",
+    text:
+      `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta.\n` +
+      `Abre este enlace para elegir una nueva (vence en una hora):\n\n${link}\n\n` +
+      "Si no fuiste tú, ignora este correo: tu contraseña no cambia.\n\nMichel Alvarez",
+    html: mailLayout(
+      "Restablece tu contraseña",
+      `<p>Hola ${escapeHtml(user.name)}:</p>
+<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón (el enlace vence en una hora).</p>
+<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(link)}" style="background:#4a3630;color:#fbf7f2;text-decoration:none;padding:12px 24px;border-radius:999px;display:inline-block">Elegir nueva contraseña</a></p>
+<p style="font-size:13px;color:#7a6a62">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#7a6a62">Si no fuiste tú, ignora este correo: tu contraseña no cambia.</p>`,
+    ),
+  });
+}
+
 function createAuth() {
   const mode = currentMode();
   return betterAuth({
@@ -161,25 +190,15 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       // Accounts imported from the old site may hold a Firebase hash (migrated-accounts.server.ts).
       password: { verify: verifyStoredPassword },
-      sendResetPassword: async ({ user, token }) => {
-        const link = `${env.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-        if (await needsFirstPassword(user.id)) return sendFirstPasswordMail(user, link);
-        await sendMail({
-          to: user.email,
-          subject: "Restablece tu contraseña",
-          text:
-            `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta.\n` +
-            `Abre este enlace para elegir una nueva (vence en una hora):\n\n${link}\n\n` +
-            "Si no fuiste tú, ignora este correo: tu contraseña no cambia.\n\nMichel Alvarez",
-          html: mailLayout(
-            "Restablece tu contraseña",
-            `<p>Hola ${escapeHtml(user.name)}:</p>
-<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón (el enlace vence en una hora).</p>
-<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(link)}" style="background:#4a3630;color:#fbf7f2;text-decoration:none;padding:12px 24px;border-radius:999px;display:inline-block">Elegir nueva contraseña</a></p>
-<p style="font-size:13px;color:#7a6a62">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#7a6a62">Si no fuiste tú, ignora este correo: tu contraseña no cambia.</p>`,
-          ),
-        });
+      // Better Auth logs a failure here and answers "revisa tu correo" all the same: a mail
+      // that could not even be queued marks the request, and the after hook says so instead.
+      sendResetPassword: async ({ user, token }, request) => {
+        try {
+          await sendResetMail(user, token);
+        } catch (error) {
+          if (request) unqueuedResets.add(request);
+          throw error;
+        }
       },
     },
     user: {
@@ -240,6 +259,12 @@ function createAuth() {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/request-password-reset" && ctx.request && unqueuedResets.has(ctx.request)) {
+          throw new APIError("SERVICE_UNAVAILABLE", {
+            code: MAIL_NOT_QUEUED_CODE,
+            message: "No pudimos enviar el correo. Intenta más tarde.",
+          });
+        }
         // A Firebase hash is used once: after the log-in it verified, the password is re-stored with ours.
         const signedIn = ctx.path === "/sign-in/email" ? ctx.context.newSession : null;
         if (signedIn && typeof ctx.body?.password === "string") {

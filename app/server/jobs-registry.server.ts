@@ -10,6 +10,9 @@ import "./shop/pending-payment-jobs.server";
 import "./booking/deposit-pending.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";
 import { registerPeriodicTask } from "./jobs.server";
+import { deliverDueMail } from "./mail.server";
 
 // The order counters' delta rows folded (ADR 020): the runner's work, not the admin pages'.
 registerPeriodicTask("contadores de compras", foldPiledOrderCounters);
+// The mail outbox's retries (ADR 028): due rows, and rows whose claiming process died.
+registerPeriodicTask("correos", (db) => deliverDueMail(db));

@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAIL_NOT_QUEUED_CODE } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
 import { categorias, productos, user } from "~/server/db/schema";
 import {
@@ -21,7 +22,7 @@ import {
 } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
-import { readOutbox } from "../support/outbox";
+import { acceptOutboxWrites, readOutbox, refuseOutboxWrites } from "../support/outbox";
 
 // Server modules read the environment when first imported: they are imported in beforeAll,
 // once the stub's and the app's addresses are known.
@@ -285,6 +286,34 @@ describe("password reset by mail", () => {
     ).toBe(200);
     // a used link does not work twice
     expect((await postAuth(baseURL, "/reset-password", { token, newPassword: "clave-nueva-3" })).status).toBe(400);
+  });
+
+  it("says in Spanish that the mail could not be sent when it cannot even be queued, instead of 'revisa tu correo'", async () => {
+    await postAuth(baseURL, "/sign-up/email", {
+      name: "Hilda",
+      email: "hilda@example.com",
+      password: "clave-vieja-1",
+      aceptaTerminos: true,
+    });
+    await refuseOutboxWrites(database.db);
+    let answer: Awaited<ReturnType<typeof postAuth>>;
+    try {
+      answer = await postAuth(baseURL, "/request-password-reset", { email: "hilda@example.com" });
+    } finally {
+      await acceptOutboxWrites(database.db);
+    }
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: MAIL_NOT_QUEUED_CODE,
+      message: "No pudimos enviar el correo. Intenta más tarde.",
+    });
+    expect(readOutbox(dataDir).filter((m) => m.to.includes("hilda@example.com"))).toEqual([]);
+    // once the outbox takes writes again, the same request mails the link
+    const again = await postAuth(baseURL, "/request-password-reset", { email: "hilda@example.com" });
+    expect(again.status).toBe(200);
+    expect(readOutbox(dataDir).filter((m) => m.to.includes("hilda@example.com")).map((m) => m.subject)).toEqual([
+      "Restablece tu contraseña",
+    ]);
   });
 });
 

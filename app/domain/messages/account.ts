@@ -57,6 +57,12 @@ export const resetInvalidEmail = {
   text: "El formato de correo es inválido.",
 } as const satisfies AlertMessage;
 
+/**
+ * The reset mail could not even be queued (the outbox's database write failed): the server
+ * answers this code and the overlay shows resetFailed instead of resetSent.
+ */
+export const MAIL_NOT_QUEUED_CODE = "MAIL_NOT_QUEUED";
+
 export const resetFailed = {
   icon: "error",
   title: "Error!",

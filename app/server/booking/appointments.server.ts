@@ -20,8 +20,8 @@ import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeO
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
-import { logError } from "../log.server";
-import { type AppointmentMailKind, sendAppointmentMail } from "./mail.server";
+import { deliverQueuedMail } from "../mail.server";
+import { sendAppointmentMail } from "./mail.server";
 
 export type Cita = typeof citas.$inferSelect;
 export type Tratamiento = typeof tratamientos.$inferSelect;
@@ -131,14 +131,17 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
     cita = await db.transaction(async (tx) => {
       await releaseExpiredHolds(tx, now);
       const [written] = await tx.insert(citas).values(row).returning();
-      if (written.estado === CITA_ESTADO.confirmada) await scheduleReminder(tx, written, now);
+      if (written.estado === CITA_ESTADO.confirmada) {
+        await scheduleReminder(tx, written, now);
+        await sendAppointmentMail(tx, written.id, "confirmada");
+      }
       return written;
     });
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
-  if (cita.estado === CITA_ESTADO.confirmada) await mail(db, cita.id, "confirmada");
+  if (cita.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
   return cita;
 }
 
@@ -155,13 +158,17 @@ export async function confirmAppointment(
 ): Promise<Cita> {
   let confirmed: Cita | undefined;
   try {
-    confirmed = await db.transaction((tx) => confirmInTx(tx, id, options, now));
+    confirmed = await db.transaction(async (tx) => {
+      const row = await confirmInTx(tx, id, options, now);
+      if (row) await sendAppointmentMail(tx, id, "confirmada");
+      return row;
+    });
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
   if (confirmed) {
-    await mail(db, id, "confirmada");
+    await deliverQueuedMail(db);
     return confirmed;
   }
   const current = await find(db, id);
@@ -186,8 +193,8 @@ async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | 
 
 /**
  * confirmAppointment inside the caller's transaction (a deposit paid by OXXO/SPEI, under its
- * payment's lock): "confirmada" when this call confirmed it (the caller sends the mail with
- * `sendConfirmationMail` after commit), "ya-confirmada" when it already was with this
+ * payment's lock): "confirmada" when this call confirmed it (its mail is queued in that
+ * transaction; the caller delivers it with `sendConfirmationMail` after the commit), "ya-confirmada" when it already was with this
  * payment, "ocupado" when its time is taken or it was confirmed or ended otherwise. The
  * overlap is tried under a savepoint, so the caller's transaction goes on.
  */
@@ -199,7 +206,10 @@ export async function confirmAppointmentInTx(
 ): Promise<"confirmada" | "ya-confirmada" | "ocupado"> {
   try {
     const row = await tx.transaction((sp) => confirmInTx(sp, id, { pagoId }, now));
-    if (row) return "confirmada";
+    if (row) {
+      await sendAppointmentMail(tx, id, "confirmada");
+      return "confirmada";
+    }
   } catch (error) {
     if (isOverlap(error)) return "ocupado";
     throw error;
@@ -208,9 +218,9 @@ export async function confirmAppointmentInTx(
   return current.estado === CITA_ESTADO.confirmada && current.pagoId === pagoId ? "ya-confirmada" : "ocupado";
 }
 
-/** The confirmation mail (with its .ics) of an appointment confirmed by `confirmAppointmentInTx`. */
-export async function sendConfirmationMail(db: Db, id: string): Promise<void> {
-  await mail(db, id, "confirmada");
+/** Delivers the confirmation mail (with its .ics) queued by `confirmAppointmentInTx`, after its commit. */
+export async function sendConfirmationMail(db: Db, _id: string): Promise<void> {
+  await deliverQueuedMail(db);
 }
 
 /**
@@ -264,14 +274,17 @@ export async function moveAppointment(
         .where(and(eq(citas.id, id), eq(citas.estado, cita.estado)))
         .returning();
       if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
-      if (row.estado === CITA_ESTADO.confirmada) await scheduleReminder(tx, row, now);
+      if (row.estado === CITA_ESTADO.confirmada) {
+        await scheduleReminder(tx, row, now);
+        await sendAppointmentMail(tx, id, "cambio");
+      }
       return row;
     });
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
-  if (moved.estado === CITA_ESTADO.confirmada) await mail(db, id, "cambio");
+  if (moved.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
   return moved;
 }
 
@@ -294,9 +307,10 @@ export async function cancelAppointment(db: Db, id: string, options: ChangedBy, 
       .returning();
     if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
     await cancelJob(tx, reminderKey(id));
+    if (cita.estado === CITA_ESTADO.confirmada) await sendAppointmentMail(tx, id, "cancelada");
     return row;
   });
-  if (cita.estado === CITA_ESTADO.confirmada) await mail(db, id, "cancelada");
+  if (cita.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
   return cancelled;
 }
 
@@ -360,12 +374,3 @@ async function find(db: DbOrTx, id: string): Promise<Cita> {
 
 const tooLate = () =>
   new AppointmentError("Faltan menos de 48 horas para tu cita: para cambiarla o cancelarla escríbenos por WhatsApp.");
-
-/** The mail is not part of the change: a mail server down is logged, the change stands. */
-async function mail(db: Db, id: string, kind: AppointmentMailKind): Promise<void> {
-  try {
-    await sendAppointmentMail(db, id, kind);
-  } catch (error) {
-    logError(`Correo de cita ${id} (${kind}) no enviado`, error);
-  }
-}

@@ -206,16 +206,19 @@ async function depositMail(db: Db, paymentId: string, kind: DepositMailKind): Pr
   const html = `<p style="margin:0">${escapeHtml(t.intro)}</p>${t.instructions ? how.html : ""}
 <p style="margin:24px 0 0"><a href="${escapeHtml(link)}">Ver tu cita</a></p>`;
   const text = [t.intro, ...(t.instructions ? ["", ...how.text] : []), "", `Tu cita: ${link}`].join("\n");
-  await sendMail({ to: cita.correo, subject: t.subject, html: mailLayout(t.subject, html), text });
+  await sendMail({ to: cita.correo, subject: t.subject, html: mailLayout(t.subject, html), text }, db);
   if (kind === "late") {
-    await sendMail({
-      to: env.studioInbox,
-      subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
-      html: mailLayout(
-        "Anticipo recibido después de vencer",
-        `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
-      ),
-      text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
-    });
+    await sendMail(
+      {
+        to: env.studioInbox,
+        subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
+        html: mailLayout(
+          "Anticipo recibido después de vencer",
+          `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
+        ),
+        text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
+      },
+      db,
+    );
   }
 }

@@ -107,7 +107,7 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
             contentType: `text/calendar; charset=utf-8; method=${kind === "cancelada" ? "CANCEL" : "PUBLISH"}`,
           },
         ];
-  await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments });
+  await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments }, db);
 }
 
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

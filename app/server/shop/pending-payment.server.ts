@@ -39,6 +39,7 @@ import { logError } from "../log.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
+import { deliverQueuedMail } from "../mail.server";
 import { sendOrderConfirmation, sendStudioOrderNotice } from "./order-mail.server";
 import { type DatosContacto, type DatosEnvio, writeOrder } from "./orders.server";
 import { type PaymentRecord, findPayment, lockPayment, purchaseKey } from "./payments.server";
@@ -60,13 +61,16 @@ export type PendingSubject = {
   revivable?: boolean;
   /** Inside the transaction: nobody paid in time. */
   release(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<void>;
-  /** After commit: the mails of a confirmed payment. */
+  /** After commit: delivers the mails of a confirmed payment, which `fulfil` queued in its transaction. */
   afterPaid(db: Db, pago: PaymentRecord, id: string): Promise<void>;
   /** Its own mails (voucher, reminder, expired, late money); the shop's order mails otherwise. */
   mails?: PendingMails;
 };
 
-export type PendingMails = Record<"voucher" | "reminder" | "expired" | "late", (db: Db, paymentId: string) => Promise<void>>;
+export type PendingMails = Record<
+  "voucher" | "reminder" | "expired" | "late",
+  (db: Db, paymentId: string) => Promise<void>
+>;
 
 const shopMails: PendingMails = {
   voucher: sendVoucherMail,
@@ -107,6 +111,9 @@ const compraSubject: PendingSubject = {
     // A course bought this way opens only now.
     const cursoIds = pago.detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);
     if (cursoIds.length > 0) await enrolPurchase(tx, { userId: pago.userId, compraId, cursoIds });
+    // queued with the payment (ADR 028); afterPaid delivers them after the commit
+    await sendOrderConfirmation(tx, compraId);
+    await sendStudioOrderNotice(tx, compraId);
     return undefined;
   },
 
@@ -126,9 +133,8 @@ const compraSubject: PendingSubject = {
     }
   },
 
-  async afterPaid(db, _pago, compraId) {
-    await sendOrderConfirmation(db, compraId).catch((e) => logError(`Confirmación de ${compraId}`, e));
-    await sendStudioOrderNotice(db, compraId).catch((e) => logError(`Aviso al estudio de ${compraId}`, e));
+  async afterPaid(db) {
+    await deliverQueuedMail(db);
   },
 };
 
