@@ -23,7 +23,7 @@ import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { acceptLoginPrompt, dismissLoginPrompt } from "../support/login-prompt";
-import { readOutbox } from "../support/outbox";
+import { notVerification, readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -143,7 +143,7 @@ describe("accounts", () => {
     const sent = await readAlert(page);
     expect(sent.title).toBe("Correo enviado");
 
-    const mail = readOutbox(dataDir).find((m) => m.to.includes(email));
+    const mail = readOutbox(dataDir).filter(notVerification).find((m) => m.to.includes(email));
     expect(mail?.subject).toBe("Restablece tu contraseña");
     const link = linkInMail(mail?.raw ?? "", "/restablecer-contrasena");
     expect(link).toMatch(new RegExp(`^${baseURL}/restablecer-contrasena\\?token=`));
