@@ -241,6 +241,36 @@ describe("accounts", () => {
     await context.close();
   });
 
+  it("asks to verify the address on Mi perfil, resends the link, and the link confirms it in Spanish (issue 25)", async () => {
+    const account = await createAccount(baseURL, { name: "Vera Verifica" });
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addCookies(sessionCookies(baseURL, account));
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/mi-perfil`, { waitUntil: "networkidle" });
+    const notice = page.getByTestId("verificar-correo");
+    await notice.getByText("Tu correo aún no está verificado.", { exact: false }).waitFor();
+    await notice.getByRole("button", { name: "Reenviar enlace" }).click();
+    await notice.getByRole("status").getByText(`Te enviamos un nuevo enlace a ${account.email}.`, { exact: false }).waitFor();
+    const links = readOutbox(dataDir).filter((m) => !notVerification(m) && m.to.includes(account.email));
+    expect(links).toHaveLength(2);
+
+    await page.goto(linkInMail(links[1]!.raw, "/api/auth/verify-email")!);
+    await page.waitForURL(`${baseURL}/verificar-correo`);
+    await page.getByRole("heading", { level: 1, name: "Correo verificado" }).waitFor();
+    expect(await page.getByTestId("verificacion-mensaje").textContent()).toContain("Tu correo quedó verificado.");
+    await page.goto(`${baseURL}/mi-perfil`);
+    await page.getByRole("heading", { level: 1, name: "Hola, Vera Verifica" }).waitFor();
+    expect(await page.getByTestId("verificar-correo").count()).toBe(0);
+
+    // An altered link says so, in Spanish.
+    await page.goto(`${baseURL}/api/auth/verify-email?token=alterado&callbackURL=%2Fverificar-correo`);
+    await page.waitForURL(`${baseURL}/verificar-correo?error=INVALID_TOKEN`);
+    expect(await page.getByTestId("verificacion-mensaje").textContent()).toBe(
+      "El enlace para verificar tu correo no es válido. Pide uno nuevo.",
+    );
+    await context.close();
+  });
+
   it("keeps favourites across sessions, and asks a visitor to log in first", async () => {
     const product = demo.producto[0];
     if (!product) throw new Error("demo.json sin productos");
