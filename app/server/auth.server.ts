@@ -11,8 +11,7 @@ import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
-import { TEXT_LIMITS, textTooLong } from "~/domain/limits";
-import { tooManyAttempts } from "~/domain/limits";
+import { TEXT_LIMITS, textTooLong, tooManyAttempts } from "~/domain/limits";
 import { emailVerification, tooManyRequests } from "~/domain/messages";
 import { validateProfileName } from "~/domain/profile";
 import { TERMINOS_VERSION } from "./account.server";
@@ -204,7 +203,10 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: sendVerificationMail,
-      afterEmailVerification: async (user) => addressVerified(getDb(), user.id),
+      // The address is verified by now; should this fail, the next /mis-citas attaches the
+      // guest appointments and the next log-in promotes ADMIN_EMAILS.
+      afterEmailVerification: async (user) =>
+        addressVerified(getDb(), user.id).catch((error) => logError("Tras verificar un correo", error)),
     },
     user: {
       additionalFields: {
