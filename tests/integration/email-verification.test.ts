@@ -16,7 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { citas, user } from "~/server/db/schema";
 import { callAction, callLoader } from "../support/actions";
-import { cookieHeader, httpRequest, linkInMail, listenOnLoopback, postAuth, randomLoopbackAddress } from "../support/accounts";
+import {
+  cookieHeader,
+  httpRequest,
+  linkInMail,
+  listenOnLoopback,
+  postAuth,
+  randomLoopbackAddress,
+} from "../support/accounts";
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
@@ -49,7 +56,13 @@ beforeAll(async () => {
     verificar: await import("~/routes/verificar-correo"),
     miPerfil: await import("~/routes/mi-perfil"),
   };
-  await makeTreatment({ id: "maquillaje-social", servicioId: "maquillaje", nombre: "Maquillaje social", anticipo: 0, requiereConsentimiento: false });
+  await makeTreatment({
+    id: "maquillaje-social",
+    servicioId: "maquillaje",
+    nombre: "Maquillaje social",
+    anticipo: 0,
+    requiereConsentimiento: false,
+  });
 });
 
 afterAll(async () => {
@@ -164,31 +177,57 @@ describe("a guest's appointment and a stranger with her address", () => {
     expect(asked.status).toBe(200);
     const mail = mailsTo("lucia@example.com").find((m) => m.subject === "Restablece tu contraseña")!;
     const token = new URL(linkInMail(mail.raw, "/restablecer-contrasena")!).searchParams.get("token");
-    const reset = await postAuth(baseURL, "/reset-password", { token, newPassword: "la-clave-de-lucia" }, randomLoopbackAddress());
+    const reset = await postAuth(
+      baseURL,
+      "/reset-password",
+      { token, newPassword: "la-clave-de-lucia" },
+      randomLoopbackAddress(),
+    );
     expect(reset.status).toBe(200);
 
     expect((await userByEmail("lucia@example.com"))?.emailVerified).toBe(true);
     // The stranger's session is gone (sessions are revoked on reset); the owner logs in and sees it.
     expect((await callLoader(routes.misCitas.loader, "/mis-citas", { cookie: stranger })).status).toBe(302);
-    const login = await postAuth(baseURL, "/sign-in/email", { email: "lucia@example.com", password: "la-clave-de-lucia" }, randomLoopbackAddress());
+    const login = await postAuth(
+      baseURL,
+      "/sign-in/email",
+      { email: "lucia@example.com", password: "la-clave-de-lucia" },
+      randomLoopbackAddress(),
+    );
     expect((await misCitas(cookieHeader(login.setCookies))).proximas.map((c) => c.token)).toEqual([cita.token]);
   });
 
   it("'Guardar en mi cuenta': the secret link's holder keeps a guest appointment in the account she is logged in with", async () => {
     const cita = await guestAppointment("mama-de-sofia@example.com");
     const sofia = await signUp("sofia@example.com");
-    const shown = await callLoader(routes.cita.loader, `/cita/${cita.token}`, { cookie: sofia, params: { token: cita.token } });
+    const shown = await callLoader(routes.cita.loader, `/cita/${cita.token}`, {
+      cookie: sofia,
+      params: { token: cita.token },
+    });
     expect(shown.body).toMatchObject({ guardable: true });
 
-    const saved = await callAction(routes.cita.action, `/cita/${cita.token}`, { intent: "guardar" }, { cookie: sofia, params: { token: cita.token } });
+    const saved = await callAction(
+      routes.cita.action,
+      `/cita/${cita.token}`,
+      { intent: "guardar" },
+      { cookie: sofia, params: { token: cita.token } },
+    );
     expect(saved.status).toBe(302);
     expect((await misCitas(sofia)).proximas.map((c) => c.token)).toEqual([cita.token]);
 
     // Once in an account it stays there: another holder of the link cannot move it.
     const other = await signUp("otra-persona@example.com");
-    await callAction(routes.cita.action, `/cita/${cita.token}`, { intent: "guardar" }, { cookie: other, params: { token: cita.token } });
+    await callAction(
+      routes.cita.action,
+      `/cita/${cita.token}`,
+      { intent: "guardar" },
+      { cookie: other, params: { token: cita.token } },
+    );
     expect((await misCitas(other)).proximas).toEqual([]);
-    expect((await callLoader(routes.cita.loader, `/cita/${cita.token}`, { cookie: other, params: { token: cita.token } })).body).toMatchObject({
+    expect(
+      (await callLoader(routes.cita.loader, `/cita/${cita.token}`, { cookie: other, params: { token: cita.token } }))
+        .body,
+    ).toMatchObject({
       guardable: false,
     });
   });
@@ -217,18 +256,38 @@ describe("the verification link and 'Reenviar enlace'", () => {
       puedeReenviar: true,
     });
     const invalid = await callLoader(routes.verificar.loader, "/verificar-correo?error=INVALID_TOKEN", {});
-    expect(invalid.body).toMatchObject({ estado: "error", mensaje: "El enlace para verificar tu correo no es válido. Pide uno nuevo.", puedeReenviar: false });
+    expect(invalid.body).toMatchObject({
+      estado: "error",
+      mensaje: "El enlace para verificar tu correo no es válido. Pide uno nuevo.",
+      puedeReenviar: false,
+    });
   });
 
   it("mails a new link that works, at most 3 per account in 15 minutes, with Spanish answers", async () => {
     const cookie = await signUp("reenvio@example.com");
     const ip = "198.51.100.77";
-    const first = await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { cookie, ip });
-    expect(first).toMatchObject({ status: 200, body: { ok: true, message: "Te enviamos un nuevo enlace a reenvio@example.com. Revisa también la carpeta de spam." } });
+    const first = await callAction(
+      routes.verificar.action,
+      "/verificar-correo",
+      { intent: "reenviar" },
+      { cookie, ip },
+    );
+    expect(first).toMatchObject({
+      status: 200,
+      body: {
+        ok: true,
+        message: "Te enviamos un nuevo enlace a reenvio@example.com. Revisa también la carpeta de spam.",
+      },
+    });
     expect(mailsTo("reenvio@example.com").filter((m) => m.subject.startsWith("Confirma tu correo"))).toHaveLength(2);
     await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { cookie, ip });
     await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { cookie, ip });
-    const refused = await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { cookie, ip });
+    const refused = await callAction(
+      routes.verificar.action,
+      "/verificar-correo",
+      { intent: "reenviar" },
+      { cookie, ip },
+    );
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Demasiados intentos\. Intenta de nuevo en \d+ minutos?\.$/);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -237,12 +296,21 @@ describe("the verification link and 'Reenviar enlace'", () => {
     // The resent link verifies (in the browser that is already logged in: the same session).
     const opened = await httpRequest(verificationLink("reenvio@example.com"), { headers: { Cookie: cookie } });
     expect(opened.headers.location).toBe("/verificar-correo");
-    expect((await callLoader(routes.verificar.loader, "/verificar-correo", { cookie })).body).toMatchObject({ estado: "verificado" });
-    const again = await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { cookie, ip: "198.51.100.78" });
+    expect((await callLoader(routes.verificar.loader, "/verificar-correo", { cookie })).body).toMatchObject({
+      estado: "verificado",
+    });
+    const again = await callAction(
+      routes.verificar.action,
+      "/verificar-correo",
+      { intent: "reenviar" },
+      { cookie, ip: "198.51.100.78" },
+    );
     expect(again.body).toMatchObject({ ok: true, message: "Tu correo ya estaba verificado." });
 
     // Logged out: no resending, the page asks to log in.
-    expect((await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { ip })).status).toBe(302);
+    expect(
+      (await callAction(routes.verificar.action, "/verificar-correo", { intent: "reenviar" }, { ip })).status,
+    ).toBe(302);
   });
 });
 
@@ -253,7 +321,12 @@ describe("ADMIN_EMAILS and verification", () => {
     try {
       const cookie = await signUp("jefa@example.com", "clave-de-la-jefa");
       expect((await userByEmail("jefa@example.com"))?.role).toBe("cliente");
-      await postAuth(baseURL, "/sign-in/email", { email: "jefa@example.com", password: "clave-de-la-jefa" }, randomLoopbackAddress());
+      await postAuth(
+        baseURL,
+        "/sign-in/email",
+        { email: "jefa@example.com", password: "clave-de-la-jefa" },
+        randomLoopbackAddress(),
+      );
       expect((await userByEmail("jefa@example.com"))?.role).toBe("cliente");
 
       // Verified in the browser already logged in: no new session, the role comes with the verification.

@@ -361,7 +361,12 @@ export async function attachGuestAppointments(
  * was mailed to the address it was booked with) may keep a guest appointment in the account
  * she is logged in with. An appointment already in an account stays where it is.
  */
-export async function attachAppointmentByLink(db: DbOrTx, id: string, userId: string, now: Date = new Date()): Promise<boolean> {
+export async function attachAppointmentByLink(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const joined = await db
     .update(citas)
     .set({ userId, updatedAt: now })
