@@ -63,6 +63,7 @@ export default [
   route("editar-perfil", "routes/editar-perfil.tsx"),
   route("mis-favoritos", "routes/mis-favoritos.tsx"),
   route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+  route("verificar-correo", "routes/verificar-correo.tsx"),
   route("api/favoritos", "routes/api.favoritos.ts"),
   route("api/terminos", "routes/api.terminos.ts"),
   route("api/codigo-visita", "routes/api.codigo-visita.ts"),

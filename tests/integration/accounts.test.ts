@@ -270,8 +270,10 @@ describe("password reset by mail", () => {
     });
     const sent = await postAuth(baseURL, "/request-password-reset", { email: "Gaby@Example.com" });
     expect(sent.status).toBe(200);
-    const mail = readOutbox(dataDir).find((m) => m.to.includes("gaby@example.com"));
-    expect(mail?.subject).toBe("Restablece tu contraseña");
+    // the sign-up's 'Confirma tu correo' went first (issue 25)
+    const toGaby = readOutbox(dataDir).filter((m) => m.to.includes("gaby@example.com"));
+    expect(toGaby.map((m) => m.subject)).toEqual(["Confirma tu correo | Michel Alvarez", "Restablece tu contraseña"]);
+    const mail = toGaby[1];
     const link = linkInMail(mail?.raw ?? "", "/restablecer-contrasena");
     expect(link?.startsWith(`${baseURL}/restablecer-contrasena?token=`)).toBe(true);
     const token = new URL(link ?? "").searchParams.get("token") ?? "";
@@ -284,6 +286,8 @@ describe("password reset by mail", () => {
     expect(
       (await postAuth(baseURL, "/sign-in/email", { email: "gaby@example.com", password: "clave-nueva-2" })).status,
     ).toBe(200);
+    // the link went to the account's mailbox: using it verified the address (issue 25)
+    expect((await userByEmail("gaby@example.com"))?.emailVerified).toBe(true);
     // a used link does not work twice
     expect((await postAuth(baseURL, "/reset-password", { token, newPassword: "clave-nueva-3" })).status).toBe(400);
   });

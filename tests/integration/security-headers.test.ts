@@ -158,6 +158,8 @@ const PERSONAL = [
   "/carrito",
   "/gracias",
   "/restablecer-contrasena",
+  // where the e-mail verification link ends (issue 25)
+  "/verificar-correo",
   "/curso-michel-alvarez/cejas",
   "/curso-michel-alvarez/cejas/certificado",
   "/curso-michel-alvarez/cejas/manual",

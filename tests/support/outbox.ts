@@ -9,6 +9,12 @@ import type { Db } from "~/server/db/client.server";
 
 export type OutboxMail = { file: string; raw: string; to: string; subject: string };
 
+/** The subject of the 'Confirma tu correo' mail every e-mail sign-up sends (issue 25). */
+export const VERIFICATION_SUBJECT = "Confirma tu correo | Michel Alvarez";
+
+/** A mail other than the sign-up's verification link: for tests that count an account's other mails. */
+export const notVerification = (mail: OutboxMail) => mail.subject !== VERIFICATION_SUBJECT;
+
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];

@@ -15,7 +15,7 @@
  * of deposits belong to the booking workflows that call `cancelAppointment`.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
@@ -347,6 +347,46 @@ export async function setAttendance(
     }
     return row;
   });
+}
+
+/**
+ * Guest appointments (booked without an account: `userId` null) made with this address join
+ * the account, but only when the account has proved the address (`emailVerified`): anybody
+ * can sign up with a client's address, and an appointment listed in /mis-citas shows its
+ * secret link (reschedule, cancel). Appointments already in an account never move. Answers
+ * how many joined.
+ */
+export async function attachGuestAppointments(
+  db: DbOrTx,
+  account: { id: string; email: string; emailVerified: boolean },
+  now: Date = new Date(),
+): Promise<number> {
+  if (!account.emailVerified) return 0;
+  const joined = await db
+    .update(citas)
+    .set({ userId: account.id, updatedAt: now })
+    .where(and(isNull(citas.userId), eq(citas.correo, account.email.trim().toLowerCase())))
+    .returning({ id: citas.id });
+  return joined.length;
+}
+
+/**
+ * 'Guardar en mi cuenta' on /cita/{token}: whoever holds the appointment's secret link (it
+ * was mailed to the address it was booked with) may keep a guest appointment in the account
+ * she is logged in with. An appointment already in an account stays where it is.
+ */
+export async function attachAppointmentByLink(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const joined = await db
+    .update(citas)
+    .set({ userId, updatedAt: now })
+    .where(and(eq(citas.id, id), isNull(citas.userId)))
+    .returning({ id: citas.id });
+  return joined.length === 1;
 }
 
 /** The reminder 24 hours before; none when the appointment is sooner than that. */

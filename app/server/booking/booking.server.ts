@@ -23,7 +23,7 @@ import { type BookableTreatment, type BookingContact, type ConsentRecord, priceR
 import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
-import { type Cita, LIVE_STATES, SlotTakenError, createAppointment } from "./appointments.server";
+import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -229,8 +229,15 @@ export async function findByToken(db: DbOrTx, token: string): Promise<Cita | nul
   return cita ?? null;
 }
 
-/** A logged-in client's appointments: booked with the account, or with its email. */
-export async function appointmentsOf(db: DbOrTx, user: { id: string; email: string }) {
+/**
+ * A logged-in client's appointments: the ones in her account. Those are the ones booked
+ * while logged in, the ones she kept with 'Guardar en mi cuenta', and, once her address is
+ * verified, the guest bookings made with it (they join here, on listing, and when the
+ * address is verified: email-verification.server.ts). An unverified address lists nothing
+ * it did not book: typing someone's address at sign-up must not reveal her appointments.
+ */
+export async function appointmentsOf(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
+  await attachGuestAppointments(db, user);
   return db
     .select({
       cita: citas,
@@ -242,7 +249,7 @@ export async function appointmentsOf(db: DbOrTx, user: { id: string; email: stri
     .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
     .where(
       and(
-        or(eq(citas.userId, user.id), eq(citas.correo, user.email.toLowerCase())),
+        eq(citas.userId, user.id),
         inArray(citas.estado, [...LIVE_STATES, CITA_ESTADO.cancelada]),
       ),
     )
