@@ -29,7 +29,9 @@ export function parseBackupName(name: string): { at: Date; label: BackupLabel } 
   if (!match) return null;
   const [, y, mo, d, h, mi, label] = match;
   const at = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi)));
-  return Number.isNaN(at.getTime()) ? null : { at, label: label as BackupLabel };
+  // a date that does not exist (month 13, 25 o'clock) rolls over in Date.UTC: not a name
+  if (Number.isNaN(at.getTime()) || !name.startsWith(backupName(at, label as BackupLabel).slice(0, 16))) return null;
+  return { at, label: label as BackupLabel };
 }
 
 /** A name is safe to use as a folder or key: only what backupName writes. */

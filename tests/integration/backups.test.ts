@@ -23,7 +23,7 @@ import { backupName, scheduledLabel } from "~/domain/backups";
 import MisCompras, { loader as misComprasLoader } from "~/routes/mis-compras";
 import { type BackupDescriptor, RestoreRefused, createBackup, restoreBackup } from "~/server/backup/backup.server";
 import { BACKUP_JOB, scheduleDailyBackup } from "~/server/backup/job.server";
-import { folderStore } from "~/server/backup/store.server";
+import { bucketStore, folderStore } from "~/server/backup/store.server";
 import { createAppointment } from "~/server/booking/appointments.server";
 import { enrol } from "~/server/courses.server";
 import { type Database, type Db, openDatabase, queryRows } from "~/server/db/client.server";
@@ -34,9 +34,11 @@ import { env } from "~/server/env.server";
 import "~/server/jobs-registry.server";
 import { runDueJobs } from "~/server/jobs.server";
 import { getStorage, setStorages } from "~/server/storage/index.server";
+import { s3Storage } from "~/server/storage/s3.server";
 import { startTestApp } from "../support/app";
 import { checkoutCookies } from "../support/checkout";
 import { createEmptyPostgresDatabase } from "../support/db";
+import { startS3Stub } from "../support/s3-stub";
 import {
   type TestUser,
   makeCart,
@@ -383,5 +385,72 @@ describe("the daily job", () => {
       fs.readFileSync(path.join(sourceDir, "backups", "2026-11-12T0900Z-diaria", "descriptor.json"), "utf8"),
     );
     expect(made).toMatchObject({ etiqueta: "diaria", base: { tablas: { compras: 1 } } });
+  });
+});
+
+describe("with the uploads in a bucket (S3_*)", () => {
+  it("the copies go to the bucket's backups/, the files stay there and are listed; a restore checks them", async () => {
+    const stub = await startS3Stub("AKIDRESPALDO", "secreto-respaldo", "us-east-1");
+    try {
+      const config = {
+        endpoint: stub.endpoint,
+        bucket: "estudio",
+        region: "us-east-1",
+        accessKeyId: "AKIDRESPALDO",
+        secretAccessKey: "secreto-respaldo",
+        publicUrl: undefined,
+      };
+      const storages = { uploads: s3Storage(config, "uploads"), private: s3Storage(config, "private") };
+      await storages.uploads.put(PUBLIC_KEY, publicBytes, "image/jpeg");
+      await storages.private.put(PRIVATE_KEY, privateBytes, "image/jpeg");
+      const scratch = path.join(root, "s3-trabajo");
+      const bucket = bucketStore(s3Storage(config, "backups") as never, "s3://estudio/backups", scratch);
+
+      const made = await createBackup({
+        database: source,
+        files: { kind: "s3", storages },
+        store: bucket,
+        now: new Date("2026-11-29T09:00:00Z"),
+        label: "semanal",
+      });
+      expect(made.archivos).toMatchObject({
+        origen: "s3",
+        cantidad: 2,
+        copia: null,
+        bytes: publicBytes.length + privateBytes.length,
+      });
+      expect(await bucket.list()).toEqual(["2026-11-29T0900Z-semanal"]);
+      const keys = [...stub.objects.keys()].filter((key) => key.startsWith("/estudio/backups/")).sort();
+      expect(keys).toEqual(
+        ["archivos.json", serverUrl ? "base.dump" : "base.tar.gz", "descriptor.json"].map(
+          (file) => `/estudio/backups/2026-11-29T0900Z-semanal/${file}`,
+        ),
+      );
+      // the descriptor is the last object written: a copy cut short is never listed
+      const puts = stub.requests.filter((r) => r.method === "PUT" && r.path.startsWith("/estudio/backups/"));
+      expect(puts.at(-1)?.path).toBe("/estudio/backups/2026-11-29T0900Z-semanal/descriptor.json");
+      expect(fs.existsSync(bucket.stagingDir(made.nombre))).toBe(false);
+
+      // Restored from the bucket into a fresh database; a file gone from the bucket is named.
+      await storages.private.delete(PRIVATE_KEY);
+      const folder = await bucket.open(made.nombre, scratch);
+      const { target } = await freshTarget("desde-s3");
+      const lines: string[] = [];
+      await restoreBackup({
+        folder,
+        target,
+        files: { kind: "s3", storages },
+        force: false,
+        report: (l) => lines.push(l),
+      });
+      expect(lines.join("\n")).toContain(
+        `Atención: 1 archivos faltan o cambiaron en el bucket: private/${PRIVATE_KEY}.`,
+      );
+
+      await bucket.remove(made.nombre);
+      expect(await bucket.list()).toEqual([]);
+    } finally {
+      await stub.close();
+    }
   });
 });
