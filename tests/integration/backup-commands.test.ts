@@ -80,6 +80,12 @@ describe("npm run backup / npm run restore", () => {
     expect(answer.stdout).toContain("Copia: leyendo los archivos subidos…");
     expect(answer.stdout).toContain(`Copia ${name} guardada en ${path.join(dataDir, "backups")}`);
     const descriptor = JSON.parse(fs.readFileSync(path.join(dataDir, "backups", name, "descriptor.json"), "utf8"));
+    // the folder was copied by the system's tar (not PGlite's in-memory dump)
+    const entries = (
+      await run("tar", ["--list", "--gzip", "--file", path.join(dataDir, "backups", name, "base.tar.gz")])
+    ).stdout;
+    expect(entries.split("\n")).toContain("./PG_VERSION");
+    expect(descriptor.base.pausaMs).toBeGreaterThanOrEqual(0);
     expect(descriptor).toMatchObject({
       etiqueta: "manual",
       base: { tipo: "pglite", tablas: { categorias: 1 } },

@@ -14,6 +14,7 @@
  * `npm run backup`; `restoreBackup` only in `npm run restore`, with the app stopped when the
  * database is the embedded one.
  */
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type BackupLabel, backupName, backupsToPrune } from "~/domain/backups";
@@ -27,6 +28,7 @@ import {
   postgresContents,
   readContents,
   restorePostgres,
+  run,
 } from "./database.server";
 import {
   FILE_AREAS,
@@ -60,6 +62,8 @@ export type BackupDescriptor = {
     esquema: string | null;
     /** rows per table */
     tablas: Record<string, number>;
+    /** PGlite: how long the app's statements waited for the copy (ms) */
+    pausaMs?: number;
   };
   archivos: {
     /** where the files lived: 'carpeta' (DATA_DIR, copied into archivos.tar) or 's3' (manifest only) */
@@ -79,25 +83,50 @@ export type FilesLocation = { kind: "carpeta"; dataDir: string } | { kind: "s3";
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** The PGlite database's dump, with the contents it holds, taken while no other statement runs. */
-async function dumpPglite(database: Database, file: string): Promise<DatabaseContents> {
+/**
+ * The PGlite database's copy, with the contents it holds, taken while no other statement
+ * runs: a PGlite transaction holds the instance's statement queue, so no write runs between
+ * the row counts and the copy of the folder (PGlite has no background processes: between
+ * statements its files stand still; the WAL is in the copy, so it recovers like after a
+ * power cut). A database in a folder is copied by the system's tar (streamed from disk, the
+ * app paused for the copy only) and compressed after the transaction; an in-memory one (tests)
+ * through PGlite's own `dumpDataDir`, which builds the whole tarball in memory (1.2 GB of
+ * RSS for the scale data's 443 MB folder: docs/benchmarks.md). Both are tars of the data dir
+ * that the restore unpacks the same way.
+ */
+async function dumpPglite(database: Database, file: string): Promise<DatabaseContents & { pausaMs: number }> {
   const client = database.pglite;
   if (!client) throw new Error("La base de datos integrada no está disponible para copiarla.");
-  // Dirty pages to disk first: the dump is a copy of the folder (WAL included, so it would
-  // recover anyway; this makes its start-up short).
   await client.exec("checkpoint");
+  const folder = client.dataDir && path.isAbsolute(client.dataDir) ? client.dataDir : null;
+  if (folder && pgliteFolderHolds(folder)) {
+    const tarFile = file.replace(/\.gz$/, "");
+    let paused = 0;
+    const contents = await client.transaction(async (tx) => {
+      const started = Date.now();
+      const read = await readContents((text) => tx.query(text) as never);
+      await run("tar", ["--create", "--file", tarFile, "--directory", folder, "."]);
+      paused = Date.now() - started;
+      return read;
+    });
+    await run("gzip", ["--force", "-6", tarFile]);
+    return { ...contents, pausaMs: paused };
+  }
   let dump: Blob | undefined;
-  // A transaction holds PGlite's statement queue: no write can run between the counts and
-  // the copy of the folder (dumpDataDir waits only for the current statement).
+  let paused = 0;
   const contents = await client.transaction(async (tx) => {
+    const started = Date.now();
     const read = await readContents((text) => tx.query(text) as never);
     dump = await client.dumpDataDir("gzip");
+    paused = Date.now() - started;
     return read;
   });
   if (!dump) throw new Error("PGlite no entregó su copia.");
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  return contents;
+  return { ...contents, pausaMs: paused };
 }
+
+const pgliteFolderHolds = (folder: string) => existsSync(path.join(folder, "PG_VERSION"));
 
 /** The manifest of the files kept in the bucket (each read once to hash it). */
 async function bucketManifest(storages: Record<FileArea, Storage>): Promise<ManifestEntry[]> {
@@ -153,7 +182,9 @@ export async function createBackup(input: BackupInput): Promise<BackupDescriptor
         : await dumpPostgres(requireUrl(input.database), path.join(staging, dumpFile));
     const dumpBytes = (await fs.stat(path.join(staging, dumpFile))).size;
     const rows = Object.values(contents.tablas).reduce((sum, n) => sum + n, 0);
-    report(`  ${Object.keys(contents.tablas).length} tablas, ${rows} filas, ${megabytes(dumpBytes)}.`);
+    const pause =
+      "pausaMs" in contents ? `; la base estuvo en pausa ${((contents.pausaMs as number) / 1000).toFixed(1)} s` : "";
+    report(`  ${Object.keys(contents.tablas).length} tablas, ${rows} filas, ${megabytes(dumpBytes)}${pause}.`);
 
     report("Copia: leyendo los archivos subidos…");
     const manifest =
@@ -310,8 +341,12 @@ export async function restoreBackup(input: RestoreInput): Promise<BackupDescript
       } else {
         await fs.rm(path.join(target.dataDir, "pglite"), { recursive: true, force: true });
       }
-      const blob = new Blob([await fs.readFile(dumpFile)]);
-      const database = await openDatabase({ dataDir: target.dataDir, loadDataDir: blob, lockHeld: true });
+      // Both kinds of PGlite copy are tars of the data dir ('/PG_VERSION' or './PG_VERSION'):
+      // unpacked from disk by the system's tar, never whole in memory.
+      const pgDir = path.join(target.dataDir, "pglite");
+      await fs.mkdir(pgDir, { recursive: true });
+      await run("tar", ["--extract", "--gzip", "--file", dumpFile, "--directory", pgDir, "--no-same-owner"]);
+      const database = await openDatabase({ dataDir: target.dataDir, lockHeld: true });
       try {
         restored = await readContents((text) => database.pglite!.query(text) as never);
       } finally {
@@ -367,4 +402,3 @@ export async function restoreBackup(input: RestoreInput): Promise<BackupDescript
     release();
   }
 }
-
