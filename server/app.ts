@@ -12,6 +12,8 @@ import { createApp, pageCacheFor } from "~/server/http/app.server";
 import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { settleMailDeliveries } from "~/server/mail.server";
+import { scheduleDailyBackup } from "~/server/backup/job.server";
+import { logError } from "~/server/log.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders, writeOriginHosts } from "~/server/security.server";
@@ -40,6 +42,10 @@ console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - start
 
 // Upload folders left by a process that died mid-upload.
 void sweepUploadSpool().catch(() => undefined);
+
+// The daily backup (ADR 029): its next run in place; the job schedules the one after.
+if (env.backupDaily)
+  await scheduleDailyBackup(getDatabase().db).catch((error) => logError("Copia diaria: no se pudo programar", error));
 
 // Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
 startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));

@@ -8,6 +8,8 @@ import "./booking/reminders.server";
 import "./shop/pending-payment-jobs.server";
 // the "anticipo" subject of the pending-payment jobs (OXXO/SPEI deposits)
 import "./booking/deposit-pending.server";
+// the daily backup (ADR 029)
+import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";
 import { registerPeriodicTask } from "./jobs.server";
 import { deliverDueMail } from "./mail.server";

@@ -28,6 +28,10 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL: the server's connection string (for pg_dump; backups, ADR 029) */
+  url?: string;
+  /** PGlite: the instance itself (its own dump of the data dir; backups, ADR 029) */
+  pglite?: PGlite;
 };
 
 export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
@@ -49,8 +53,12 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 export type DatabaseOptions =
   /** PostgreSQL server */
   | { url: string }
-  /** PGlite persisted in a folder (locked against a second process) */
-  | { dataDir: string }
+  /**
+   * PGlite persisted in a folder (locked against a second process). `loadDataDir`: a dumped
+   * data dir loaded into a folder that holds no database yet (a restore, ADR 029);
+   * `lockHeld`: the caller already holds the folder's lock (`lockDataDir`).
+   */
+  | { dataDir: string; loadDataDir?: Blob; lockHeld?: boolean }
   /** PGlite in memory, optionally started from a dumped data dir (fast test databases) */
   | { memory: true; loadDataDir?: Blob };
 
@@ -69,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      url: options.url,
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -79,9 +88,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ("dataDir" in options) {
     const pgDir = pgliteDir(options.dataDir);
     fs.mkdirSync(pgDir, { recursive: true });
-    releaseLock = acquireLock(path.join(options.dataDir, "pglite.lock"));
+    if (!options.lockHeld) releaseLock = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create({ dataDir: pgDir, startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
+      client = await PGlite.create({
+        dataDir: pgDir,
+        loadDataDir: options.loadDataDir,
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+      });
     } catch (error) {
       releaseLock();
       throw error;
@@ -97,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {
       await client.close();
@@ -180,6 +195,15 @@ function announceWrites(pool: pg.Pool, client: pg.PoolClient) {
     if (typeof result?.then === "function") result.then(wrote, wrote);
     return result;
   };
+}
+
+/**
+ * Locks a data dir's PGlite folder for this process (see acquireLock); returns the release.
+ * Throws in Spanish when another live process holds it (the app running on it).
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return acquireLock(path.join(dataDir, "pglite.lock"));
 }
 
 /**
