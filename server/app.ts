@@ -12,6 +12,7 @@ import { createApp, pageCacheFor } from "~/server/http/app.server";
 import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
+import { withFormGate } from "~/server/http/form-gate.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders } from "~/server/security.server";
 import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
@@ -49,8 +50,9 @@ export { securityHeaders };
 // `npm run dev` runs this module in Vite (NODE_ENV unset); production sets NODE_ENV.
 const development = !env.isProduction;
 
-// Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
-const loadBuild = async () => withDatabaseFaults(await import("virtual:react-router/server-build"));
+// Forms with control characters are refused before their action (http/form-gate.server.ts);
+// loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
+const loadBuild = async () => withDatabaseFaults(withFormGate(await import("virtual:react-router/server-build")));
 
 /**
  * React Router's page handler (tests/integration/page-cache.test.ts puts it behind a test app).

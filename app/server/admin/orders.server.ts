@@ -12,6 +12,7 @@ import { compraLineas, compras, comprasPorMes, user } from "../db/schema";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { parseForm, select, text } from "./fields.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
+import { logError } from "../log.server";
 
 export const ORDERS_PER_PAGE = ADMIN_PER_PAGE;
 
@@ -197,7 +198,7 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
     await sendShippingUpdate(db, id);
     return { ok: true, notice: "Estado del envío actualizado. Le avisamos por correo." };
   } catch (error) {
-    console.error(`No se pudo enviar el aviso de envío de la compra ${id}:`, error);
+    logError(`No se pudo enviar el aviso de envío de la compra ${id}`, error);
     return { ok: true, notice: "Estado del envío actualizado, pero no se pudo enviar el correo de aviso." };
   }
 }

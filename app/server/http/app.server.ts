@@ -11,7 +11,7 @@ import { serveCourseVideo } from "../courses.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { requestLog } from "../log.server";
+import { logError, requestLog } from "../log.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
@@ -61,9 +61,9 @@ export function createApp(options: AppOptions = {}) {
   // already answered them, before Express).
   if (cache && options.pages && !options.hitsAnsweredBefore) app.use(cache.hits);
   app.use(
+    requestLog,
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,
-    requestLog,
     bodyLimit({ skip: (path) => path === UPLOAD_PATH }),
   );
 
@@ -74,7 +74,7 @@ export function createApp(options: AppOptions = {}) {
       await getDatabase().db.execute(sql`select 1`);
       res.json({ status: "ok", database: { status: "ok", kind: getDatabase().kind } });
     } catch (error) {
-      console.error(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
+      logError(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
       res.status(503).json({ status: "unavailable" });
     }
   });

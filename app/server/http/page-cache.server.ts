@@ -28,6 +28,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PRIVATE } from "../security.server";
 import { VersionReader } from "./cache-version.server";
+import { logError } from "../log.server";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -125,7 +126,7 @@ export class PageCache {
     try {
       entry = this.stored(req);
     } catch (error) {
-      console.error("Caché de páginas: no se pudo buscar la página", error);
+      logError("Caché de páginas: no se pudo buscar la página", error);
     }
     if (entry) sendStored(req, res, entry);
     else next();
@@ -159,7 +160,7 @@ export class PageCache {
     try {
       version = await this.versions.read();
     } catch (error) {
-      console.error("Caché de páginas: no se pudo leer la versión", error);
+      logError("Caché de páginas: no se pudo leer la versión", error);
       privateByDefault(res);
       return next();
     }
