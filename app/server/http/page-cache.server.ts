@@ -52,7 +52,17 @@ const CACHEABLE_PATHS: RegExp[] = [
 const IGNORED_COOKIES = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_fbp|_fbc|__cf_bm|cf_clearance|_cfuvid)$/;
 
 /** Headers of a rendered page that belong to one exchange, not to the page. */
-const NOT_STORED = new Set(["set-cookie", "content-length", "date", "connection", "transfer-encoding", "keep-alive", "etag"]);
+// x-request-id: the id of the request that drew the page (log.server.ts), not of a later one.
+const NOT_STORED = new Set([
+  "set-cookie",
+  "content-length",
+  "date",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "etag",
+  "x-request-id",
+]);
 
 const MAX_URL_LENGTH = 1024;
 
