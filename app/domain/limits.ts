@@ -112,6 +112,16 @@ export function hasControlCharacter(text: string, { multiline = false }: { multi
   return false;
 }
 
+/** Whether any text in a parsed body (strings, object keys, arrays, nested) has a control character (multi-line rule). */
+export function anyControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return hasControlCharacter(value, { multiline: true });
+  if (depth > 20 || typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => anyControlCharacter(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => hasControlCharacter(key, { multiline: true }) || anyControlCharacter(item, depth + 1),
+  );
+}
+
 /** HTTP 400 for a form that carries such characters: it is refused whole, before any query. */
 export const controlCharacters = {
   icon: "error",

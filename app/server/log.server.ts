@@ -160,7 +160,9 @@ const httpLogger = pinoHttp({
   serializers: {
     req: (req: LoggedRequest) => ({ method: req.method, path: loggedPath(req) }),
     res: (res: ServerResponse) => ({ status: res.statusCode }),
-    err: (error: unknown) => describeError(error),
+    // pino-http's own "failed with status code 500" says nothing the line does not.
+    err: (error: unknown) =>
+      error instanceof Error && /^failed with status code \d+$/.test(error.message) ? undefined : describeError(error),
   },
   customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
   customSuccessMessage: (req, res) => `${req.method} ${loggedPath(req)} → ${res.statusCode}`,

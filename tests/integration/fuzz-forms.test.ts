@@ -482,6 +482,33 @@ describe("the upload call answers odd fields and files with a Spanish 4xx and st
   });
 });
 
+describe("Better Auth's calls answer control characters with a Spanish 400 and write nothing", () => {
+  for (const call of ["sign-up/email", "sign-in/email", "request-password-reset"]) {
+    it(`POST /api/auth/${call}`, async () => {
+      const text = fc.oneof(
+        fc.constantFrom("Ana López", "ana@example.com", "secreta1234"),
+        oddText.map((s) => s.slice(0, 300)),
+      );
+      const body = fc
+        .tuple(
+          fc.record({ name: text, email: text, password: text }),
+          fc.constantFrom("name", "email", "password"),
+          withControl,
+        )
+        .map(([values, field, bad]) => ({ ...values, [field]: bad, aceptaTerminos: true }));
+      await fc.assert(
+        fc.asyncProperty(body, ips, (json, ip) =>
+          expectRefused(async () => {
+            const response = await app.post(`/api/auth/${call}`, json, undefined, { "x-forwarded-for": ip });
+            return { status: response.status, body: await response.json() };
+          }),
+        ),
+        { numRuns: 15 },
+      );
+    });
+  }
+});
+
 describe("the gate's rule", () => {
   it("refuses every C0 control character and DEL, allows tab and line breaks only in multi-line text", () => {
     fc.assert(

@@ -195,7 +195,8 @@ export class PageCache {
         entry.version = version;
         // Not when a write committed while it rendered: the next request renders again.
         const announced = this.versions.announced();
-        if (version === this.cachedVersion && (announced === undefined || announced === version)) this.store(key, entry);
+        if (version === this.cachedVersion && (announced === undefined || announced === version))
+          this.store(key, entry);
       }
       finish(entry);
     });
@@ -253,7 +254,8 @@ function capture(req: Request, res: Response, done: (entry: Entry | undefined) =
 
   const add = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    if (typeof chunk === "string")
+      chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else chunks.push(Buffer.from(chunk as Uint8Array));
   };
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
