@@ -15,6 +15,7 @@ import { settleMailDeliveries } from "~/server/mail.server";
 import { scheduleDailyBackup } from "~/server/backup/job.server";
 import { logError } from "~/server/log.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
+import { withFormGate } from "~/server/http/form-gate.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders, writeOriginHosts } from "~/server/security.server";
 import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
@@ -56,12 +57,13 @@ export { securityHeaders };
 // `npm run dev` runs this module in Vite (NODE_ENV unset); production sets NODE_ENV.
 const development = !env.isProduction;
 
-// Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
+// Forms with control characters are refused before their action (http/form-gate.server.ts);
+// loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
 // React Router refuses an action whose Origin differs from the address it rebuilt from the
 // request: PUBLIC_URL's origin (and in the demo this server's loopback names) are the site's
 // own, whatever Host a proxy passed on (security.server.ts: the same list for every write).
 const loadBuild = async () => ({
-  ...withDatabaseFaults(await import("virtual:react-router/server-build")),
+  ...withDatabaseFaults(withFormGate(await import("virtual:react-router/server-build"))),
   allowedActionOrigins: writeOriginHosts(),
 });
 

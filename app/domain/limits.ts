@@ -97,6 +97,38 @@ const NUL = String.fromCharCode(0);
 /** A character below U+0020 or DEL. */
 const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
 
+/**
+ * A control character nobody types in a form: C0 (U+0000–U+001F) and DEL. PostgreSQL refuses
+ * U+0000 in text (it was a 500). Tab, line feed and carriage return are typed in multi-line
+ * fields (a browser sends a textarea's line breaks as CR LF), so `multiline` allows them.
+ */
+export function hasControlCharacter(text: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code !== 0x7f) continue;
+    if (multiline && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether any text in a parsed body (strings, object keys, arrays, nested) has a control character (multi-line rule). */
+export function anyControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return hasControlCharacter(value, { multiline: true });
+  if (depth > 20 || typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => anyControlCharacter(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => hasControlCharacter(key, { multiline: true }) || anyControlCharacter(item, depth + 1),
+  );
+}
+
+/** HTTP 400 for a form that carries such characters: it is refused whole, before any query. */
+export const controlCharacters = {
+  icon: "error",
+  title: "Caracteres no válidos",
+  text: "El formulario contiene caracteres no válidos (caracteres de control). Escribe los datos de nuevo y envíalo otra vez.",
+} as const satisfies AlertMessage;
+
 /** Text without U+0000 (which no one types, and the database refuses). */
 export function withoutNul(text: string): string {
   return text.split(NUL).join("");

@@ -11,7 +11,7 @@ import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
-import { TEXT_LIMITS, textTooLong, tooManyAttempts } from "~/domain/limits";
+import { TEXT_LIMITS, anyControlCharacter, controlCharacters, textTooLong, tooManyAttempts } from "~/domain/limits";
 import { MAIL_NOT_QUEUED_CODE, emailVerification, tooManyRequests } from "~/domain/messages";
 import { validateProfileName } from "~/domain/profile";
 import { TERMINOS_VERSION } from "./account.server";
@@ -249,6 +249,11 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The same rule as the pages' form gate (http/form-gate.server.ts): PostgreSQL refuses
+        // U+0000, and a NUL in a log-in address was a 500.
+        if (anyControlCharacter(ctx.body) || anyControlCharacter(ctx.query)) {
+          throw new APIError("BAD_REQUEST", { code: "CONTROL_CHARACTERS", message: controlCharacters.text });
+        }
         if (ctx.path === "/sign-up/email") {
           if (ctx.body?.aceptaTerminos !== true) {
             // The register form cannot be sent unticked; this refuses anyone skipping it.

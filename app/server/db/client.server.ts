@@ -16,6 +16,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { describeDatabaseError } from "./faults.server";
 import * as schema from "./schema";
+import { logError } from "../log.server";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -141,7 +142,7 @@ function openPool(connectionString: string): pg.Pool {
   // An idle connection that died: the pool removes it; only the code and message are logged
   // (never the connection string or a query's values).
   pool.on("error", (error) => {
-    console.error(`Base de datos: se perdió una conexión inactiva (${describeDatabaseError(error)}).`);
+    logError(`Base de datos: se perdió una conexión inactiva (${describeDatabaseError(error)}).`);
   });
   // A connection that dies while checked out but between queries (inside a transaction)
   // emits 'error' on its client, which the pool no longer listens to: its next query fails

@@ -11,7 +11,7 @@ import { serveCourseVideo } from "../courses.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { describeError, requestLog } from "../log.server";
+import { logError, requestLog } from "../log.server";
 import { getStorage } from "../storage/index.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
@@ -62,7 +62,7 @@ async function databaseReady(): Promise<"ok" | "unavailable"> {
     await getDatabase().db.execute(sql`select 1`);
     return "ok";
   } catch (error) {
-    console.error(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
+    logError(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
     return "unavailable";
   }
 }
@@ -73,7 +73,7 @@ async function storageReady(): Promise<"ok" | "unavailable"> {
     await getStorage("private").get("salud/listo.txt");
     return "ok";
   } catch (error) {
-    console.error(`Salud: el almacenamiento no responde (${describeError(error)}).`);
+    logError("Salud: el almacenamiento no responde", error);
     return "unavailable";
   }
 }
@@ -94,9 +94,9 @@ export function createApp(options: AppOptions = {}) {
   // already answered them, before Express).
   if (cache && options.pages && !options.hitsAnsweredBefore) app.use(cache.hits);
   app.use(
+    requestLog,
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,
-    requestLog,
     bodyLimit({ skip: (path) => path === UPLOAD_PATH }),
   );
 

@@ -180,7 +180,7 @@ async function capture(db: Db, provider: PaymentProvider, paymentId: string) {
     await provider.capture(paymentId);
     await markCaptured(db, paymentId);
   } catch (error) {
-    console.error(`Pago ${paymentId}: el pedido existe pero la captura no se confirmó; se reintentará.`, error);
+    logError(`Pago ${paymentId}: el pedido existe pero la captura no se confirmó; se reintentará`, error);
   }
 }
 
