@@ -95,7 +95,13 @@ function postBooking(inicio: Date, who: { nombre?: string; telefono: string; cor
   return callAction(
     agendarPage.action,
     "/agendar/microblading",
-    { nombre: who.nombre ?? "Ana López", telefono: who.telefono, correo: who.correo, politica: "si", inicio: inicio.toISOString() },
+    {
+      nombre: who.nombre ?? "Ana López",
+      telefono: who.telefono,
+      correo: who.correo,
+      politica: "si",
+      inicio: inicio.toISOString(),
+    },
     { params: { tratamiento: "microblading" }, ip },
   );
 }
@@ -103,14 +109,20 @@ function postBooking(inicio: Date, who: { nombre?: string; telefono: string; cor
 describe("at most two open holds per client", () => {
   it("per e-mail, whatever its case and spaces: the third is refused and nothing is written", async () => {
     const [a, b, c, d] = await freeStarts();
-    expect((await postBooking(a, { telefono: "3310000001", correo: "ana@example.com" }, "198.51.100.1")).status).toBe(302);
-    expect((await postBooking(b, { telefono: "3310000002", correo: "ANA@Example.com" }, "198.51.100.2")).status).toBe(302);
+    expect((await postBooking(a, { telefono: "3310000001", correo: "ana@example.com" }, "198.51.100.1")).status).toBe(
+      302,
+    );
+    expect((await postBooking(b, { telefono: "3310000002", correo: "ANA@Example.com" }, "198.51.100.2")).status).toBe(
+      302,
+    );
     const third = await postBooking(c, { telefono: "3310000003", correo: "  Ana@example.COM " }, "198.51.100.3");
     expect(third.status).toBe(429);
     expect(third.body.formError).toContain("Ya tienes 2 citas apartadas sin pagar con este correo o teléfono");
     expect(await countCitas()).toBe(2);
     // Another client books the same slot freely: the refusal held nothing.
-    expect((await postBooking(c, { telefono: "3310000004", correo: "bea@example.com" }, "198.51.100.4")).status).toBe(302);
+    expect((await postBooking(c, { telefono: "3310000004", correo: "bea@example.com" }, "198.51.100.4")).status).toBe(
+      302,
+    );
     // Once one of Ana's holds is over (its 15 minutes ran out), she may hold another.
     const later = new Date(Date.now() + 16 * 60_000);
     const again = await bookSlot(
@@ -130,10 +142,12 @@ describe("at most two open holds per client", () => {
 
   it("per phone, however it is written (+52, 521, spaces): the third is refused", async () => {
     const [a, b, c] = await freeStarts();
-    expect((await postBooking(a, { telefono: "33 1234 5678", correo: "uno@example.com" }, "198.51.100.11")).status).toBe(302);
-    expect((await postBooking(b, { telefono: "+52 33 1234 5678", correo: "dos@example.com" }, "198.51.100.12")).status).toBe(
-      302,
-    );
+    expect(
+      (await postBooking(a, { telefono: "33 1234 5678", correo: "uno@example.com" }, "198.51.100.11")).status,
+    ).toBe(302);
+    expect(
+      (await postBooking(b, { telefono: "+52 33 1234 5678", correo: "dos@example.com" }, "198.51.100.12")).status,
+    ).toBe(302);
     const third = await postBooking(c, { telefono: "521 (33) 1234-5678", correo: "tres@example.com" }, "198.51.100.13");
     expect(third.status).toBe(429);
     expect(third.body.formError).toContain("con este correo o teléfono");
@@ -168,7 +182,11 @@ describe("at most two open holds per client", () => {
 
   it("two requests at once cannot make a third: one of them waits and is refused", async () => {
     const [a, b, c, d] = await freeStarts();
-    const contact = (n: number) => ({ nombre: "Ana López", telefono: `33300000${n}0`, correo: "ana.misma@example.com" });
+    const contact = (n: number) => ({
+      nombre: "Ana López",
+      telefono: `33300000${n}0`,
+      correo: "ana.misma@example.com",
+    });
     const hold = (inicio: Date, n: number) =>
       bookSlot(db, {
         tratamientoId: "microblading",
@@ -212,7 +230,14 @@ describe("an OXXO / SPEI hold ends 24 h before the appointment at the latest", (
     const inicio = new Date(t0.getTime() + ANTICIPO_DIFERIDO_DIAS * DAY);
     const cita = await createAppointment(
       db,
-      { tratamientoId: "microblading", inicio, nombre: "Ana", telefono: "3350000001", correo: "oxxo@example.com", estado: "apartada" },
+      {
+        tratamientoId: "microblading",
+        inicio,
+        nombre: "Ana",
+        telefono: "3350000001",
+        correo: "oxxo@example.com",
+        estado: "apartada",
+      },
       t0,
     );
     const limite = inicio.getTime() - DAY;
@@ -223,7 +248,10 @@ describe("an OXXO / SPEI hold ends 24 h before the appointment at the latest", (
     expect(new Date(voucher.instrucciones.vence).getTime()).toBe(limite);
     expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(limite);
     expect((await pagoOf(voucher.paymentId)).vence?.getTime()).toBe(limite);
-    const [job] = await db.select().from(tareas).where(eq(tareas.clave, `pago-vence:${voucher.paymentId}`));
+    const [job] = await db
+      .select()
+      .from(tareas)
+      .where(eq(tareas.clave, `pago-vence:${voucher.paymentId}`));
     expect(job.ejecutarEn.getTime()).toBe(limite);
 
     // At that moment the voucher is void at Stripe and the slot free.
@@ -237,7 +265,14 @@ describe("an OXXO / SPEI hold ends 24 h before the appointment at the latest", (
     const inicio = new Date(t0.getTime() + ANTICIPO_DIFERIDO_DIAS * DAY - 60_000);
     const cita = await createAppointment(
       db,
-      { tratamientoId: "microblading", inicio, nombre: "Ana", telefono: "3350000002", correo: "pronto@example.com", estado: "apartada" },
+      {
+        tratamientoId: "microblading",
+        inicio,
+        nombre: "Ana",
+        telefono: "3350000002",
+        correo: "pronto@example.com",
+        estado: "apartada",
+      },
       t0,
     );
     for (const metodo of ["oxxo", "spei"] as const) {
@@ -274,12 +309,18 @@ describe("the studio releases a hold ('Liberar')", () => {
       releaseHeldAppointment(db, cita.id, { providerFor: () => stripe }),
     ]);
     expect(answers.filter((a) => a.ok)).toHaveLength(1);
-    expect(answers.find((a) => !a.ok)).toMatchObject({ ok: false, message: expect.stringContaining("ya no está apartada") });
+    expect(answers.find((a) => !a.ok)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("ya no está apartada"),
+    });
     const released = await citaOf(cita.id);
     expect(released).toMatchObject({ estado: "vencida", apartadaHasta: null, pagoId: null });
     expect((await pagoOf(paymentId)).estado).toBe("cancelado");
     expect(stub.cancellations.filter((id) => id === paymentId)).toHaveLength(1);
-    const jobs = await db.select().from(tareas).where(sql`${tareas.clave} like ${`%${paymentId}`}`);
+    const jobs = await db
+      .select()
+      .from(tareas)
+      .where(sql`${tareas.clave} like ${`%${paymentId}`}`);
     expect(jobs.map((j) => j.estado)).toEqual(["cancelada", "cancelada"]);
     expect(mailsTo("libera0@example.com", "Liberamos el horario que apartaste")).toHaveLength(1);
     // The slot is free at once: another client holds it.
@@ -344,30 +385,52 @@ describe("the studio releases a hold ('Liberar')", () => {
     if (!voucher.ok) throw new Error(voucher.message);
     const fecha = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(inicio);
     const view = await callLoader(agendaPage.loader, `/admin/agenda?fecha=${fecha}`, { cookie: adminCookie });
-    const entries = view.body.entries as { id: string; estado: string; estadoLabel: string; apartadaHasta: string | null }[];
+    const entries = view.body.entries as {
+      id: string;
+      estado: string;
+      estadoLabel: string;
+      apartadaHasta: string | null;
+    }[];
     const entry = entries.find((e) => e.id === booked.cita.id);
     expect(entry?.estadoLabel).toContain("Apartada");
     expect(entry?.apartadaHasta).toBeTruthy();
 
     // Not the studio: 404, nothing released.
     const client = await signUpUser({ email: "clienta.apartados@example.com" });
-    const refused = await callAction(agendaPage.action, "/admin/agenda", { intent: "liberar", id: booked.cita.id }, { cookie: client.cookie });
+    const refused = await callAction(
+      agendaPage.action,
+      "/admin/agenda",
+      { intent: "liberar", id: booked.cita.id },
+      { cookie: client.cookie },
+    );
     expect(refused.status).toBe(404);
     expect((await citaOf(booked.cita.id)).estado).toBe("apartada");
 
-    const done = await callAction(agendaPage.action, "/admin/agenda", { intent: "liberar", id: booked.cita.id }, { cookie: adminCookie });
+    const done = await callAction(
+      agendaPage.action,
+      "/admin/agenda",
+      { intent: "liberar", id: booked.cita.id },
+      { cookie: adminCookie },
+    );
     expect(done.status).toBe(200);
     expect(done.body.notice).toContain("Horario liberado");
     expect((await citaOf(booked.cita.id)).estado).toBe("vencida");
     expect((await pagoOf(voucher.paymentId)).estado).toBe("cancelado");
     const after = await callLoader(agendaPage.loader, `/admin/agenda?fecha=${fecha}`, { cookie: adminCookie });
     expect((after.body.entries as { id: string }[]).some((e) => e.id === booked.cita.id)).toBe(false);
-    expect((await availableSlots(db, 120)).some((d) => d.horas.some((h) => h.inicio === inicio.toISOString()))).toBe(true);
+    expect((await availableSlots(db, 120)).some((d) => d.horas.some((h) => h.inicio === inicio.toISOString()))).toBe(
+      true,
+    );
     // Again (another tab): refused with a message, nothing mailed twice.
-    const twice = await callAction(agendaCita.action, `/admin/agenda/${booked.cita.id}`, { intent: "liberar" }, {
-      cookie: adminCookie,
-      params: { id: booked.cita.id },
-    });
+    const twice = await callAction(
+      agendaCita.action,
+      `/admin/agenda/${booked.cita.id}`,
+      { intent: "liberar" },
+      {
+        cookie: adminCookie,
+        params: { id: booked.cita.id },
+      },
+    );
     expect(twice.status).toBe(409);
     expect(mailsTo("agenda@example.com", "Liberamos el horario")).toHaveLength(1);
     const stillNoPayment = await db

@@ -17,7 +17,7 @@
  * of deposits belong to the booking workflows that call `cancelAppointment`.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";

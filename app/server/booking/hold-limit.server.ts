@@ -77,9 +77,10 @@ export async function checkOpenHolds(tx: DbOrTx, keys: HoldKeys, now: Date): Pro
   const [open] = await tx
     .select({
       correo: sql<number>`count(*) filter (where lower(trim(${citas.correo})) = ${correo})`.mapWith(Number),
-      telefono: sql<number>`count(*) filter (where ${telefono} <> '' and right(regexp_replace(${citas.telefono}, '[^0-9]', '', 'g'), 10) = ${telefono})`.mapWith(
-        Number,
-      ),
+      telefono:
+        sql<number>`count(*) filter (where ${telefono} <> '' and right(regexp_replace(${citas.telefono}, '[^0-9]', '', 'g'), 10) = ${telefono})`.mapWith(
+          Number,
+        ),
       ip: sql<number>`count(*) filter (where ${citas.apartadaIp} = ${keys.ipKey ?? ""})`.mapWith(Number),
     })
     .from(citas)

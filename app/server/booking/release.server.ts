@@ -80,7 +80,8 @@ export async function releaseHeldAppointment(
     }
     return voided;
   });
-  if (!moved) return { ok: false, message: "Esta cita ya no está apartada: se confirmó, se canceló o su apartado terminó." };
+  if (!moved)
+    return { ok: false, message: "Esta cita ya no está apartada: se confirmó, se canceló o su apartado terminó." };
 
   // 3. After commit, by this caller only: the provider voids them; the client is told.
   for (const p of moved) {
