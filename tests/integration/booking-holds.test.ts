@@ -349,6 +349,17 @@ describe("the studio releases a hold ('Liberar')", () => {
     expect(other.ok && (await citaOf(other.cita.id)).estado).toBe("apartada");
   });
 
+  it("a voucher already paid (its webhook not here yet): confirmed instead, nothing released", async () => {
+    const { cita, paymentId } = await holdWithStripeVoucher(1);
+    stub.succeed(paymentId);
+    const answer = await releaseHeldAppointment(db, cita.id, { providerFor: () => stripe });
+    expect(answer).toMatchObject({ ok: false, message: expect.stringContaining("ya se había pagado") });
+    expect(await citaOf(cita.id)).toMatchObject({ estado: "confirmada", pagoId: paymentId });
+    expect((await pagoOf(paymentId)).estado).toBe("pagado");
+    expect(stub.cancellations).not.toContain(paymentId);
+    expect(mailsTo("libera1@example.com", "Liberamos el horario")).toHaveLength(0);
+  });
+
   it("a card attempt is voided too, and paying it afterwards charges nothing", async () => {
     const [, , , inicio] = await freeStarts(2);
     const booked = await bookSlot(db, {

@@ -48,8 +48,17 @@ export async function releaseHeldAppointment(
     .from(pagos)
     .where(and(depositOf(citaId), inArray(pagos.estado, [PAGO_ESTADO.esperandoPago])));
   for (const voucher of waiting) {
-    const provider = providerFor(voucher.proveedor);
-    if ((await provider.retrieve(voucher.id)).status === "captured") {
+    let provider: PaymentProvider;
+    let paid: boolean;
+    try {
+      provider = providerFor(voucher.proveedor);
+      paid = (await provider.retrieve(voucher.id)).status === "captured";
+    } catch (error) {
+      // Not knowing whether the money is in, nothing is released (fail closed).
+      logError(`Anticipo ${voucher.id}: no se pudo consultar al liberar la cita ${citaId}`, error);
+      return { ok: false, message: "No pudimos consultar el pago de su ficha. Intenta de nuevo en unos minutos." };
+    }
+    if (paid) {
       await confirmPendingPayment(db, voucher.id, provider);
       return { ok: false, message: "Su anticipo ya se había pagado: la cita quedó confirmada y no se liberó." };
     }
