@@ -75,7 +75,7 @@ beforeEach(async () => {
 const book = (inicio: Date, when = now, tratamientoId = "microblading") =>
   bookSlot(
     database.db,
-    { tratamientoId, inicio, contact, consentimiento: tratamientoId === "microblading" ? consent : null, userId: null },
+    { tratamientoId, inicio, contact, consentimiento: tratamientoId === "microblading" ? consent : null, userId: null, ip: null },
     when,
   );
 
@@ -241,6 +241,7 @@ describe("self-service", () => {
           contact,
           consentimiento: null,
           userId: null,
+          ip: null,
           retoqueDe,
         },
         now,
@@ -267,6 +268,7 @@ describe("self-service", () => {
         contact: { ...contact, correo: "otra@example.com" },
         consentimiento: null,
         userId: null,
+        ip: null,
       },
       now,
     );
@@ -280,6 +282,7 @@ describe("self-service", () => {
         inicio: at("2026-12-04", "12:00"),
         contact: { ...contact, correo: "trabajo@example.com" },
         consentimiento: null,
+        ip: null,
         userId: ana.id,
       },
       now,

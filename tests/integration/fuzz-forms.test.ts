@@ -86,6 +86,7 @@ beforeAll(async () => {
     contact: { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com" },
     consentimiento: { respuestas: [], firma: "Ana López", aceptado: true, firmadoEn: new Date().toISOString() },
     userId: null,
+    ip: null,
   });
   if (!booked.ok) throw new Error(booked.message);
   validBooking = {

@@ -6,6 +6,8 @@
  * - no two live appointments overlap: the database refuses it (constraint
  *   `citas_sin_empalmes`), and its refusal (23P01) becomes `SlotTakenError`;
  * - expired holds free their time before any new appointment is written;
+ * - one client holds at most MAX_OPEN_HOLDS slots at once (per e-mail, phone and connection:
+ *   hold-limit.server.ts, checked in the transaction that writes the hold);
  * - the 24-hour reminder follows the appointment (scheduled, moved, cancelled with it), and a
  *   session attended with a retoque window schedules the retoque invitation (jobs.server.ts);
  * - the client gets a mail with a calendar file on confirmation, change and cancellation.
@@ -15,13 +17,15 @@
  * of deposits belong to the booking workflows that call `cancelAppointment`.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
+import { logError } from "../log.server";
 import { deliverQueuedMail } from "../mail.server";
-import { sendAppointmentMail } from "./mail.server";
+import { checkOpenHolds, holdIpKey } from "./hold-limit.server";
+import { type AppointmentMailKind, sendAppointmentMail } from "./mail.server";
 
 export type Cita = typeof citas.$inferSelect;
 export type Tratamiento = typeof tratamientos.$inferSelect;
@@ -68,7 +72,7 @@ const retoqueKey = (id: string) => `${RETOQUE_JOB}:${id}`;
 export async function releaseExpiredHolds(db: DbOrTx, now: Date = new Date()): Promise<void> {
   await db
     .update(citas)
-    .set({ estado: CITA_ESTADO.vencida, updatedAt: now })
+    .set({ estado: CITA_ESTADO.vencida, apartadaIp: null, updatedAt: now })
     .where(and(eq(citas.estado, CITA_ESTADO.apartada), lt(citas.apartadaHasta, now)));
 }
 
@@ -89,12 +93,15 @@ export type NewAppointment = {
   consentimiento?: Record<string, unknown> | null;
   /** the deposit's payment, when known */
   pagoId?: string | null;
+  /** a web hold's client IP (the open-holds limit per connection; stored only as a keyed hash) */
+  ip?: string | null;
 };
 
 /**
  * Writes a new appointment at `inicio` for the treatment's length (its retoque's, for a
  * retoque), at the treatment's current price and deposit. Throws SlotTakenError when the
- * time overlaps a live appointment, AppointmentError when the treatment does not exist.
+ * time overlaps a live appointment, AppointmentError when the treatment does not exist,
+ * HoldLimitError when a hold would be the client's third open one.
  * A confirmed appointment gets its reminder and its mail.
  */
 export async function createAppointment(db: Db, input: NewAppointment, now: Date = new Date()): Promise<Cita> {
@@ -116,6 +123,7 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
     ocupaHasta,
     estado: input.estado,
     apartadaHasta: input.estado === "apartada" ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+    apartadaIp: input.estado === "apartada" ? holdIpKey(input.ip) : null,
     precio,
     anticipo: Math.min(tratamiento.anticipo, precio),
     pagoId: input.pagoId ?? null,
@@ -130,6 +138,10 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
   try {
     cita = await db.transaction(async (tx) => {
       await releaseExpiredHolds(tx, now);
+      // A hold: at most MAX_OPEN_HOLDS per e-mail, phone and connection (HoldLimitError otherwise).
+      if (row.estado === CITA_ESTADO.apartada) {
+        await checkOpenHolds(tx, { correo: row.correo, telefono: row.telefono, ipKey: row.apartadaIp }, now);
+      }
       const [written] = await tx.insert(citas).values(row).returning();
       if (written.estado === CITA_ESTADO.confirmada) {
         await scheduleReminder(tx, written, now);
@@ -182,10 +194,17 @@ async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | 
     .set({
       estado: CITA_ESTADO.confirmada,
       apartadaHasta: null,
+      apartadaIp: null,
       ...(options.pagoId ? { pagoId: options.pagoId } : {}),
       updatedAt: now,
     })
-    .where(and(eq(citas.id, id), inArray(citas.estado, [CITA_ESTADO.apartada, CITA_ESTADO.vencida])))
+    .where(
+      and(
+        eq(citas.id, id),
+        // a hold, or one whose time ran out; never one the studio released (canceladaEn set)
+        or(eq(citas.estado, CITA_ESTADO.apartada), and(eq(citas.estado, CITA_ESTADO.vencida), isNull(citas.canceladaEn))),
+      ),
+    )
     .returning();
   if (row) await scheduleReminder(tx, row, now);
   return row;
@@ -240,8 +259,23 @@ export async function extendHold(tx: DbOrTx, id: string, until: Date, now: Date 
 export async function releaseHold(tx: DbOrTx, id: string, now: Date = new Date()): Promise<void> {
   await tx
     .update(citas)
-    .set({ estado: CITA_ESTADO.vencida, updatedAt: now })
+    .set({ estado: CITA_ESTADO.vencida, apartadaIp: null, updatedAt: now })
     .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)));
+}
+
+/**
+ * The studio releases a hold ("Liberar", booking/release.server.ts): `vencida` at once, its
+ * time free, stamped `canceladaEn` so that money arriving later never confirms it again
+ * (confirmInTx leaves it alone: the payment is refunded instead). Inside the caller's
+ * transaction, after it locked the deposit's payments. Returns whether this call released it.
+ */
+export async function releaseHoldByStudio(tx: DbOrTx, id: string, now: Date = new Date()): Promise<Cita | null> {
+  const [row] = await tx
+    .update(citas)
+    .set({ estado: CITA_ESTADO.vencida, apartadaHasta: null, apartadaIp: null, canceladaEn: now, updatedAt: now })
+    .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)))
+    .returning();
+  return row ?? null;
 }
 
 export type ChangedBy = { by: "cliente" | "estudio" };
@@ -302,7 +336,7 @@ export async function cancelAppointment(db: Db, id: string, options: ChangedBy, 
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(citas)
-      .set({ estado: CITA_ESTADO.cancelada, canceladaEn: now, apartadaHasta: null, updatedAt: now })
+      .set({ estado: CITA_ESTADO.cancelada, canceladaEn: now, apartadaHasta: null, apartadaIp: null, updatedAt: now })
       .where(and(eq(citas.id, id), eq(citas.estado, cita.estado)))
       .returning();
     if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");

@@ -8,7 +8,8 @@
  *                                       expired holds ignored, block-outs and holidays
  *   bookSlot                          → 1. the treatment; 2. the time is still a free start;
  *                                       3. the appointment: held (`apartada`) while the deposit
- *                                       is paid, or confirmed at once when there is none.
+ *                                       is paid (at most MAX_OPEN_HOLDS open per e-mail, phone
+ *                                       and connection), or confirmed at once when there is none.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import {
@@ -24,6 +25,7 @@ import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart }
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
+import { HoldLimitError } from "./hold-limit.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -163,7 +165,7 @@ export function sessionOf(t: BookableTreatment, retoque: boolean) {
 
 export type BookingResult =
   | { ok: true; cita: Cita }
-  | { ok: false; reason: "tratamiento" | "horario"; message: string };
+  | { ok: false; reason: "tratamiento" | "horario" | "limite"; message: string };
 
 const slotGone = "Ese horario ya no está disponible. Elige otro, por favor.";
 
@@ -176,6 +178,8 @@ export async function bookSlot(
     contact: BookingContact;
     consentimiento: ConsentRecord | null;
     userId: string | null;
+    /** the request's client IP (React Router's load context): the open-holds limit per connection */
+    ip: string | null;
     /** the attended session this retoque follows (the invitation's link) */
     retoqueDe?: string | null;
   },
@@ -212,12 +216,14 @@ export async function bookSlot(
         consentimiento: input.consentimiento ?? origin?.consentimiento ?? null,
         esRetoque: origin !== null,
         citaOrigenId: origin?.id ?? null,
+        ip: input.ip,
       },
       now,
     );
     return { ok: true, cita };
   } catch (error) {
     if (error instanceof SlotTakenError) return { ok: false, reason: "horario", message: error.message };
+    if (error instanceof HoldLimitError) return { ok: false, reason: "limite", message: error.message };
     throw error;
   }
 }

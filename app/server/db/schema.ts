@@ -872,6 +872,11 @@ export const citas = pgTable(
     /** apartada, confirmada, atendida, no-asistio, cancelada, vencida */
     estado: text().notNull().default("apartada"),
     apartadaHasta: timestamp({ withTimezone: true }),
+    /**
+     * a web hold's client address, as a keyed hash (booking/hold-limit.server.ts: the limit of
+     * open holds per IP); never the address itself, never logged, cleared when the hold ends
+     */
+    apartadaIp: text(),
     /** centavos: the price and deposit when booked (the treatment's may change later) */
     precio: integer().notNull(),
     anticipo: integer().notNull().default(0),

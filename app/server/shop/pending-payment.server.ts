@@ -223,6 +223,12 @@ export type IssuePendingInput = {
   metodo: MetodoDiferido;
   /** until when it may be paid (the provider may round it; its own expiry is kept) */
   vence: Date;
+  /**
+   * the latest it may end whatever the provider says (an appointment's deposit: 24 h before
+   * it): a later expiry from the provider is cut back to this, for the voucher shown, the
+   * hold and the expiry job (which voids it at the provider then)
+   */
+  venceMaximo?: Date;
   /** the registered subject (registerPendingSubject); the shop's order when absent */
   asunto?: string;
 };
@@ -252,7 +258,11 @@ export async function issuePendingPayment(db: Db, input: IssuePendingInput): Pro
     vence: input.vence,
   });
   if (!created.instrucciones) throw new Error(`${provider.name} no devolvió instrucciones de pago ${metodo}`);
-  const instrucciones = created.instrucciones;
+  const tope = input.venceMaximo;
+  const instrucciones =
+    tope && new Date(created.instrucciones.vence).getTime() > tope.getTime()
+      ? { ...created.instrucciones, vence: tope.toISOString() }
+      : created.instrucciones;
   const venceReal = new Date(instrucciones.vence);
 
   // 2. The record, then the hold, in one transaction under the thing's lock.
@@ -430,6 +440,22 @@ export async function expirePendingPayment(
   if (!expired) return "nada";
   await mailOf(db, paymentId, "expired").catch((e) => logError(`Aviso de ficha vencida ${paymentId}`, e));
   return "vencido";
+}
+
+/**
+ * The thing was released by hand before its time (the studio freed a held appointment):
+ * inside the caller's transaction, under the payment's row lock, a voucher still waiting
+ * becomes `cancelado` and its reminder and expiry jobs are dropped. True only for the caller
+ * that moved it: that caller voids it at the provider after commit (exactly once). Money
+ * that still arrives is a late payment: the subject decides (a released appointment refuses
+ * it, so it is refunded, never lost).
+ */
+export async function voidPendingPaymentInTx(tx: DbOrTx, paymentId: string): Promise<boolean> {
+  const locked = await lockPayment(tx, paymentId);
+  if (locked?.estado !== PAGO_ESTADO.esperandoPago) return false;
+  await tx.update(pagos).set({ estado: PAGO_ESTADO.cancelado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
+  for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
+  return true;
 }
 
 // ---------------------------------------------------------------- 4. remind
