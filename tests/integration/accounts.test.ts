@@ -22,7 +22,7 @@ import {
 } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
-import { acceptOutboxWrites, readOutbox, refuseOutboxWrites } from "../support/outbox";
+import { acceptOutboxWrites, notVerification, readOutbox, refuseOutboxWrites } from "../support/outbox";
 
 // Server modules read the environment when first imported: they are imported in beforeAll,
 // once the stub's and the app's addresses are known.
@@ -311,13 +311,12 @@ describe("password reset by mail", () => {
       code: MAIL_NOT_QUEUED_CODE,
       message: "No pudimos enviar el correo. Intenta más tarde.",
     });
-    expect(readOutbox(dataDir).filter((m) => m.to.includes("hilda@example.com"))).toEqual([]);
+    const hildas = () => readOutbox(dataDir).filter((m) => m.to.includes("hilda@example.com") && notVerification(m));
+    expect(hildas()).toEqual([]);
     // once the outbox takes writes again, the same request mails the link
     const again = await postAuth(baseURL, "/request-password-reset", { email: "hilda@example.com" });
     expect(again.status).toBe(200);
-    expect(readOutbox(dataDir).filter((m) => m.to.includes("hilda@example.com")).map((m) => m.subject)).toEqual([
-      "Restablece tu contraseña",
-    ]);
+    expect(hildas().map((m) => m.subject)).toEqual(["Restablece tu contraseña"]);
   });
 });
 
