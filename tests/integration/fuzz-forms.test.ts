@@ -45,6 +45,7 @@ import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH } from "~/server/upload.server";
 import { withFormGate } from "~/server/http/form-gate.server";
+import { ImportError, importExport } from "~/server/import/index.server";
 import { callAction } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import { type TestUser, makeCourse, makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
@@ -480,6 +481,30 @@ describe("the upload call answers odd fields and files with a Spanish 4xx and st
         }),
       ),
       RUNS,
+    );
+  });
+});
+
+describe("the importer names text with control characters and writes nothing", () => {
+  it("importExport", async () => {
+    const field = fc.constantFrom("nombre", "descripcion", "marca");
+    const exportWith = fc.tuple(field, withControl, fc.boolean()).map(([name, bad, inId]) => ({
+      categoria: [{ id: inId ? `cat${bad}` : "cat-fuzz", nombre: "Pigmentos" }],
+      producto: [{ id: "prod-fuzz", nombre: "Pigmento", precio: 100, cantidad: 1, categoria: "cat-fuzz", [name]: bad }],
+    }));
+    await fc.assert(
+      fc.asyncProperty(exportWith, async (data) => {
+        const before = await snapshot();
+        const thrown = await importExport(database.db, data).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(thrown).toBeInstanceOf(ImportError);
+        const issues = (thrown as ImportError).errors;
+        expect(issues.some((i) => i.message.includes("caracteres de control"))).toBe(true);
+        expect(await snapshot()).toEqual(before);
+      }),
+      { numRuns: 15 },
     );
   });
 });
