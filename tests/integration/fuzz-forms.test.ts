@@ -16,6 +16,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import fc from "fast-check";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasControlCharacter } from "~/domain/limits";
 import { action as accesosAction } from "~/routes/admin/accesos";
@@ -43,6 +44,8 @@ import { env } from "~/server/env.server";
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH } from "~/server/upload.server";
+import { withFormGate } from "~/server/http/form-gate.server";
+import { ImportError, importExport } from "~/server/import/index.server";
 import { callAction } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import { type TestUser, makeCourse, makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
@@ -483,6 +486,30 @@ describe("the upload call answers odd fields and files with a Spanish 4xx and st
   });
 });
 
+describe("the importer names text with control characters and writes nothing", () => {
+  it("importExport", async () => {
+    const field = fc.constantFrom("nombre", "descripcion", "marca");
+    const exportWith = fc.tuple(field, withControl, fc.boolean()).map(([name, bad, inId]) => ({
+      categoria: [{ id: inId ? `cat${bad}` : "cat-fuzz", nombre: "Pigmentos" }],
+      producto: [{ id: "prod-fuzz", nombre: "Pigmento", precio: 100, cantidad: 1, categoria: "cat-fuzz", [name]: bad }],
+    }));
+    await fc.assert(
+      fc.asyncProperty(exportWith, async (data) => {
+        const before = await snapshot();
+        const thrown = await importExport(database.db, data).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(thrown).toBeInstanceOf(ImportError);
+        const issues = (thrown as ImportError).errors;
+        expect(issues.some((i) => i.message.includes("caracteres de control"))).toBe(true);
+        expect(await snapshot()).toEqual(before);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
 describe("Better Auth's calls answer control characters with a Spanish 400 and write nothing", () => {
   for (const call of ["sign-up/email", "sign-in/email", "request-password-reset"]) {
     it(`POST /api/auth/${call}`, async () => {
@@ -511,6 +538,31 @@ describe("Better Auth's calls answer control characters with a Spanish 400 and w
 });
 
 describe("the gate's rule", () => {
+  it("stands before every action of the server build, and only actions", async () => {
+    let ran = 0;
+    const action = async () => {
+      ran++;
+      return "hecho";
+    };
+    const loader = async () => "leído";
+    const build = {
+      routes: {
+        uno: { id: "uno", path: "uno", module: { action, loader } },
+        dos: { id: "dos", path: "dos", module: { loader } },
+      },
+    } as unknown as ServerBuild;
+    const gated = withFormGate(build);
+    const post = (value: string) =>
+      new Request("http://localhost/uno", { method: "POST", body: new URLSearchParams({ nombre: value }) });
+    const run = gated.routes.uno?.module.action as (args: { request: Request }) => Promise<unknown>;
+    await expect(run({ request: post("Ana\u0000") })).rejects.toMatchObject({ init: { status: 400 } });
+    expect(ran).toBe(0);
+    expect(await run({ request: post("Ana\r\nLópez") })).toBe("hecho");
+    expect(gated.routes.uno?.module.loader).toBe(loader);
+    expect(gated.routes.dos).toBe(build.routes.dos);
+    expect(withFormGate(build)).toBe(gated);
+  });
+
   it("refuses every C0 control character and DEL, allows tab and line breaks only in multi-line text", () => {
     fc.assert(
       fc.property(withControl, (text) => {
