@@ -444,7 +444,7 @@ describe("with the uploads in a bucket (S3_*)", () => {
         report: (l) => lines.push(l),
       });
       expect(lines.join("\n")).toContain(
-        `Atención: 1 archivos faltan o cambiaron en el bucket: private/${PRIVATE_KEY}.`,
+        `Atención: en el bucket faltan o cambiaron 1 de los 2 archivos de la copia: private/${PRIVATE_KEY}.`,
       );
 
       await bucket.remove(made.nombre);

@@ -381,7 +381,11 @@ export async function restoreBackup(input: RestoreInput): Promise<BackupDescript
       if (problems.length > 0) throw new Error(`Archivos distintos de la copia: ${problems.slice(0, 10).join("; ")}.`);
       report(`  Listo: ${manifest.length} archivos con su SHA-256 igual al de la copia.`);
     } else if (input.files.kind === "s3") {
-      report("Archivos: la copia no los contiene (estaban en el bucket); comprobando que sigan ahí…");
+      report(
+        descriptor.archivos.copia
+          ? `Archivos: la copia los trae en ${descriptor.archivos.copia}, pero ahora se guardan en el bucket: súbelos desde ahí si faltan. Comprobando el bucket…`
+          : "Archivos: la copia no los contiene (estaban en el bucket); comprobando que sigan ahí…",
+      );
       const missing: string[] = [];
       for (const area of FILE_AREAS) {
         const listed = new Map((await input.files.storages[area].list?.(""))?.map((o) => [o.key, o.bytes]) ?? []);
@@ -391,7 +395,7 @@ export async function restoreBackup(input: RestoreInput): Promise<BackupDescript
       }
       if (missing.length > 0)
         report(
-          `  Atención: ${missing.length} archivos faltan o cambiaron en el bucket: ${missing.slice(0, 10).join(", ")}.`,
+          `  Atención: en el bucket faltan o cambiaron ${missing.length} de los ${manifest.length} archivos de la copia: ${missing.slice(0, 10).join(", ")}.`,
         );
       else report(`  Listo: los ${manifest.length} archivos de la copia están en el bucket.`);
     } else {
