@@ -51,9 +51,9 @@ let unidadId: string;
 /** bytes of request bodies the route's action received (the body limit lets through) */
 let actionCalls = 0;
 
-const useLocalStorage = () =>
+const storeOnDisk = () =>
   setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
-const useS3 = () => {
+const storeOnS3 = () => {
   const config = {
     endpoint: stub.endpoint,
     bucket: "estudio",
@@ -103,7 +103,7 @@ const adminPages: RequestHandler = async (req, res) => {
 beforeAll(async () => {
   database = await useTestDatabase();
   env.dataDir = path.join(root, "data");
-  useLocalStorage();
+  storeOnDisk();
   stub = await startS3Stub("AKIATEST", "secreto-de-prueba", "auto");
   adminCookie = (await signUpUser({ role: "admin" })).cookie;
   clientCookie = (await signUpUser()).cookie;
@@ -114,7 +114,7 @@ beforeAll(async () => {
   app = await startTestApp({ pages: adminPages });
 });
 
-afterEach(() => useLocalStorage());
+afterEach(() => storeOnDisk());
 
 afterAll(async () => {
   await app?.close();
@@ -282,7 +282,7 @@ describe("admin screens: files past 1 MB, by kind", () => {
 
   for (const storage of ["disco", "S3"] as const) {
     it(`stores an 8 MB photo of a product and a 60 MB lesson video from an admin (${storage})`, async () => {
-      if (storage === "S3") useS3();
+      if (storage === "S3") storeOnS3();
       const photo = await photoOf(8 * MB);
       const product = await postForm(
         "/admin/productos/nuevo",
@@ -376,7 +376,7 @@ describe("admin screens: files past 1 MB, by kind", () => {
     expect(filesIn(spool)).toEqual([]);
   });
 
-  it("refuses a client's or an anonymous large form at 1 MB before reading it, and the small one gets the 404", async () => {
+  it("refuses a client's or an anonymous large form at 1 MB before reading it; the route never sees it", async () => {
     for (const cookie of [clientCookie, ""]) {
       const calls = actionCalls;
       let answered: (value: unknown) => void = () => {};
