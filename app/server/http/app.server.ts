@@ -16,6 +16,7 @@ import { getStorage } from "../storage/index.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
+import { adminUploadLimit } from "../admin/uploads.server";
 import { bodyLimit } from "./body-limit.server";
 import { PageCache, type PageCacheOptions } from "./page-cache.server";
 import { FULL_CSS_PATH, serveFullCss } from "./page-css.server";
@@ -97,7 +98,8 @@ export function createApp(options: AppOptions = {}) {
     requestLog,
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,
-    bodyLimit({ skip: (path) => path === UPLOAD_PATH }),
+    // 1 MB for every body, but an admin's form with files on an admin edit screen (ADR 004).
+    bodyLimit({ skip: (path) => path === UPLOAD_PATH, larger: adminUploadLimit }),
   );
 
   // Health for the service manager and the proxy: /healthz says the process answers;
