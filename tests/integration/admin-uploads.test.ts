@@ -21,8 +21,12 @@ import type { RequestHandler } from "express";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_LIMITS } from "~/domain/limits";
-import { coursesResource, videosResource } from "~/server/admin/courses.server";
+import { categoriesResource } from "~/server/admin/categories.server";
+import { coursesResource, unitsResource, videosResource } from "~/server/admin/courses.server";
 import { productsResource } from "~/server/admin/products.server";
+import { servicesResource } from "~/server/admin/services.server";
+import { treatmentsResource } from "~/server/admin/treatments.server";
+import { visitsResource } from "~/server/admin/visits.server";
 import { UPLOAD_SECTIONS } from "~/server/admin/uploads.server";
 import type { Database } from "~/server/db/client.server";
 import { productoImagenes, productos, unidadVideos, unidades } from "~/server/db/schema";
@@ -271,13 +275,24 @@ const videoPart = (file: ReturnType<typeof repeated>): FilePart => ({
 });
 
 describe("admin screens: files past 1 MB, by kind", () => {
-  it("only the sections whose forms carry files take large bodies", async () => {
-    const withFiles = [];
-    for (const resource of [productsResource, coursesResource, videosResource]) {
-      const fields = await resource.fields(database.db, true);
-      if (Object.values(fields).some((f) => f.files)) withFiles.push(resource.section);
+  it("only the sections whose forms carry files take large bodies, and all of them do", async () => {
+    const withFiles: string[] = [];
+    for (const resource of [
+      productsResource,
+      categoriesResource,
+      servicesResource,
+      treatmentsResource,
+      coursesResource,
+      unitsResource,
+      videosResource,
+      visitsResource,
+    ]) {
+      for (const isNew of [true, false]) {
+        const fields = await resource.fields(database.db, isNew);
+        if (Object.values(fields).some((f) => f.files)) withFiles.push(resource.section);
+      }
     }
-    expect(withFiles.every((section) => UPLOAD_SECTIONS.has(section))).toBe(true);
+    expect([...new Set(withFiles)].sort()).toEqual([...UPLOAD_SECTIONS].sort());
   });
 
   for (const storage of ["disco", "S3"] as const) {
