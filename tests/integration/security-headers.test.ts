@@ -177,6 +177,7 @@ const PERSONAL = [
   "/api/terminos",
   "/api/codigo-visita",
   "/admin",
+  "/admin/correos",
   "/admin/pedidos",
   "/admin/pedidos/MA-1",
   "/admin/reembolsos",
