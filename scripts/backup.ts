@@ -9,30 +9,19 @@
 import { createBackup } from "../app/server/backup/backup.server";
 import { configuredFiles } from "../app/server/backup/job.server";
 import { configuredStore } from "../app/server/backup/store.server";
-import { type Database, openDatabase, pgliteCreated } from "../app/server/db/client.server";
+import { pgliteCreated } from "../app/server/db/client.server";
 import { env } from "../app/server/env.server";
+import { fail, openConfiguredDatabase } from "./open-database";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 if (process.argv.slice(2).some((arg) => arg !== "--")) fail("Uso: npm run backup");
 if (!env.databaseUrl && !pgliteCreated(env.dataDir)) fail(`No hay base de datos en ${env.dataDir}: nada que copiar.`);
 
-let database: Database;
-try {
-  database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
-} catch (error) {
-  const message = (error as Error).message;
-  if (message.includes("abierta por otro proceso")) {
-    fail(
-      `${message}\nLa aplicación en marcha hace su propia copia cada día (09:00 UTC). ` +
-        "Para una copia a mano de la base integrada, detén la aplicación y vuelve a intentarlo.",
-    );
-  }
-  fail(`No se pudo abrir la base de datos: ${message}`);
-}
+const database = await openConfiguredDatabase(
+  (message) =>
+    `${message}\nLa aplicación en marcha hace su propia copia cada día (09:00 UTC). ` +
+    "Para una copia a mano de la base integrada, detén la aplicación y vuelve a intentarlo.",
+);
 
 let exitCode = 0;
 try {

@@ -8,15 +8,10 @@
  * on the same DATA_DIR the lock refuses and nothing is touched.
  */
 import { eq, sql } from "drizzle-orm";
-import { type Database, openDatabase } from "../app/server/db/client.server";
 import { initDatabase } from "../app/server/db/index.server";
 import { user } from "../app/server/db/schema";
-import { env } from "../app/server/env.server";
+import { fail, openConfiguredDatabase, stopTheAppFirst } from "./open-database";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 const USAGE = "Uso: npm run admin:create -- <correo> [--password <contraseña>] [--nombre <nombre>]";
 
@@ -35,19 +30,7 @@ if (args.length !== 1 || args[0].startsWith("--")) fail(USAGE);
 const email = args[0].trim().toLowerCase();
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`«${args[0]}» no es un correo válido.\n${USAGE}`);
 
-let database: Database;
-try {
-  database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
-} catch (error) {
-  const message = (error as Error).message;
-  if (message.includes("abierta por otro proceso")) {
-    fail(
-      `No se puede crear la administradora mientras la aplicación está en marcha con la misma carpeta de datos.\n${message}\n` +
-        "Detén la aplicación (o usa DATABASE_URL con un servidor PostgreSQL) y vuelve a intentarlo.",
-    );
-  }
-  fail(`No se pudo abrir la base de datos: ${message}`);
-}
+const database = await openConfiguredDatabase(stopTheAppFirst("crear la administradora"));
 
 let exitCode = 0;
 try {

@@ -22,14 +22,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Database, openDatabase } from "../app/server/db/client.server";
 import { env } from "../app/server/env.server";
+import { fail, openConfiguredDatabase, stopTheAppFirst } from "./open-database";
 import { COLLECTIONS, ImportError, type MediaProgress, importExport } from "../app/server/import/index.server";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 const USAGE = "Uso: npm run import -- ruta/a/exportacion.json [--auth usuarios-auth.json] [--hash-signer-key …]";
 
@@ -91,19 +87,7 @@ const auth = o.auth ? { data: readJson(o.auth), hashParams: anyHashParam ? hashP
 const timeoutMs = positive("tiempo-descarga", o["tiempo-descarga"], 120) * 1000;
 const videoBytes = positive("limite-video-mb", o["limite-video-mb"], 500) * 1024 * 1024;
 
-let database: Database;
-try {
-  database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
-} catch (error) {
-  const message = (error as Error).message;
-  if (message.includes("abierta por otro proceso")) {
-    fail(
-      `No se puede importar mientras la aplicación está en marcha con la misma carpeta de datos.\n${message}\n` +
-        "Detén la aplicación (o usa DATABASE_URL con un servidor PostgreSQL) y vuelve a intentarlo.",
-    );
-  }
-  fail(`No se pudo abrir la base de datos: ${message}`);
-}
+const database = await openConfiguredDatabase(stopTheAppFirst("importar"));
 
 /** One line per collection when its files are done; a live counter meanwhile on a terminal. */
 function showProgress(p: MediaProgress) {

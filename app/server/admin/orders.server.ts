@@ -13,7 +13,6 @@ import { deliverQueuedMail } from "../mail.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { parseForm, select, text } from "./fields.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
-import { logError } from "../log.server";
 
 export const ORDERS_PER_PAGE = ADMIN_PER_PAGE;
 

@@ -17,15 +17,14 @@
  * of deposits belong to the booking workflows that call `cancelAppointment`.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
-import { logError } from "../log.server";
 import { deliverQueuedMail } from "../mail.server";
 import { checkOpenHolds, holdIpKey } from "./hold-limit.server";
-import { type AppointmentMailKind, sendAppointmentMail } from "./mail.server";
+import { sendAppointmentMail } from "./mail.server";
 
 export type Cita = typeof citas.$inferSelect;
 export type Tratamiento = typeof tratamientos.$inferSelect;
