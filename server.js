@@ -7,6 +7,9 @@ import expressStaticGzip from "express-static-gzip";
 import { clusterWorkers, runPrimary } from "./server/cluster.js";
 
 const PORT = Number(process.env.PORT || 3000);
+// The address to listen on: every interface unless HOST names one (127.0.0.1 behind a proxy on
+// the same machine: nobody else can reach the app and forge the X-Forwarded-For it trusts).
+const HOST = process.env.HOST || undefined;
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 
@@ -61,8 +64,8 @@ if (DEVELOPMENT) {
 // are answered before Express, with their headers laid out and already compressed: a hit
 // costs about what a static file does. Everything else goes to Express.
 const handle = DEVELOPMENT ? server : (req, res) => appModule.cachedPages(req, res, () => server(req, res));
-const listener = http.createServer(handle).listen(PORT, () => {
-  console.log(`Michel Alvarez escuchando en http://localhost:${PORT}`);
+const listener = http.createServer(handle).listen(PORT, HOST, () => {
+  console.log(`Michel Alvarez escuchando en http://${HOST ?? "localhost"}:${PORT}`);
 });
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before they are cut. */
