@@ -11,7 +11,7 @@
  * product photo and a 60 MB lesson video through the admin screens (into the bucket), an
  * order shipped. Every response the browser got is checked: no 4xx/5xx.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
@@ -318,9 +318,24 @@ beforeAll(async () => {
     { env: { ...process.env, DATABASE_URL: databaseUrl } },
   );
 
-  // The network edge: Stripe, Facturapi, the mail provider, the bucket.
+  // The network edge: Stripe, Facturapi, the mail provider, the bucket. The bucket speaks https
+  // as S3 and R2 do, with a certificate of its own that the app trusts (NODE_EXTRA_CA_CERTS)
+  // and Chromium accepts (ignoreHTTPSErrors): product photos load over https in the pages.
   fs.mkdirSync(s3Dir, { recursive: true });
-  s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  const [s3Key, s3Cert] = [path.join(root, "s3-key.pem"), path.join(root, "s3-cert.pem")];
+  execFileSync("openssl", [
+    ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"],
+    ...["-addext", "subjectAltName=IP:127.0.0.1", "-keyout", s3Key, "-out", s3Cert],
+  ], { stdio: "ignore" });
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+    key: fs.readFileSync(s3Key),
+    cert: fs.readFileSync(s3Cert),
+  });
   let s3Address: AddressInfo;
   [stripe, facturapi, smtp, s3Address] = await Promise.all([
     startStripeStub(),
@@ -328,7 +343,7 @@ beforeAll(async () => {
     startSmtpSink(smtpDir),
     s3.run(),
   ]);
-  const s3Url = `http://127.0.0.1:${s3Address.port}`;
+  const s3Url = `https://127.0.0.1:${s3Address.port}`;
 
   [appPort, httpsPort] = [await freePort(), await freePort()];
   const [httpPort, adminPort] = [await freePort(), await freePort()];
@@ -371,6 +386,8 @@ beforeAll(async () => {
     ...environment,
     ...settings,
     ...testOnly,
+    // the bucket's certificate (a real bucket's is signed by a public authority)
+    NODE_EXTRA_CA_CERTS: s3Cert,
     // the tests' production build instead of build/
     BUILD_DIR: path.relative(process.cwd(), await buildDir),
   });
@@ -702,6 +719,13 @@ describe("the production set-up on one machine", () => {
       expect(bucketKeys().filter((k) => k.startsWith("uploads/productos/")).length).toBeGreaterThan(0);
       const [row] = await database.db.select().from(productos).where(eq(productos.id, productId));
       expect(JSON.stringify(row)).toContain(`/${BUCKET}/uploads/productos/`);
+      // the shop shows it, read by the browser from the bucket's public address
+      const shop = await client.newPage();
+      await shop.goto(`${publicUrl}/producto/${productId}`, { waitUntil: "networkidle" });
+      const image = shop.locator(`img[src*="/${BUCKET}/uploads/productos/"]`).first();
+      await image.evaluate((img: HTMLImageElement) => img.decode());
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await shop.close();
     });
 
     it("uploads a 60 MB lesson video: private, in the bucket", async () => {

@@ -9,6 +9,9 @@ declare module "s3rver" {
       silent?: boolean;
       directory: string;
       configureBuckets?: { name: string }[];
+      /** https with this key and certificate */
+      key?: Buffer;
+      cert?: Buffer;
     });
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
