@@ -64,7 +64,11 @@ if (DEVELOPMENT) {
 // are answered before Express, with their headers laid out and already compressed: a hit
 // costs about what a static file does. Everything else goes to Express.
 const handle = DEVELOPMENT ? server : (req, res) => appModule.cachedPages(req, res, () => server(req, res));
-const listener = http.createServer(handle).listen(PORT, HOST, () => {
+// A lesson video of up to 2 GB (app/domain/limits.ts) from a studio's connection takes longer
+// than Node's default 5 minutes for a whole request: an hour (about 5 Mbit/s for 2 GB). Every
+// other body is within 1 MB; headers still have Node's 60 s.
+const REQUEST_TIMEOUT_MS = 60 * 60_000;
+const listener = http.createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, handle).listen(PORT, HOST, () => {
   console.log(`Michel Alvarez escuchando en http://${HOST ?? "localhost"}:${PORT}`);
 });
 

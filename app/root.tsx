@@ -114,6 +114,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // The database is unreachable (server/http/errors.server.ts): come back in a few minutes.
   if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage message={error.data} />;
+  // A form refused before its action (control characters: server/http/form-gate.server.ts).
+  if (isRouteErrorResponse(error) && error.status === 400 && isMessage(error.data)) {
+    return <ServiceUnavailablePage message={error.data} status={400} />;
+  }
   // In the browser only: on the server, entry.server.tsx logs it without personal data.
   if (typeof document !== "undefined") console.error(error);
   return (

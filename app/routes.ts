@@ -20,7 +20,6 @@ export default [
   route("terminos-y-condiciones", "routes/terminos-y-condiciones.tsx"),
   route("terminos-y-privacidad", "routes/terminos-y-privacidad.tsx"),
 
-
   // shop: catalogue, product page, cart
   route("categorias", "routes/categorias.tsx"),
   route("productos/:id", "routes/productos.tsx"),
@@ -64,6 +63,7 @@ export default [
   route("editar-perfil", "routes/editar-perfil.tsx"),
   route("mis-favoritos", "routes/mis-favoritos.tsx"),
   route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
+  route("verificar-correo", "routes/verificar-correo.tsx"),
   route("api/favoritos", "routes/api.favoritos.ts"),
   route("api/terminos", "routes/api.terminos.ts"),
   route("api/codigo-visita", "routes/api.codigo-visita.ts"),
@@ -78,6 +78,7 @@ export default [
     route("reembolsos", "routes/admin/reembolsos.tsx"),
     route("pagos", "routes/admin/pagos.tsx"),
     route("facturas", "routes/admin/facturas.tsx"),
+    route("correos", "routes/admin/correos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
     route("alumnas", "routes/admin/alumnas.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),

@@ -59,7 +59,11 @@ try {
     .where(eq(sql`lower(${user.email})`, email));
 
   if (existing) {
-    await database.db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, existing.id));
+    // Naming the address here vouches for it, as the mailed link would (issue 25).
+    await database.db
+      .update(user)
+      .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
+      .where(eq(user.id, existing.id));
     console.log(existing.role === "admin" ? `${email} ya era administradora.` : `${email} ahora es administradora.`);
     if (password) console.log("La cuenta ya existía: su contraseña no se cambió.");
   } else if (!password) {

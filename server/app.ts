@@ -11,7 +11,11 @@ import { env } from "~/server/env.server";
 import { createApp, pageCacheFor } from "~/server/http/app.server";
 import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
+import { settleMailDeliveries } from "~/server/mail.server";
+import { scheduleDailyBackup } from "~/server/backup/job.server";
+import { logError } from "~/server/log.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
+import { withFormGate } from "~/server/http/form-gate.server";
 import { loadContext } from "~/server/http/request.server";
 import { securityHeaders, writeOriginHosts } from "~/server/security.server";
 import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
@@ -40,6 +44,10 @@ console.log(`Base de datos lista (${getDatabase().kind}) en ${Date.now() - start
 // Upload folders left by a process that died mid-upload.
 void sweepUploadSpool().catch(() => undefined);
 
+// The daily backup (ADR 029): its next run in place; the job schedules the one after.
+if (env.backupDaily)
+  await scheduleDailyBackup(getDatabase().db).catch((error) => logError("Copia diaria: no se pudo programar", error));
+
 // Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
 startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));
 
@@ -49,12 +57,13 @@ export { securityHeaders };
 // `npm run dev` runs this module in Vite (NODE_ENV unset); production sets NODE_ENV.
 const development = !env.isProduction;
 
-// Loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
+// Forms with control characters are refused before their action (http/form-gate.server.ts);
+// loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
 // React Router refuses an action whose Origin differs from the address it rebuilt from the
 // request: PUBLIC_URL's origin (and in the demo this server's loopback names) are the site's
 // own, whatever Host a proxy passed on (security.server.ts: the same list for every write).
 const loadBuild = async () => ({
-  ...withDatabaseFaults(await import("virtual:react-router/server-build")),
+  ...withDatabaseFaults(withFormGate(await import("virtual:react-router/server-build"))),
   allowedActionOrigins: writeOriginHosts(),
 });
 
@@ -82,5 +91,7 @@ export const app = createApp({ development, pages, pageCache: pageCache ?? false
 export async function shutdown() {
   stopJobRunner();
   pageCache?.close();
+  // mails handed to SMTP in the background of requests: their outcome is written first
+  await settleMailDeliveries(5_000);
   await closeDatabase();
 }

@@ -2,6 +2,7 @@
  * What the admin screens receive from the server: field descriptions and values for the one
  * generic form, and items for the one generic list. Plain data (it travels in loader data).
  */
+import type { UploadKind } from "./limits";
 
 export type FieldType =
   | "text"
@@ -35,6 +36,8 @@ export type FieldSpec = {
   max?: number;
   /** file inputs: what the picker offers, e.g. 'image/*' */
   accept?: string;
+  /** file inputs: the kind of file, whose size limit the form shows and checks (app/domain/limits.ts) */
+  uploadKind?: UploadKind;
   /** a heading shown above this field (starts a group) */
   group?: string;
   /** shown only while another field (a select) has this value */

@@ -1,7 +1,17 @@
 /**
  * How the admin agenda names a deposit's payment, in Spanish (the appointment's states are
- * named in agenda.ts, CITA_ESTADO_LABEL).
+ * named in agenda.ts, CITA_ESTADO_LABEL), and what it asks before releasing a hold.
  */
+import type { AlertMessage } from "./messages";
+
+/** Asked before "Liberar" a held slot (the agenda's card and the appointment's screen). */
+export const releaseHoldConfirm: AlertMessage = {
+  icon: "warning",
+  title: "¿Liberar este horario?",
+  text: "El apartado termina ya: el horario queda libre, se anula la ficha o el pago pendiente del anticipo y la clienta recibe un correo.",
+  confirmText: "Liberar",
+  cancelText: "No",
+};
 
 const PAGO_ESTADO_LABELS: Record<string, string> = {
   pendiente: "Pendiente",

@@ -30,6 +30,19 @@ export const STUDIO_HOURS: readonly ({ opens: number; closes: number } | null)[]
 export const BUFFER_MINUTES = 15;
 /** Minutes a slot is held for a client while the deposit is paid. */
 export const HOLD_MINUTES = 15;
+/**
+ * How many open holds (apartada, its time still running: 15 minutes, or an OXXO/SPEI
+ * voucher's days) one client may have at once, counted per e-mail, per phone and per
+ * connection (IP). A third is refused and nothing is written (booking/hold-limit.server.ts).
+ */
+export const MAX_OPEN_HOLDS = 2;
+
+/** The e-mail as the hold limit compares it: trimmed, lower case. */
+export const holdEmailKey = (correo: string) => correo.trim().toLowerCase();
+
+/** The phone as the hold limit compares it: its digits, the last 10 (+52 / 521 / spaces away). */
+export const holdPhoneKey = (telefono: string) => telefono.replace(/\D/g, "").slice(-10);
+
 /** A client may reschedule or cancel up to this many hours before; later, by WhatsApp. */
 export const CHANGE_LIMIT_HOURS = 48;
 /** How many days ahead the calendar offers. */

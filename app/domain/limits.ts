@@ -35,8 +35,56 @@ export const TEXT_LIMITS = {
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 999;
 
+const MB = 1024 * 1024;
+
 /** The default largest request body; uploads have their own, checked after the admin check. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const BODY_LIMIT_BYTES = MB;
+
+/**
+ * The largest file an admin may upload, by kind: from the admin screens' forms and through the
+ * upload call alike. Read by the body limit (an admin's form with files), the upload handler
+ * (each file, counted as it streams) and the forms (their hints and a check before sending).
+ */
+export const UPLOAD_LIMITS = {
+  /** a phone's photo of a product, a visit's before/after (sharp decodes it) */
+  imagen: { bytes: 20 * MB, label: "La imagen" },
+  /** a lesson's video: streamed to the storage, never held in memory */
+  video: { bytes: 2048 * MB, label: "El video" },
+  /** a course's manual */
+  pdf: { bytes: 100 * MB, label: "El PDF" },
+} as const;
+
+export type UploadKind = keyof typeof UPLOAD_LIMITS;
+
+/** How many files one admin form may carry (a gallery's new photos, a video and its poster). */
+export const UPLOAD_MAX_FILES = 30;
+
+/**
+ * The body of an admin's form with files (the admin screens only): its largest file (a video)
+ * with room for a poster, a gallery's photos and the text fields. Each file still meets its
+ * own limit; everyone else's body stays within BODY_LIMIT_BYTES.
+ */
+export const ADMIN_UPLOAD_BODY_LIMIT_BYTES = UPLOAD_LIMITS.video.bytes + 256 * MB;
+
+/** '20 MB', '2 GB', '100 MB' */
+export function sizeText(bytes: number): string {
+  return bytes >= 1024 * MB && bytes % (1024 * MB) === 0 ? `${bytes / (1024 * MB)} GB` : `${Math.round(bytes / MB)} MB`;
+}
+
+/** The hint under a file field: 'Hasta 20 MB.' */
+export function uploadHint(kind: UploadKind): string {
+  return `Hasta ${sizeText(UPLOAD_LIMITS[kind].bytes)}.`;
+}
+
+/** HTTP 413 of a file over its kind's limit, the limit named: 'La imagen pasa de 20 MB.' */
+export function fileTooLarge(kind: UploadKind) {
+  const { label, bytes } = UPLOAD_LIMITS[kind];
+  return {
+    icon: "error",
+    title: "Archivo demasiado grande",
+    text: `${label} pasa de ${sizeText(bytes)}.`,
+  } as const satisfies AlertMessage;
+}
 
 /** The booking forms (contact, health form, card): a few kilobytes; anything bigger is refused. */
 export const BOOKING_BODY_LIMIT_BYTES = 16 * 1024;
@@ -96,6 +144,38 @@ const NUL = String.fromCharCode(0);
 
 /** A character below U+0020 or DEL. */
 const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
+
+/**
+ * A control character nobody types in a form: C0 (U+0000–U+001F) and DEL. PostgreSQL refuses
+ * U+0000 in text (it was a 500). Tab, line feed and carriage return are typed in multi-line
+ * fields (a browser sends a textarea's line breaks as CR LF), so `multiline` allows them.
+ */
+export function hasControlCharacter(text: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code !== 0x7f) continue;
+    if (multiline && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether any text in a parsed body (strings, object keys, arrays, nested) has a control character (multi-line rule). */
+export function anyControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return hasControlCharacter(value, { multiline: true });
+  if (depth > 20 || typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => anyControlCharacter(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => hasControlCharacter(key, { multiline: true }) || anyControlCharacter(item, depth + 1),
+  );
+}
+
+/** HTTP 400 for a form that carries such characters: it is refused whole, before any query. */
+export const controlCharacters = {
+  icon: "error",
+  title: "Caracteres no válidos",
+  text: "El formulario contiene caracteres no válidos (caracteres de control). Escribe los datos de nuevo y envíalo otra vez.",
+} as const satisfies AlertMessage;
 
 /** Text without U+0000 (which no one types, and the database refuses). */
 export function withoutNul(text: string): string {

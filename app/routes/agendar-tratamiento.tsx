@@ -93,13 +93,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       contact: parsed.contact,
       consentimiento: parsed.consentimiento,
       userId: user?.id ?? null,
+      ip: context.clientIp ?? null,
       retoqueDe,
     },
     now,
   );
   if (!result.ok) {
     const values: Record<string, string> = { ...parsed.contact };
-    return data({ formError: result.message, errors: {}, values, slotGone: result.reason === "horario" }, { status: 409 });
+    const status = result.reason === "limite" ? 429 : 409;
+    return data({ formError: result.message, errors: {}, values, slotGone: result.reason === "horario" }, { status });
   }
   return redirect(`/cita/${result.cita.token}`);
 }

@@ -28,6 +28,7 @@ import { authorizeDemoDeposit, completeDeposit, startDeposit } from "~/server/bo
 import { startDepositVoucher, waitingDepositVoucher } from "~/server/booking/deposit-pending.server";
 import { simulateDemoPayment } from "~/server/shop/demo-webhook.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
+import { attachAppointmentByLink } from "~/server/booking/appointments.server";
 import { cancelByClient, rescheduleByClient } from "~/server/booking/self-service.server";
 import { getDb } from "~/server/db/index.server";
 import { activeProvider, paymentPanelConfig } from "~/server/payments/index.server";
@@ -40,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const cita = await findByToken(db, params.token);
   if (!cita) throw data(null, { status: 404 });
+  const user = await currentUser(request);
   const treatment = await findBookable(db, cita.tratamientoId);
   const now = new Date();
   const url = new URL(request.url);
@@ -89,6 +91,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     preparation: preparationText(),
     address: fullAddress(),
     map: mapLink(),
+    // 'Guardar en mi cuenta': a guest booking, opened by its secret link while logged in (issue 25)
+    guardable: user !== null && cita.userId === null && !expired,
+    guardada: url.searchParams.get("guardada") === "1" && user !== null && cita.userId === user.id,
     whatsapp: whatsappLink(`¡Hola Michel! Quiero cambiar mi cita de ${treatment?.nombre ?? ""} del ${when(cita.inicio)}.`),
   };
 }
@@ -155,6 +160,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await rescheduleByClient(db, cita, inicio);
     if (!result.ok) return data<ActionData>({ error: result.message }, { status: 409 });
     return redirect(`${here}?cambiada=1`);
+  }
+
+  if (intent === "guardar") {
+    if (!user) return data<ActionData>({ error: "Inicia sesión para guardar la cita en tu cuenta." }, { status: 401 });
+    await attachAppointmentByLink(db, cita.id, user.id);
+    return redirect(`${here}?guardada=1`);
   }
 
   if (intent === "cancelar") {
@@ -422,6 +433,21 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
             <ContentHtml html={c.preparation.html} className={BOOKING_PROSE} />
           </section>
         </>
+      )}
+
+      {c.guardable && (
+        <Form method="post" className="mt-10 rounded-2xl border border-sand bg-white p-5" data-testid="guardar-cita">
+          <input type="hidden" name="intent" value="guardar" />
+          <p className="text-ink/85">¿Agendaste sin iniciar sesión? Guarda esta cita para verla en Mis citas.</p>
+          <button type="submit" className="btn-outline mt-4" disabled={busy}>
+            Guardar en mi cuenta
+          </button>
+        </Form>
+      )}
+      {c.guardada && (
+        <p className="mt-10 rounded-xl bg-blush/30 px-4 py-3 text-cocoa" role="status" data-testid="cita-guardada">
+          Guardamos la cita en tu cuenta: la verás en <Link to="/mis-citas" className="underline">Mis citas</Link>.
+        </p>
       )}
     </section>
   );

@@ -1,12 +1,13 @@
 import { CalendarDays, GraduationCap, Heart, ShoppingBag, UserRoundPen } from "lucide-react";
 import { Link } from "react-router";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { site } from "~/config/site";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mi-perfil";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { nombre: user.name };
+  return { nombre: user.name, correo: user.email, correoVerificado: user.emailVerified };
 }
 
 /** SPEC section 2: the tiles to the personal pages (and the appointments, issue 15). */
@@ -26,6 +27,7 @@ export default function MiPerfil({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">Mi perfil</p>
       <h1 className="mt-3 text-4xl md:text-5xl">Hola, {loaderData.nombre}</h1>
       <p className="mt-3 text-muted">Todo lo tuyo en un solo lugar.</p>
+      {!loaderData.correoVerificado && <VerifyEmailNotice email={loaderData.correo} />}
 
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 md:gap-6">
         {TILES.map(({ to, label, hint, Icon }) => (

@@ -1,9 +1,11 @@
 /**
- * /mis-citas (logged in, issue 15): the client's appointments (booked with the account or
- * its email), next first, each linking to its own page to reschedule or cancel.
+ * /mis-citas (logged in, issue 15): the client's appointments (those in her account; guest
+ * bookings with her address only once it is verified, issue 25), next first, each linking
+ * to its own page to reschedule or cancel.
  */
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { site } from "~/config/site";
 import { CITA_ESTADO, CITA_ESTADO_LABEL, type CitaEstado, canChangeOnline } from "~/domain/agenda";
 import { dayTitle } from "~/domain/studio-calendar";
@@ -29,7 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       proxima: cita.inicio > now && cita.estado !== CITA_ESTADO.cancelada,
       cambiable: cita.estado === CITA_ESTADO.confirmada && canChangeOnline(cita.inicio, now),
     }));
-  return { proximas: citas.filter((c) => c.proxima), pasadas: citas.filter((c) => !c.proxima).reverse() };
+  return {
+    proximas: citas.filter((c) => c.proxima),
+    pasadas: citas.filter((c) => !c.proxima).reverse(),
+    correo: user.email,
+    correoVerificado: user.emailVerified,
+  };
 }
 
 export function meta() {
@@ -64,11 +71,12 @@ function List({ citas }: { citas: Row[] }) {
 }
 
 export default function MisCitas({ loaderData }: Route.ComponentProps) {
-  const { proximas, pasadas } = loaderData;
+  const { proximas, pasadas, correo, correoVerificado } = loaderData;
   return (
     <section className="container-page max-w-3xl py-12 md:py-16">
       <p className="eyebrow">Mi perfil</p>
       <h1 className="mt-3 text-4xl md:text-5xl">Mis citas</h1>
+      {!correoVerificado && <VerifyEmailNotice email={correo} />}
       {proximas.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-sand bg-white px-6 py-12 text-center" data-testid="no-citas">
           <CalendarDays className="mx-auto size-8 text-clay" aria-hidden />

@@ -7,6 +7,7 @@ export function loader() {
     "Disallow: /mi-perfil",
     "Disallow: /mis-",
     "Disallow: /editar-perfil",
+    "Disallow: /verificar-correo",
     "Disallow: /pagar",
     "Disallow: /carrito",
     "Disallow: /curso-michel-alvarez/",

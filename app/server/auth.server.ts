@@ -11,8 +11,8 @@ import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
-import { TEXT_LIMITS, textTooLong } from "~/domain/limits";
-import { tooManyRequests } from "~/domain/messages";
+import { TEXT_LIMITS, anyControlCharacter, controlCharacters, textTooLong, tooManyAttempts } from "~/domain/limits";
+import { MAIL_NOT_QUEUED_CODE, emailVerification, tooManyRequests } from "~/domain/messages";
 import { validateProfileName } from "~/domain/profile";
 import { TERMINOS_VERSION } from "./account.server";
 import { promoteListedAdmin } from "./admin/admin-emails.server";
@@ -20,9 +20,17 @@ import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
 import { env } from "./env.server";
 import { clientIp } from "./http/request.server";
-import { authLog } from "./log.server";
+import {
+  VERIFICATION_LINK_SECONDS,
+  VERIFIED_PATH,
+  addressVerified,
+  sendVerificationMail,
+  verifiedByPasswordReset,
+} from "./email-verification.server";
+import { authLog, logError } from "./log.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
 import { currentMode, isLoopbackOrigin } from "./mode.server";
+import { throttle } from "./rate-limit.server";
 import { serverSecret } from "./secret.server";
 import {
   needsFirstPassword,
@@ -55,6 +63,8 @@ const RATE_LIMITS = {
   "/reset-password": { window: 60, max: 10 },
   "/reset-password/*": { window: 60, max: 10 },
   "/sign-out": { window: 60, max: 30 },
+  // the link of the 'Confirma tu correo' mail (its resending is throttled in resendVerificationMail)
+  "/verify-email": { window: 60, max: 20 },
 };
 
 /** Endpoints Better Auth offers that this site does not use: closed rather than left open. */
@@ -67,8 +77,8 @@ const DISABLED_PATHS = [
   "/link-social",
   "/unlink-account",
   "/list-accounts",
+  // 'Reenviar enlace' goes through resendVerificationMail (our throttle, Spanish answers), not this.
   "/send-verification-email",
-  "/verify-email",
   "/refresh-token",
   "/get-access-token",
   "/account-info",
@@ -136,6 +146,35 @@ function loopbackOrigins(request?: Request): string[] {
   return origin && isLoopbackOrigin(origin) ? [origin] : [];
 }
 
+/**
+ * Requests whose reset mail could not be queued (the outbox's insert failed): the after hook
+ * answers them MAIL_NOT_QUEUED ("Error al enviar el correo. Intenta más tarde.") instead of
+ * Better Auth's "check your email".
+ */
+const unqueuedResets = new WeakSet<Request>();
+
+/** The reset mail (or, for an imported account without a password, the first-password mail). */
+async function sendResetMail(user: { id: string; email: string; name: string }, token: string): Promise<void> {
+  const link = `${env.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+  if (await needsFirstPassword(user.id)) return sendFirstPasswordMail(user, link);
+  await sendMail({
+    to: user.email,
+    subject: "Restablece tu contraseña",
+    text:
+      `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta.\n` +
+      `Abre este enlace para elegir una nueva (vence en una hora):\n\n${link}\n\n` +
+      "Si no fuiste tú, ignora este correo: tu contraseña no cambia.\n\nMichel Alvarez",
+    html: mailLayout(
+      "Restablece tu contraseña",
+      `<p>Hola ${escapeHtml(user.name)}:</p>
+<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón (el enlace vence en una hora).</p>
+<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(link)}" style="background:#4a3630;color:#fbf7f2;text-decoration:none;padding:12px 24px;border-radius:999px;display:inline-block">Elegir nueva contraseña</a></p>
+<p style="font-size:13px;color:#7a6a62">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#7a6a62">Si no fuiste tú, ignora este correo: tu contraseña no cambia.</p>`,
+    ),
+  });
+}
+
 function createAuth() {
   const mode = currentMode();
   return betterAuth({
@@ -161,26 +200,32 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       // Accounts imported from the old site may hold a Firebase hash (migrated-accounts.server.ts).
       password: { verify: verifyStoredPassword },
-      sendResetPassword: async ({ user, token }) => {
-        const link = `${env.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-        if (await needsFirstPassword(user.id)) return sendFirstPasswordMail(user, link);
-        await sendMail({
-          to: user.email,
-          subject: "Restablece tu contraseña",
-          text:
-            `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta.\n` +
-            `Abre este enlace para elegir una nueva (vence en una hora):\n\n${link}\n\n` +
-            "Si no fuiste tú, ignora este correo: tu contraseña no cambia.\n\nMichel Alvarez",
-          html: mailLayout(
-            "Restablece tu contraseña",
-            `<p>Hola ${escapeHtml(user.name)}:</p>
-<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón (el enlace vence en una hora).</p>
-<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(link)}" style="background:#4a3630;color:#fbf7f2;text-decoration:none;padding:12px 24px;border-radius:999px;display:inline-block">Elegir nueva contraseña</a></p>
-<p style="font-size:13px;color:#7a6a62">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#7a6a62">Si no fuiste tú, ignora este correo: tu contraseña no cambia.</p>`,
-          ),
-        });
+      // The reset link went to the account's mailbox: using it proves the address (issue 25).
+      onPasswordReset: async ({ user }) => verifiedByPasswordReset(getDb(), user.id),
+      // Better Auth logs a failure here and answers "revisa tu correo" all the same: a mail
+      // that could not even be queued marks the request, and the after hook says so instead.
+      sendResetPassword: async ({ user, token }, request) => {
+        try {
+          await sendResetMail(user, token);
+        } catch (error) {
+          if (request) unqueuedResets.add(request);
+          throw error;
+        }
       },
+    },
+    // Issue 25: sign-up mails a link that verifies the address; the session right after sign-up
+    // stays (log-in does not require it), but nothing joins the account through its address
+    // until it is verified (email-verification.server.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: sendVerificationMail,
+      // The address is verified by now; should this fail, the next /mis-citas attaches the
+      // guest appointments and the next log-in promotes ADMIN_EMAILS.
+      afterEmailVerification: async (user) =>
+        addressVerified(getDb(), user.id).catch((error) => logError("Tras verificar un correo", error)),
     },
     user: {
       additionalFields: {
@@ -204,6 +249,11 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The same rule as the pages' form gate (http/form-gate.server.ts): PostgreSQL refuses
+        // U+0000, and a NUL in a log-in address was a 500.
+        if (anyControlCharacter(ctx.body) || anyControlCharacter(ctx.query)) {
+          throw new APIError("BAD_REQUEST", { code: "CONTROL_CHARACTERS", message: controlCharacters.text });
+        }
         if (ctx.path === "/sign-up/email") {
           if (ctx.body?.aceptaTerminos !== true) {
             // The register form cannot be sent unticked; this refuses anyone skipping it.
@@ -220,7 +270,8 @@ function createAuth() {
             const { text } = textTooLong("correo", TEXT_LIMITS.correo);
             throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: text });
           }
-          return { context: { body: { ...ctx.body, name: checked.nombre } } };
+          // The verification link always ends on our page, whatever the request asked.
+          return { context: { body: { ...ctx.body, name: checked.nombre, callbackURL: VERIFIED_PATH } } };
         }
         if (ctx.path === "/request-password-reset") {
           // SPEC section 8 distinguishes an invalid address and an unknown user, so we say so
@@ -240,6 +291,12 @@ function createAuth() {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/request-password-reset" && ctx.request && unqueuedResets.has(ctx.request)) {
+          throw new APIError("SERVICE_UNAVAILABLE", {
+            code: MAIL_NOT_QUEUED_CODE,
+            message: "No pudimos enviar el correo. Intenta más tarde.",
+          });
+        }
         // A Firebase hash is used once: after the log-in it verified, the password is re-stored with ours.
         const signedIn = ctx.path === "/sign-in/email" ? ctx.context.newSession : null;
         if (signedIn && typeof ctx.body?.password === "string") {
@@ -310,4 +367,35 @@ const nodeHandler = toNodeHandler(async (request: Request) => {
 export function handleAuthRequest(req: IncomingMessage, res: ServerResponse) {
   req.headers[CLIENT_IP_HEADER] = clientIp(req);
   return nodeHandler(req, res);
+}
+
+export type ResendAnswer = { ok: boolean; status: number; message: string; retryAfterSeconds?: number };
+
+/**
+ * 'Reenviar enlace': mails the logged-in account a new verification link (Better Auth makes
+ * it; our throttle 'verificacion' limits how often, per IP and per account).
+ */
+export async function resendVerificationMail(
+  request: Request,
+  who: { ip: string | undefined; user: { id: string; email: string; emailVerified: boolean } },
+): Promise<ResendAnswer> {
+  if (who.user.emailVerified) return { ok: true, status: 200, message: emailVerification.alreadyVerified };
+  const limit = await throttle(getDb(), "verificacion", { ip: who.ip, userId: who.user.id });
+  if (!limit.allowed) {
+    const { text } = tooManyAttempts(limit.retryAfterSeconds);
+    return { ok: false, status: 429, message: text, retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  try {
+    await getAuth().api.sendVerificationEmail({
+      body: { email: who.user.email, callbackURL: VERIFIED_PATH },
+      headers: request.headers,
+    });
+  } catch (error) {
+    if ((error as { body?: { code?: string } }).body?.code === "EMAIL_ALREADY_VERIFIED") {
+      return { ok: true, status: 200, message: emailVerification.alreadyVerified };
+    }
+    logError("No se pudo enviar el enlace de verificación", error);
+    return { ok: false, status: 502, message: emailVerification.sendFailed };
+  }
+  return { ok: true, status: 200, message: emailVerification.sent(who.user.email) };
 }

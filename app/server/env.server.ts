@@ -61,6 +61,8 @@ export const env = {
   /** SEED_DEMO=1 or 0; unset, the mode decides (mode.server.ts: on in the demo, off in a deployment). */
   seedDemoFlag: process.env.SEED_DEMO === "1" ? true : process.env.SEED_DEMO === "0" ? false : undefined,
   isProduction: process.env.NODE_ENV === "production",
+  /** The daily backup job (ADR 029): on unless BACKUP_DAILY=0. */
+  backupDaily: process.env.BACKUP_DAILY !== "0",
   /** The rendered-page cache (ADR 015): PAGE_CACHE=0 turns it off; PAGE_CACHE_MB bounds its memory. */
   pageCache: {
     enabled: process.env.PAGE_CACHE !== "0",

@@ -39,11 +39,12 @@ export const extOf = (format: StoredFormat) => (format === "jpeg" ? "jpg" : form
  */
 export function imageVariants(
   sharp: typeof Sharp,
-  bytes: Uint8Array,
+  /** the image's bytes, or the path of its file */
+  bytes: Uint8Array | string,
   base: string,
   options: {
     format: StoredFormat;
-    sources?: Partial<Record<ImageSizeName, Uint8Array>>;
+    sources?: Partial<Record<ImageSizeName, Uint8Array | string>>;
     limitInputPixels?: number;
     /** the width of `bytes` once oriented: sizes at or above it are the same file, encoded once */
     sourceWidth?: number;
@@ -51,7 +52,7 @@ export function imageVariants(
 ): ImageVariant[] {
   const { format, sources = {}, limitInputPixels, sourceWidth } = options;
   const made = new Map<string, Promise<Buffer>>();
-  const encode = (width: number | null, as: StoredFormat, source: Uint8Array) => () => {
+  const encode = (width: number | null, as: StoredFormat, source: Uint8Array | string) => () => {
     const run = async () => {
       let image = sharp(source, limitInputPixels ? { limitInputPixels } : {}).rotate();
       if (width) image = image.resize({ width, withoutEnlargement: true });

@@ -8,8 +8,13 @@ import "./booking/reminders.server";
 import "./shop/pending-payment-jobs.server";
 // the "anticipo" subject of the pending-payment jobs (OXXO/SPEI deposits)
 import "./booking/deposit-pending.server";
+// the daily backup (ADR 029)
+import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";
 import { registerPeriodicTask } from "./jobs.server";
+import { deliverDueMail } from "./mail.server";
 
 // The order counters' delta rows folded (ADR 020): the runner's work, not the admin pages'.
 registerPeriodicTask("contadores de compras", foldPiledOrderCounters);
+// The mail outbox's retries (ADR 028): due rows, and rows whose claiming process died.
+registerPeriodicTask("correos", (db) => deliverDueMail(db));

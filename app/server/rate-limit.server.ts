@@ -55,6 +55,8 @@ export const THROTTLES = {
   pago: { ip: { max: 200, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
   /** a booking step sent (/agendar/…: hold a slot; /cita/…: pay the deposit, reschedule, cancel): each may mail */
   cita: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 20, windowMs: 15 * 60_000 } },
+  /** 'Reenviar enlace': a new e-mail verification link mailed to the account (issue 25) */
+  verificacion: { ip: { max: 10, windowMs: 15 * 60_000 }, account: { max: 3, windowMs: 15 * 60_000 } },
   /** an order confirmation mailed again (/v2/correo) */
   correo: { ip: { max: 10, windowMs: 15 * 60_000 }, account: { max: 5, windowMs: 15 * 60_000 } },
 } as const satisfies Record<string, { ip: RateLimitRule; account?: RateLimitRule }>;

@@ -114,6 +114,7 @@ const PERSONAL_PATHS: RegExp[] = [
   /^\/carrito$/,
   /^\/gracias$/,
   /^\/restablecer-contrasena$/,
+  /^\/verificar-correo$/,
   /^\/curso-michel-alvarez\/[^/]+(\/.*)?$/,
   /^\/examen-michel-alvare\/[^/]+$/,
   /^\/curso-video\//,

@@ -7,6 +7,8 @@ export type SessionUser = {
   email: string;
   role: string;
   terminos: boolean;
+  /** whether the address was proved (the mailed link, a password reset, Google/Facebook, the create-admin command) */
+  emailVerified: boolean;
 };
 
 /** Better Auth's session cookie (plain, or `__Secure-` over HTTPS). */
@@ -39,7 +41,14 @@ async function readSession(request: Request): Promise<SessionUser | null> {
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string; terminos?: boolean };
-  return { id: u.id, name: u.name, email: u.email, role: u.role ?? "cliente", terminos: Boolean(u.terminos) };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role ?? "cliente",
+    terminos: Boolean(u.terminos),
+    emailVerified: u.emailVerified === true,
+  };
 }
 
 /** Guarded routes (SPEC section 2): no session → redirect to / on the server. */

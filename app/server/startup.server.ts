@@ -5,6 +5,7 @@ import { closeDatabase, initDatabase } from "./db/index.server";
 import { env, privateDir, uploadsDir } from "./env.server";
 import { type Mode, currentMode } from "./mode.server";
 import { demoSeedNeeded, runDemoSeed } from "./seed.server";
+import { logError } from "./log.server";
 
 /**
  * The start-up check (server/app.ts runs it before opening the database or listening): the
@@ -87,7 +88,7 @@ export async function prepareDatabaseWhenReachable(
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const wait = Math.min(MAX_RETRY_MS, 500 * 2 ** (attempt - 1));
-      console.error(
+      logError(
         `Base de datos no disponible al arrancar (${describeDatabaseError(error)}): reintento en ${wait / 1000} s / Database unavailable at start, retrying`,
       );
       await closeDatabase().catch(() => undefined);

@@ -11,20 +11,18 @@
  * check stops other sites from using it), checked before a byte of the body is read. Files
  * are recognised by their bytes, never by their name or declared type.
  *
- * A `data` file (up to 100 MB) is never held in memory: it is streamed to a temporary file
- * under DATA_DIR/tmp, counted on the way, recognised by its first bytes and handed to the
- * storage as a file (Storage.putFile: a copy on disk, a streamed PUT on S3); the temporary
- * folder is removed whatever happens. Images stay in memory (sharp needs their bytes),
- * within their own 15 MB limit.
+ * No file is held in memory: each is streamed to a temporary file under DATA_DIR/tmp
+ * (multipart.server.ts), counted on the way against its kind's limit (app/domain/limits.ts:
+ * images 20 MB, PDFs 100 MB, videos 2 GB; a `data` file's kind is its first bytes'), and
+ * either handed to the storage as a file (Storage.putFile: a copy on disk, a streamed PUT on
+ * S3) or, for an image, read by sharp from the file. The temporary folder is removed
+ * whatever happens.
  */
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { UPLOAD_LIMITS, type UploadKind } from "~/domain/limits";
 import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
 import { env } from "./env.server";
@@ -33,12 +31,11 @@ import { imageVariants, storedFormatOf } from "./image-variants.server";
 import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
 import { logError } from "./log.server";
+import { HEAD_BYTES, type SpooledFile, UploadError, headOf, readMultipart, withSpoolDir } from "./multipart.server";
 
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
 
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
-/** PDFs and videos: streamed to disk and to the storage, never held whole in memory. */
-export const MAX_DATA_BYTES = 100 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = UPLOAD_LIMITS.imagen.bytes;
 /** A decompression bomb (a tiny file of huge dimensions) is refused before it is decoded. */
 const MAX_IMAGE_PIXELS = 60_000_000;
 
@@ -70,9 +67,6 @@ function visibilityOf(uploadCase: string): Visibility {
 
 type FileKind = { contentType: string; ext: string };
 
-/** How many first bytes sniffFile looks at. */
-const HEAD_BYTES = 16;
-
 /** Recognises a file by its first bytes (the first HEAD_BYTES are enough). */
 export function sniffFile(bytes: Uint8Array): FileKind | null {
   const b = Buffer.from(bytes.subarray(0, HEAD_BYTES));
@@ -94,144 +88,42 @@ export function sniffFile(bytes: Uint8Array): FileKind | null {
   return null;
 }
 
-class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+/** The kind of limit a recognised file falls under. */
+export function uploadKindOf(kind: FileKind): UploadKind {
+  if (kind.contentType.startsWith("image/")) return "imagen";
+  return kind.contentType === "application/pdf" ? "pdf" : "video";
 }
-
-/**
- * A file received: an image's bytes in memory (`bytes`), or a `data` file written to disk
- * (`path`, with its first bytes in `head`).
- */
-type UploadedFile = {
-  field: string;
-  fileName: string;
-  size: number;
-  head: Buffer;
-  bytes: Buffer | null;
-  path: string | null;
-};
-type Parsed = { fields: Record<string, string>; files: UploadedFile[] };
 
 /** The client's own sizes of one image (the spec's payload), besides `original`. */
 const SIZE_FIELDS = ["chica", "mediana", "grande"] as const;
 const FILE_FIELDS = new Set(["data", "image", "original", ...SIZE_FIELDS]);
 
 /**
- * Reads the multipart body. `data` files are written into `spoolDir` (the caller removes
- * it); images are kept in memory. Settles only once every file written has been closed.
+ * Reads the multipart body into `spoolDir` (the caller removes it). An image field is held to
+ * the image limit; a `data` file to its kind's, known from its first bytes.
  */
-function parseMultipart(req: ExpressRequest, spoolDir: string): Promise<Parsed> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 4, fields: 20, fieldSize: 10_000, fileSize: MAX_DATA_BYTES + 1 },
-      });
-    } catch {
-      reject(new UploadError(400, "Envía el archivo como multipart/form-data."));
-      return;
-    }
-    // No prototype: a field named '__proto__' is a field like any other.
-    const fields: Record<string, string> = Object.create(null);
-    const files: UploadedFile[] = [];
-    const seen = new Set<string>();
-    /** an UploadError for the client, or a write error on our side (a 500) */
-    let failure: Error | null = null;
-    /** files being written to disk: the answer waits for each to be closed */
-    const writing: Promise<void>[] = [];
-    const settle = () =>
-      void Promise.allSettled(writing).then(() => (failure ? reject(failure) : resolve({ fields, files })));
-
-    parser.on("field", (name, value) => {
-      fields[name] = value;
-    });
-    parser.on("file", (field, stream, info) => {
-      if (!FILE_FIELDS.has(field)) {
-        failure ??= new UploadError(400, `Campo de archivo desconocido: ${field}. Usa 'data' o 'image'.`);
-        stream.resume();
-        return;
-      }
-      if (seen.has(field)) {
-        failure ??= new UploadError(400, `Envía el campo '${field}' una sola vez.`);
-        stream.resume();
-        return;
-      }
+function parseMultipart(req: ExpressRequest, spoolDir: string) {
+  const seen = new Set<string>();
+  return readMultipart(req, req.headers, spoolDir, {
+    maxFiles: 4,
+    tooManyFiles: "Envía un solo archivo, o las cuatro medidas de una imagen, por solicitud.",
+    fileField(field) {
+      if (!FILE_FIELDS.has(field))
+        throw new UploadError(400, `Campo de archivo desconocido: ${field}. Usa 'data' o 'image'.`);
+      if (seen.has(field)) throw new UploadError(400, `Envía el campo '${field}' una sola vez.`);
       seen.add(field);
-      const limit = field === "data" ? MAX_DATA_BYTES : MAX_IMAGE_BYTES;
-      const fileName = info.filename ?? "";
-      let size = 0;
-      /** Counts a chunk; false once the file is over its limit or the request has failed. */
-      const keep = (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit)
-          failure ??= new UploadError(413, `El archivo pesa más de ${Math.round(limit / 1024 / 1024)} MB.`);
-        return !failure;
-      };
-
-      if (field !== "data") {
-        // An image is decoded by sharp from its bytes: kept in memory, within its 15 MB limit.
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => {
-          if (keep(chunk)) chunks.push(chunk);
-          else chunks.length = 0;
-        });
-        stream.on("end", () => {
-          if (failure) return;
-          const bytes = Buffer.concat(chunks);
-          files.push({ field, fileName, size, head: bytes.subarray(0, HEAD_BYTES), bytes, path: null });
-        });
-        return;
-      }
-
-      // Any other file goes to disk as it arrives: memory holds a chunk at a time, and
-      // busboy waits for the disk (backpressure) before reading more of the request.
-      const filePath = path.join(spoolDir, `${field}-${randomBytes(6).toString("hex")}`);
-      let head = Buffer.alloc(0);
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          // Past the limit the rest is read and dropped, so the answer can still be sent.
-          if (!keep(chunk)) return done();
-          if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-          done(null, chunk);
-        },
-      });
-      writing.push(
-        pipeline(stream, counter, createWriteStream(filePath, { flags: "wx" })).then(
-          () => {
-            if (!failure) files.push({ field, fileName, size, head, bytes: null, path: filePath });
-          },
-          (error: NodeJS.ErrnoException) => {
-            // The disk failing is ours (a 500); the request ending mid-file is the client's.
-            failure ??= error.syscall ? error : new UploadError(400, "No se pudo leer el archivo enviado.");
-          },
-        ),
-      );
-    });
-    parser.on("filesLimit", () => {
-      failure ??= new UploadError(400, "Envía un solo archivo, o las cuatro medidas de una imagen, por solicitud.");
-    });
-    parser.on("error", () => {
-      failure ??= new UploadError(400, "No se pudo leer el archivo enviado.");
-      settle();
-    });
-    parser.on("close", settle);
-    // A client that goes away mid-body: stop the parser (and the file it was writing).
-    req.on("close", () => {
-      if (!req.complete) parser.destroy(new Error("La solicitud se interrumpió."));
-    });
-    if (req.destroyed && !req.complete) {
-      reject(new UploadError(400, "No se pudo leer el archivo enviado."));
-      return;
-    }
-    req.pipe(parser);
+    },
+    kindOf(field, head) {
+      if (field !== "data") return "imagen";
+      const kind = sniffFile(head);
+      if (!kind) throw notAllowed();
+      return uploadKindOf(kind);
+    },
   });
 }
+
+const notAllowed = () =>
+  new UploadError(415, "Tipo de archivo no permitido: sube un PDF, un video (MP4, MOV, WebM) o una imagen.");
 
 /** 'Labial Mate #3' → 'labial-mate-3' */
 export function slugName(name: string): string {
@@ -258,12 +150,13 @@ export type ImageUploadResult = ImageUrls & { webp: ImageUrls | null; ancho: num
  * random one under the case's folder (the importer passes one derived from the source URL).
  */
 export async function storeImage(
-  bytes: Uint8Array,
+  /** the image's bytes, or the path of a file holding them (an upload, read by sharp from disk) */
+  bytes: ImageSource,
   uploadCase: string,
   name: string,
   base = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}`,
   /** the client's own smaller sizes (the spec's four-size payload); missing ones are made from `bytes` */
-  clientSizes: Partial<Record<(typeof SIZE_FIELDS)[number], Uint8Array>> = {},
+  clientSizes: Partial<Record<(typeof SIZE_FIELDS)[number], ImageSource>> = {},
 ): Promise<ImageUploadResult> {
   const visibility = visibilityOf(uploadCase);
   const sharp = await loadSharp();
@@ -289,9 +182,12 @@ export async function storeImage(
   return { ...urls, webp: format === "webp" ? null : webp, ancho: width, alto: height };
 }
 
+/** An image: its bytes, or the path of a file on disk (sharp reads either). */
+export type ImageSource = Uint8Array | string;
+
 /** An image's metadata, or a 415 when the bytes are not an image we keep (checked by content). */
 async function imageMetadata(
-  bytes: Uint8Array,
+  bytes: ImageSource,
   message = "El archivo no es una imagen válida (JPG, PNG, WebP, GIF o AVIF).",
 ): Promise<Metadata> {
   const sharp = await loadSharp();
@@ -303,7 +199,7 @@ async function imageMetadata(
   }
   if (
     !["jpeg", "png", "webp", "gif", "heif"].includes(meta.format ?? "") ||
-    !sniffFile(bytes)?.contentType.startsWith("image/")
+    !sniffFile(typeof bytes === "string" ? await headOf(bytes) : bytes)?.contentType.startsWith("image/")
   ) {
     throw new UploadError(415, message);
   }
@@ -313,8 +209,7 @@ async function imageMetadata(
 /** Where a data file goes and what it is, from its first bytes; a 415 for a type we refuse. */
 function dataTarget(head: Uint8Array, uploadCase: string, name: string) {
   const kind = sniffFile(head);
-  if (!kind)
-    throw new UploadError(415, "Tipo de archivo no permitido: sube un PDF, un video (MP4, MOV, WebM) o una imagen.");
+  if (!kind) throw notAllowed();
   const visibility = visibilityOf(uploadCase);
   const key = `${uploadCase}/${slugName(name)}-${randomBytes(4).toString("hex")}.${kind.ext}`;
   return { kind, visibility, key };
@@ -366,25 +261,12 @@ export async function sweepUploadSpool(now: number = Date.now()): Promise<number
   return removed;
 }
 
-/**
- * Runs `work` with a new folder under DATA_DIR/tmp for the request's files, and removes the
- * folder (and whatever is in it) before returning or throwing: the answer is sent after.
- */
-async function withSpoolDir<T>(work: (spoolDir: string) => Promise<T>): Promise<T> {
-  const spoolRoot = path.join(env.dataDir, "tmp");
-  await fs.mkdir(spoolRoot, { recursive: true });
-  const spoolDir = await fs.mkdtemp(path.join(spoolRoot, "subida-"));
-  try {
-    return await work(spoolDir);
-  } finally {
-    await fs.rm(spoolDir, { recursive: true, force: true });
-  }
-}
-
 /** Reads the admin's multipart body and stores its file; the result is the JSON answer. */
 async function receiveUpload(req: ExpressRequest, spoolDir: string) {
-  const { fields, files } = await parseMultipart(req, spoolDir);
-  const uploadCase = fields.case ?? "";
+  const body = await parseMultipart(req, spoolDir);
+  const fields = new Map(body.fields);
+  const files: SpooledFile[] = body.files;
+  const uploadCase = fields.get("case") ?? "";
   visibilityOf(uploadCase);
   const file = files.find((f) => f.field === "data" || f.field === "image" || f.field === "original");
   const sizes = files.filter((f) => (SIZE_FIELDS as readonly string[]).includes(f.field));
@@ -396,17 +278,11 @@ async function receiveUpload(req: ExpressRequest, spoolDir: string) {
       "Envía un solo archivo ('data' o 'image') o las cuatro medidas de la imagen: original, chica, mediana y grande.",
     );
   }
-  const name = fields.name?.trim() || file.fileName || uploadCase;
+  const name = fields.get("name")?.trim() || file.fileName || uploadCase;
 
-  return file.path
-    ? await storeDataFile({ path: file.path, head: file.head, size: file.size }, uploadCase, name)
-    : await storeImage(
-        file.bytes ?? Buffer.alloc(0),
-        uploadCase,
-        name,
-        undefined,
-        Object.fromEntries(sizes.map((f) => [f.field, f.bytes ?? Buffer.alloc(0)])),
-      );
+  return file.field === "data"
+    ? await storeDataFile(file, uploadCase, name)
+    : await storeImage(file.path, uploadCase, name, undefined, Object.fromEntries(sizes.map((f) => [f.field, f.path])));
 }
 
 /** The Express handler (mounted in server/app.ts). Every answer is JSON. */
@@ -416,8 +292,8 @@ export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
     const user = await requestUser(req);
     if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
     if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
-    // Only now, for an admin, is the body read; a data file in it is written to a folder of
-    // its own under DATA_DIR/tmp, removed before the answer is sent.
+    // Only now, for an admin, is the body read; its files are written to a folder of its own
+    // under DATA_DIR/tmp, removed before the answer is sent.
     const result = await withSpoolDir((spoolDir) => receiveUpload(req, spoolDir));
     res.status(201).json(result);
   } catch (error) {

@@ -23,7 +23,7 @@ import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { acceptLoginPrompt, dismissLoginPrompt } from "../support/login-prompt";
-import { readOutbox } from "../support/outbox";
+import { notVerification, readOutbox } from "../support/outbox";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -143,7 +143,7 @@ describe("accounts", () => {
     const sent = await readAlert(page);
     expect(sent.title).toBe("Correo enviado");
 
-    const mail = readOutbox(dataDir).find((m) => m.to.includes(email));
+    const mail = readOutbox(dataDir).filter(notVerification).find((m) => m.to.includes(email));
     expect(mail?.subject).toBe("Restablece tu contraseña");
     const link = linkInMail(mail?.raw ?? "", "/restablecer-contrasena");
     expect(link).toMatch(new RegExp(`^${baseURL}/restablecer-contrasena\\?token=`));
@@ -238,6 +238,36 @@ describe("accounts", () => {
     ]) {
       expect(await page.getByRole("link", { name: new RegExp(`^${label}`) }).getAttribute("href")).toBe(href);
     }
+    await context.close();
+  });
+
+  it("asks to verify the address on Mi perfil, resends the link, and the link confirms it in Spanish (issue 25)", async () => {
+    const account = await createAccount(baseURL, { name: "Vera Verifica" });
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addCookies(sessionCookies(baseURL, account));
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/mi-perfil`, { waitUntil: "networkidle" });
+    const notice = page.getByTestId("verificar-correo");
+    await notice.getByText("Tu correo aún no está verificado.", { exact: false }).waitFor();
+    await notice.getByRole("button", { name: "Reenviar enlace" }).click();
+    await notice.getByRole("status").getByText(`Te enviamos un nuevo enlace a ${account.email}.`, { exact: false }).waitFor();
+    const links = readOutbox(dataDir).filter((m) => !notVerification(m) && m.to.includes(account.email));
+    expect(links).toHaveLength(2);
+
+    await page.goto(linkInMail(links[1]!.raw, "/api/auth/verify-email")!);
+    await page.waitForURL(`${baseURL}/verificar-correo`);
+    await page.getByRole("heading", { level: 1, name: "Correo verificado" }).waitFor();
+    expect(await page.getByTestId("verificacion-mensaje").textContent()).toContain("Tu correo quedó verificado.");
+    await page.goto(`${baseURL}/mi-perfil`);
+    await page.getByRole("heading", { level: 1, name: "Hola, Vera Verifica" }).waitFor();
+    expect(await page.getByTestId("verificar-correo").count()).toBe(0);
+
+    // An altered link says so, in Spanish.
+    await page.goto(`${baseURL}/api/auth/verify-email?token=alterado&callbackURL=%2Fverificar-correo`);
+    await page.waitForURL(`${baseURL}/verificar-correo?error=INVALID_TOKEN`);
+    expect(await page.getByTestId("verificacion-mensaje").textContent()).toBe(
+      "El enlace para verificar tu correo no es válido. Pide uno nuevo.",
+    );
     await context.close();
   });
 

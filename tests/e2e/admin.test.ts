@@ -165,7 +165,30 @@ describe("the studio on a phone", () => {
     await page.getByLabel("Categoría").selectOption({ label: "Cuidado Prueba" });
     await page.getByLabel("Especificación").fill("Aceite ligero para después del tratamiento.");
     expect(await page.getByLabel("Publicado en la tienda").isChecked()).toBe(true);
-    await page.getByLabel("Fotos").setInputFiles([await photo("aceite.jpg", { r: 190, g: 150, b: 120 })]);
+    // the limit is shown, and a photo past it is refused before it is sent (the server checks again)
+    expect(await page.getByText("Hasta 20 MB.").first().isVisible()).toBe(true);
+    const huge = Buffer.alloc(21 * 1024 * 1024);
+    huge.set([0xff, 0xd8, 0xff, 0xe0]);
+    await page.getByLabel("Fotos").setInputFiles([{ name: "enorme.jpg", mimeType: "image/jpeg", buffer: huge }]);
+    expect(await page.getByTestId("demasiado-grande-galeria").textContent()).toBe(
+      "La imagen pasa de 20 MB. («enorme.jpg»)",
+    );
+    // a phone's photo over 1 MB (the limit of other forms) is stored; small in pixels, so that
+    // a busy machine resizes it quickly
+    const phonePhoto = await sharp({
+      create: {
+        width: 1200,
+        height: 900,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(phonePhoto.length).toBeGreaterThan(1024 * 1024);
+    await page.getByLabel("Fotos").setInputFiles([{ name: "aceite.jpg", mimeType: "image/jpeg", buffer: phonePhoto }]);
+    expect(await page.getByTestId("demasiado-grande-galeria").count()).toBe(0);
     await page.getByRole("button", { name: "Crear" }).click();
 
     await page.waitForURL(/\/admin\/productos\/aceite-prueba-admin-30-ml-[0-9a-f]{6}$/);

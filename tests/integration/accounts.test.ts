@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAIL_NOT_QUEUED_CODE } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
 import { categorias, productos, user } from "~/server/db/schema";
 import {
@@ -21,7 +22,7 @@ import {
 } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
-import { readOutbox } from "../support/outbox";
+import { acceptOutboxWrites, notVerification, readOutbox, refuseOutboxWrites } from "../support/outbox";
 
 // Server modules read the environment when first imported: they are imported in beforeAll,
 // once the stub's and the app's addresses are known.
@@ -269,8 +270,10 @@ describe("password reset by mail", () => {
     });
     const sent = await postAuth(baseURL, "/request-password-reset", { email: "Gaby@Example.com" });
     expect(sent.status).toBe(200);
-    const mail = readOutbox(dataDir).find((m) => m.to.includes("gaby@example.com"));
-    expect(mail?.subject).toBe("Restablece tu contraseña");
+    // the sign-up's 'Confirma tu correo' went first (issue 25)
+    const toGaby = readOutbox(dataDir).filter((m) => m.to.includes("gaby@example.com"));
+    expect(toGaby.map((m) => m.subject)).toEqual(["Confirma tu correo | Michel Alvarez", "Restablece tu contraseña"]);
+    const mail = toGaby[1];
     const link = linkInMail(mail?.raw ?? "", "/restablecer-contrasena");
     expect(link?.startsWith(`${baseURL}/restablecer-contrasena?token=`)).toBe(true);
     const token = new URL(link ?? "").searchParams.get("token") ?? "";
@@ -283,8 +286,37 @@ describe("password reset by mail", () => {
     expect(
       (await postAuth(baseURL, "/sign-in/email", { email: "gaby@example.com", password: "clave-nueva-2" })).status,
     ).toBe(200);
+    // the link went to the account's mailbox: using it verified the address (issue 25)
+    expect((await userByEmail("gaby@example.com"))?.emailVerified).toBe(true);
     // a used link does not work twice
     expect((await postAuth(baseURL, "/reset-password", { token, newPassword: "clave-nueva-3" })).status).toBe(400);
+  });
+
+  it("says in Spanish that the mail could not be sent when it cannot even be queued, instead of 'revisa tu correo'", async () => {
+    await postAuth(baseURL, "/sign-up/email", {
+      name: "Hilda",
+      email: "hilda@example.com",
+      password: "clave-vieja-1",
+      aceptaTerminos: true,
+    });
+    await refuseOutboxWrites(database.db);
+    let answer: Awaited<ReturnType<typeof postAuth>>;
+    try {
+      answer = await postAuth(baseURL, "/request-password-reset", { email: "hilda@example.com" });
+    } finally {
+      await acceptOutboxWrites(database.db);
+    }
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      code: MAIL_NOT_QUEUED_CODE,
+      message: "No pudimos enviar el correo. Intenta más tarde.",
+    });
+    const hildas = () => readOutbox(dataDir).filter((m) => m.to.includes("hilda@example.com") && notVerification(m));
+    expect(hildas()).toEqual([]);
+    // once the outbox takes writes again, the same request mails the link
+    const again = await postAuth(baseURL, "/request-password-reset", { email: "hilda@example.com" });
+    expect(again.status).toBe(200);
+    expect(hildas().map((m) => m.subject)).toEqual(["Restablece tu contraseña"]);
   });
 });
 

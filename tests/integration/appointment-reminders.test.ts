@@ -18,9 +18,10 @@ import {
   setAttendance,
 } from "~/server/booking/appointments.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
-import { citas, tareas } from "~/server/db/schema";
+import { citas, correos, tareas } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { runDueJobs, scheduleJob } from "~/server/jobs.server";
+import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
 import { createEmptyPostgresDatabase, testDatabaseName } from "../support/db";
 import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
 import { mailParts, readOutbox } from "../support/outbox";
@@ -162,22 +163,26 @@ describe("el recordatorio de 24 horas", () => {
     expect(reminders()).toHaveLength(2);
   });
 
-  it("survives a mail server down: nothing is stamped, the retry sends it once", async () => {
+  it("survives a mail server down: the reminder is queued with its stamp, and the outbox's retry sends it once", async () => {
     const c = await book(day(3, 16));
     const at = hours(c.inicio, -24);
     env.smtpUrl = "smtp://127.0.0.1:1";
     try {
       expect(await runDueJobs(database.db, at)).toBe(1);
+      await settleMailDeliveries();
     } finally {
       env.smtpUrl = undefined;
     }
-    const failed = await job(`cita-recordatorio:${c.id}`);
-    expect(failed.estado).toBe("pendiente");
-    expect(failed.error).toBeTruthy();
-    expect((await cita(c.id)).recordatorioEnviado).toBeNull();
-    expect(await runDueJobs(database.db, hours(at, 1))).toBe(1);
-    expect(await runDueJobs(database.db, hours(at, 2))).toBe(0);
-    expect(reminders()).toHaveLength(1);
+    expect((await job(`cita-recordatorio:${c.id}`)).estado).toBe("hecha");
+    expect((await cita(c.id)).recordatorioEnviado).toBeInstanceOf(Date);
+    const before = reminders().length;
+    const [waiting] = await database.db.select().from(correos).where(eq(correos.estado, "pendiente"));
+    expect(waiting).toMatchObject({ asunto: "Te esperamos mañana", intentos: 1 });
+    // the job does not send it again; the outbox does, once
+    expect(await runDueJobs(database.db, hours(at, 1))).toBe(0);
+    await deliverDueMail(database.db, { now: waiting.siguienteIntento });
+    await deliverDueMail(database.db, { now: hours(waiting.siguienteIntento, 24) });
+    expect(reminders()).toHaveLength(before + 1);
   });
 });
 

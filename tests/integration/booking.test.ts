@@ -22,7 +22,7 @@ import { guardBookingPost } from "~/server/booking/guard.server";
 import { cacheablePath } from "~/server/http/page-cache.server";
 import { isPersonalPath } from "~/server/security.server";
 import { seedDemoTreatments } from "../../seed/demo-treatments";
-import { makeTreatment, useTestDatabase } from "../support/fixtures";
+import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
 let database: Database;
@@ -75,7 +75,7 @@ beforeEach(async () => {
 const book = (inicio: Date, when = now, tratamientoId = "microblading") =>
   bookSlot(
     database.db,
-    { tratamientoId, inicio, contact, consentimiento: tratamientoId === "microblading" ? consent : null, userId: null },
+    { tratamientoId, inicio, contact, consentimiento: tratamientoId === "microblading" ? consent : null, userId: null, ip: null },
     when,
   );
 
@@ -241,6 +241,7 @@ describe("self-service", () => {
           contact,
           consentimiento: null,
           userId: null,
+          ip: null,
           retoqueDe,
         },
         now,
@@ -257,7 +258,7 @@ describe("self-service", () => {
     expect((await retoque("no-existe")).ok).toBe(false);
   });
 
-  it("/mis-citas lists the account's appointments: booked with it, or with its email", async () => {
+  it("/mis-citas lists the account's appointments: booked with it, and guest bookings with its address once verified", async () => {
     const { booked } = await bookAndPay(THURSDAY_9);
     const other = await bookSlot(
       database.db,
@@ -267,13 +268,38 @@ describe("self-service", () => {
         contact: { ...contact, correo: "otra@example.com" },
         consentimiento: null,
         userId: null,
+        ip: null,
       },
       now,
     );
     expect(other.ok).toBe(true);
-    const mine = await appointmentsOf(database.db, { id: "cuenta-de-ana", email: "ANA@example.com" });
-    expect(mine.map((r) => r.cita.id)).toEqual([booked.id]);
+    const ana = await signUpUser({ email: "ana@example.com" });
+    // Booked while logged in (with another contact address): in the account whatever its address.
+    const logged = await bookSlot(
+      database.db,
+      {
+        tratamientoId: "maquillaje-social",
+        inicio: at("2026-12-04", "12:00"),
+        contact: { ...contact, correo: "trabajo@example.com" },
+        consentimiento: null,
+        ip: null,
+        userId: ana.id,
+      },
+      now,
+    );
+    if (!logged.ok) throw new Error(logged.message);
+
+    // An address nobody proved lists only what the account booked: the guest booking stays out.
+    const unverified = await appointmentsOf(database.db, { id: ana.id, email: "ANA@example.com", emailVerified: false });
+    expect(unverified.map((r) => r.cita.id)).toEqual([logged.cita.id]);
+    expect((await findByToken(database.db, booked.token))?.userId).toBeNull();
+
+    // Verified: the guest booking with that address joins the account; the other address's does not.
+    const mine = await appointmentsOf(database.db, { id: ana.id, email: "ANA@example.com", emailVerified: true });
+    expect(mine.map((r) => r.cita.id)).toEqual([booked.id, logged.cita.id]);
     expect(mine[0]).toMatchObject({ tratamiento: "Microblading", servicio: "Cejas" });
+    expect((await findByToken(database.db, booked.token))?.userId).toBe(ana.id);
+    expect((await findByToken(database.db, other.ok ? other.cita.token : ""))?.userId).toBeNull();
   });
 
   it("the token opens only its own appointment", async () => {

@@ -41,7 +41,7 @@ describe("npm run admin:create", { timeout: 240_000 }, () => {
     expect(created).toMatchObject({ code: 0 });
     expect(created.out).toContain("Cuenta creada: estudio@example.com es administradora.");
     const { row, accounts } = await readUser("estudio@example.com");
-    expect(row).toMatchObject({ name: "Michel Alvarez", role: "admin" });
+    expect(row).toMatchObject({ name: "Michel Alvarez", role: "admin", emailVerified: true });
     // the password is stored hashed by Better Auth, never as given
     expect(accounts).toHaveLength(1);
     expect(accounts[0].providerId).toBe("credential");

@@ -26,7 +26,12 @@ let stub: StripeStub;
 let app: TestApp;
 let stripe: ReturnType<typeof createStripeProvider>;
 const previousDataDir = env.dataDir;
-const contact = { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com" };
+let clients = 0;
+/** A client of her own for each booking: one client holds at most two slots at once (ADR 024). */
+const nextContact = () => {
+  clients++;
+  return { nombre: "Ana López", telefono: `33123456${String(clients).padStart(2, "0")}`, correo: `ana${clients}@example.com` };
+};
 
 const webhook = (type: string, paymentId: string, eventId: string) =>
   sendStripeEvent(app.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
@@ -63,7 +68,11 @@ async function freeStart(dayIndex: number): Promise<Date> {
 }
 
 const book = (inicio: Date, now = new Date(), userId: string | null = null) =>
-  bookSlot(database.db, { tratamientoId: "microblading", inicio, contact, consentimiento: null, userId }, now);
+  bookSlot(
+    database.db,
+    { tratamientoId: "microblading", inicio, contact: nextContact(), consentimiento: null, userId, ip: null },
+    now,
+  );
 
 describe("a deposit paid with Stripe", () => {
   it("both completing webhooks at once: the appointment confirmed once, the deposit captured once", async () => {

@@ -145,6 +145,10 @@ const oddText = fc.oneof(
     "' OR 1=1 --",
     "{}",
   ),
+  // control characters anywhere (the form gate refuses them: app/server/http/form-gate.server.ts)
+  fc
+    .tuple(fc.string({ maxLength: 10 }), fc.integer({ min: 0, max: 31 }), fc.string({ maxLength: 10 }))
+    .map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`),
   fc.integer().map(String),
   fc.double().map(String),
   fc.string({ maxLength: 5 }).map((s) => s + "x".repeat(5_000)),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInFailure } from "~/components/auth/auth-client";
 import { messages } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
-import { account, cuentasImportadas, user } from "~/server/db/schema";
+import { account, correos, cuentasImportadas, user } from "~/server/db/schema";
 import {
   cookieHeader,
   httpRequest,
@@ -25,7 +25,7 @@ import {
 } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
-import { readOutbox } from "../support/outbox";
+import { acceptOutboxWrites, readOutbox, refuseOutboxWrites } from "../support/outbox";
 import { authExport, FIREBASE_SAMPLE, STUDENTS, studioExport } from "../support/studio-export";
 
 // Server modules read the environment when first imported: they are imported in beforeAll,
@@ -171,18 +171,37 @@ describe("a student without a password hash", () => {
     expect(mailsTo(STUDENTS.bea.email).map((m) => m.subject)).toEqual(["Crea tu contraseña"]);
   });
 
-  it("when the mail cannot be sent, says so and tries again at the next attempt", async () => {
+  it("with the mail server down the mail waits in the outbox and goes out once it is back", async () => {
     const { env } = await import("~/server/env.server");
-    await database.db.insert(user).values({ id: "uid-eva", name: "Eva", email: "eva@example.com" });
-    await database.db.insert(cuentasImportadas).values({ userId: "uid-eva" });
+    const { deliverDueMail, settleMailDeliveries } = await import("~/server/mail.server");
+    await database.db.insert(user).values({ id: "uid-flor", name: "Flor", email: "flor@example.com" });
+    await database.db.insert(cuentasImportadas).values({ userId: "uid-flor" });
     const smtpUrl = env.smtpUrl;
     env.smtpUrl = "smtp://127.0.0.1:9"; // nothing listens there
+    try {
+      const down = await postAuth(baseURL, "/sign-in/email", { email: "flor@example.com", password: "una-clave-1" });
+      expect(JSON.parse(down.body).code).toBe("PASSWORD_SETUP_REQUIRED");
+      await settleMailDeliveries();
+    } finally {
+      env.smtpUrl = smtpUrl;
+    }
+    expect(mailsTo("flor@example.com")).toEqual([]);
+    const [waiting] = await database.db.select().from(correos).where(eq(correos.para, "flor@example.com"));
+    expect(waiting).toMatchObject({ asunto: "Crea tu contraseña", estado: "pendiente" });
+    await deliverDueMail(database.db, { now: waiting.siguienteIntento });
+    expect(mailsTo("flor@example.com").map((m) => m.subject)).toEqual(["Crea tu contraseña"]);
+  });
+
+  it("when the mail cannot even be queued, says so and tries again at the next attempt", async () => {
+    await database.db.insert(user).values({ id: "uid-eva", name: "Eva", email: "eva@example.com" });
+    await database.db.insert(cuentasImportadas).values({ userId: "uid-eva" });
+    await refuseOutboxWrites(database.db);
     try {
       const down = await postAuth(baseURL, "/sign-in/email", { email: "eva@example.com", password: "una-clave-1" });
       expect(down.status).toBe(500);
       expect(signInFailure({ status: down.status, code: "" })).toEqual(messages.serverError);
     } finally {
-      env.smtpUrl = smtpUrl;
+      await acceptOutboxWrites(database.db);
     }
     const [pending] = await database.db.select().from(cuentasImportadas).where(eq(cuentasImportadas.userId, "uid-eva"));
     expect(pending?.correoContrasenaEn).toBeNull();

@@ -17,8 +17,10 @@ import { ToastProvider } from "~/components/ui/toast-provider";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/pedido";
 import MisCompras, { loader as misComprasLoader } from "~/routes/mis-compras";
 import type { Database } from "~/server/db/client.server";
-import { compraLineas, compras } from "~/server/db/schema";
+import { eq } from "drizzle-orm";
+import { compraLineas, compras, correos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
+import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
 import { type TestUser, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
@@ -168,17 +170,23 @@ describe("shipping states in /mis-compras and the admin's order screen", () => {
     expect(readOutbox(dataDir)).toHaveLength(count);
   });
 
-  it("a mail that cannot be sent keeps the new state and says so", async () => {
+  it("with the mail server down the new state stands and its mail waits in the outbox, then goes out once", async () => {
+    const count = readOutbox(dataDir).length;
     env.smtpUrl = "smtp://127.0.0.1:9"; // nothing listens there
     try {
       const answer = await setShipping({ estado: "2", paqueteria: "Estafeta", guia: "8055 1234 9999" });
-      expect(answer).toMatchObject({
-        status: 200,
-        notice: "Estado del envío actualizado, pero no se pudo enviar el correo de aviso.",
-      });
+      expect(answer).toMatchObject({ status: 200, notice: "Estado del envío actualizado. Le avisamos por correo." });
+      await settleMailDeliveries();
     } finally {
       env.smtpUrl = undefined;
     }
     expect(statusOf(await myOrdersPage())).toBe("Enviado");
+    const [waiting] = await database.db.select().from(correos).where(eq(correos.estado, "pendiente"));
+    expect(waiting).toMatchObject({ asunto: "Tu pedido MA-ENVIO1: Enviado", intentos: 1 });
+    expect(readOutbox(dataDir)).toHaveLength(count);
+    // the runner's retry, once the server is back
+    await deliverDueMail(database.db, { now: waiting.siguienteIntento });
+    await deliverDueMail(database.db, { now: new Date(waiting.siguienteIntento.getTime() + 86_400_000) });
+    expect(readOutbox(dataDir).map((m) => m.subject).slice(count)).toEqual(["Tu pedido MA-ENVIO1: Enviado"]);
   });
 });

@@ -15,7 +15,7 @@ import { handleError } from "~/entry.server";
 import type { Database } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { loadContext } from "~/server/http/request.server";
-import { authLog, logError, redact } from "~/server/log.server";
+import { authLog, captureLogs, logError, redact } from "~/server/log.server";
 import { contentSecurityPolicy, isPersonalPath } from "~/server/security.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { useTestDatabase } from "../support/fixtures";
@@ -23,7 +23,11 @@ import { useTestDatabase } from "../support/fixtures";
 let database: Database;
 let app: TestApp;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "security-headers-"));
-const original = { dataDir: env.dataDir, publicUrl: env.publicUrl, stripe: [env.stripeSecretKey, env.stripePublishableKey] };
+const original = {
+  dataDir: env.dataDir,
+  publicUrl: env.publicUrl,
+  stripe: [env.stripeSecretKey, env.stripePublishableKey],
+};
 
 /** The pages: 200 with the nonce the load context handed over; a cookie or a public cache on request. */
 const pages: RequestHandler = (req, res) => {
@@ -65,7 +69,10 @@ describe("security headers", () => {
     const nonces = [];
     for (const response of [first, second]) {
       const csp = directives(response.headers.get("content-security-policy"));
-      const nonce = csp.get("script-src")?.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      const nonce = csp
+        .get("script-src")
+        ?.find((s) => s.startsWith("'nonce-"))
+        ?.slice(7, -1);
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(await response.text()).toContain(`data-nonce="${nonce}"`);
       expect(csp.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
@@ -158,6 +165,8 @@ const PERSONAL = [
   "/carrito",
   "/gracias",
   "/restablecer-contrasena",
+  // where the e-mail verification link ends (issue 25)
+  "/verificar-correo",
   "/curso-michel-alvarez/cejas",
   "/curso-michel-alvarez/cejas/certificado",
   "/curso-michel-alvarez/cejas/manual",
@@ -168,6 +177,7 @@ const PERSONAL = [
   "/api/terminos",
   "/api/codigo-visita",
   "/admin",
+  "/admin/correos",
   "/admin/pedidos",
   "/admin/pedidos/MA-1",
   "/admin/reembolsos",
@@ -177,9 +187,16 @@ const PERSONAL = [
   "/admin/accesos",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
-  ...["productos", "categorias", "servicios", "cursos", "visitas", "promociones", "promociones-cursos", "envios"].flatMap(
-    (s) => [`/admin/${s}`, `/admin/${s}/nuevo`],
-  ),
+  ...[
+    "productos",
+    "categorias",
+    "servicios",
+    "cursos",
+    "visitas",
+    "promociones",
+    "promociones-cursos",
+    "envios",
+  ].flatMap((s) => [`/admin/${s}`, `/admin/${s}/nuevo`]),
   "/admin/unidades/u1",
   "/admin/videos/v1",
   "/admin/preguntas/p1",
@@ -242,7 +259,10 @@ describe("Cache-Control: private, no-store", () => {
     }
     // a trailing slash, another case (React Router ignores it), an encoded letter
     for (const pathname of ["/mis-compras/", "/MIS-Compras", "/Admin/Productos", "/mis-compr%61s"]) {
-      expect([pathname, (await app.get(pathname)).headers.get("cache-control")]).toEqual([pathname, "private, no-store"]);
+      expect([pathname, (await app.get(pathname)).headers.get("cache-control")]).toEqual([
+        pathname,
+        "private, no-store",
+      ]);
     }
   });
 
@@ -277,19 +297,42 @@ describe("Cache-Control: private, no-store", () => {
 // ---------------------------------------------------------------- logs
 
 describe("logs without personal data", () => {
+  /** The JSON lines written from now until the test ends (app/server/log.server.ts). */
+  let capture: ReturnType<typeof captureLogs> | undefined;
+  afterEach(() => capture?.stop());
   const logged = () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    return () => spy.mock.calls.map((c) => c.map(String).join(" ")).join("\n");
+    capture = captureLogs("info");
+    const lines = capture;
+    return () =>
+      lines
+        .records()
+        .map((r) => [r.msg, r.error].filter(Boolean).join(": "))
+        .join("\n");
   };
 
-  it("a failed answer is logged with its path, never its query string or a visit's name and key", async () => {
+  it("every answer is one JSON line: request id, method, path without query string or a visit's name and key, status, time", async () => {
     const lines = logged();
-    await app.get("/producto/labial?correo=ana%40example.com&telefono=3312345678", undefined, { "x-prueba": "falla" });
+    const failed = await app.get("/producto/labial?correo=ana%40example.com&telefono=3312345678", undefined, {
+      "x-prueba": "falla",
+    });
     await app.get("/tu-visita-con-ana-perez/V1StGXR8Z5jdHi6B?codigo=ABC123", undefined, { "x-prueba": "falla" });
+    await app.get("/cita/tok_secreto_abcdef123456");
     const text = lines();
     expect(text).toContain("GET /producto/labial → 500");
     expect(text).toContain("GET /tu-visita-con-…/… → 500");
-    for (const secret of ["correo", "ana", "3312345678", "V1StGXR8Z5jdHi6B", "ABC123"]) expect(text).not.toContain(secret);
+    expect(text).toContain("GET /cita/… →");
+    for (const secret of ["correo", "ana", "3312345678", "V1StGXR8Z5jdHi6B", "ABC123", "tok_secreto"]) {
+      expect(capture?.text()).not.toContain(secret);
+    }
+    const [first] = capture?.records() ?? [];
+    expect(first).toMatchObject({
+      level: "error",
+      reqId: failed.headers.get("x-request-id"),
+      req: { method: "GET", path: "/producto/labial" },
+      res: { status: 500 },
+    });
+    expect(typeof first.responseTime).toBe("number");
+    expect(typeof first.time).toBe("string");
   });
 
   it("errors of pages are logged with the path only, and without the e-mails and phones inside them", () => {
@@ -313,8 +356,37 @@ describe("logs without personal data", () => {
     logError("No se pudo enviar el correo del pago 12 a ana@example.com", new Error("timeout"));
     expect(lines()).toMatch(/^No se pudo enviar el correo del pago 12 a \[correo\]: Error: timeout/);
     expect(lines()).not.toContain("ana@example.com");
-    expect(redact("Pago pi_3Nq 35050 centavos, compra MA-12345678")).toBe("Pago pi_3Nq 35050 centavos, compra MA-12345678");
+    expect(redact("Pago pi_3Nq 35050 centavos, compra MA-12345678")).toBe(
+      "Pago pi_3Nq 35050 centavos, compra MA-12345678",
+    );
     expect(redact("GET /buscar?q=maria")).toBe("GET /buscar?…");
+  });
+
+  it("a failed query's values and named fields are taken out of error messages", () => {
+    const lines = logged();
+    const query = new Error(
+      'Failed query: insert into "citas" ("nombre", "token", "consentimiento") values ($1, $2, $3)\nparams: Ana López,tok_abc123,{"respuestas":[{"pregunta":"¿Embarazo?","respuesta":"si","detalle":"12 semanas"}],"firma":"Ana López"}',
+      {
+        cause: new Error(
+          "duplicate key value violates unique constraint; Key (correo)=(ana@example.com) already exists",
+        ),
+      },
+    );
+    logError("Error en POST /agendar/cejas", query);
+    logError('Better Auth pasó {"password":"secreta123","name":"Ana López","token":"abc"}');
+    const text = capture?.text() ?? "";
+    expect(lines()).toContain('insert into "citas"');
+    for (const secret of [
+      "Ana López",
+      "tok_abc123",
+      "12 semanas",
+      "Embarazo",
+      "ana@example.com",
+      "secreta123",
+      '"abc"',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it("Better Auth's own messages are written through the filter too", () => {

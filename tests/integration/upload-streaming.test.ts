@@ -21,7 +21,8 @@ import { env } from "~/server/env.server";
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { s3Storage } from "~/server/storage/s3.server";
-import { MAX_DATA_BYTES, UPLOAD_PATH, sweepUploadSpool } from "~/server/upload.server";
+import { UPLOAD_LIMITS } from "~/domain/limits";
+import { UPLOAD_PATH, sweepUploadSpool } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
@@ -156,10 +157,10 @@ function postStreamed(uploadCase: string, body: Body, cookie: string) {
   );
 }
 
-/** `total` bytes of an MP4-looking file, made of one repeated 1 MB block (no new memory per chunk). */
-function repeated(total: number): { chunks: () => Iterable<Buffer>; sha256: string } {
+/** `total` bytes of an MP4-looking file (or `head`'s kind), made of one repeated 1 MB block (no new memory per chunk). */
+function repeated(total: number, head = MP4_HEAD): { chunks: () => Iterable<Buffer>; sha256: string } {
   const block = randomBytes(MB);
-  MP4_HEAD.copy(block);
+  head.copy(block);
   const hash = createHash("sha256");
   for (let done = 0; done < total; done += MB) hash.update(block.subarray(0, Math.min(MB, total - done)));
   return {
@@ -297,12 +298,12 @@ describe("streamed data uploads", () => {
     expect(memory.peakArrayBuffers - memory.before.arrayBuffers).toBeLessThan(60 * MB);
   });
 
-  it("refuses a file over the limit with 413, leaving neither a stored file nor a temporary one", async () => {
+  it("refuses a file over its kind's limit with 413 (a PDF past 100 MB), leaving neither a stored file nor a temporary one", async () => {
     const before = { uploads: filesIn(uploads).length, private: filesIn(privateFiles).length };
-    const file = repeated(MAX_DATA_BYTES + MB);
-    const answer = await postStreamed("videos", { chunks: file.chunks }, adminCookie);
+    const file = repeated(UPLOAD_LIMITS.pdf.bytes + MB, Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"));
+    const answer = await postStreamed("manuales", { chunks: file.chunks }, adminCookie);
     expect(answer.status).toBe(413);
-    expect(answer.json.error).toBe("El archivo pesa más de 100 MB.");
+    expect(answer.json.error).toBe("El PDF pasa de 100 MB.");
     expect(filesIn(uploads).length).toBe(before.uploads);
     expect(filesIn(privateFiles).length).toBe(before.private);
     expect(filesIn(spool)).toEqual([]);

@@ -148,15 +148,15 @@ describe("POST /auth/michel-alvarez/v2/firebase-upload", () => {
     expect(filesIn(uploads).length).toBe(before);
   });
 
-  it("refuses an image over 15 MB", async () => {
-    const huge = Buffer.alloc(16 * 1024 * 1024, 7);
+  it("refuses an image over 20 MB, the limit named", async () => {
+    const huge = Buffer.alloc(21 * 1024 * 1024, 7);
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
     const response = await upload(
       { name: "enorme", case: "productos", image: { bytes: huge, fileName: "enorme.jpg", type: "image/jpeg" } },
       adminCookie,
     );
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toBe("El archivo pesa más de 15 MB.");
+    expect((await response.json()).error).toBe("La imagen pasa de 20 MB.");
   });
 
   it("refuses an unknown case or a missing file", async () => {

@@ -6,7 +6,12 @@
  *   const answer = await callAction(productAction, "/producto/serum", { intent: "add", cantidad: "2" },
  *     { params: { id: "serum" }, cookie, ip: "203.0.113.9" });
  *   answer.status; answer.body; answer.headers
+ *
+ * Actions run behind the form gate production puts in front of every action
+ * (app/server/http/form-gate.server.ts): a form with control characters never reaches them.
  */
+import { gateForm } from "~/server/http/form-gate.server";
+
 export type ActionAnswer = { status: number; body: Record<string, unknown>; headers: Headers };
 
 export async function callAction(
@@ -30,7 +35,8 @@ export async function callAction(
   const request = new Request(`http://localhost${path}`, { method: "POST", headers, body });
   let result: unknown;
   try {
-    result = await (action as (args: unknown) => Promise<unknown>)({ request, params, context: { clientIp: ip } });
+    const gated = gateForm(action as (args: { request: Request }) => Promise<unknown>);
+    result = await (gated as (args: unknown) => Promise<unknown>)({ request, params, context: { clientIp: ip } });
   } catch (thrown) {
     result = thrown;
   }

@@ -1,8 +1,19 @@
-/** Reads the mails the server wrote to DATA_DIR/outbox (tests without SMTP_URL). */
+/**
+ * Reads the mails the server wrote to DATA_DIR/outbox (tests without SMTP_URL), and makes the
+ * outbox table refuse writes (a database failing at that moment).
+ */
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "~/server/db/client.server";
 
 export type OutboxMail = { file: string; raw: string; to: string; subject: string };
+
+/** The subject of the 'Confirma tu correo' mail every e-mail sign-up sends (issue 25). */
+export const VERIFICATION_SUBJECT = "Confirma tu correo | Michel Alvarez";
+
+/** A mail other than the sign-up's verification link: for tests that count an account's other mails. */
+export const notVerification = (mail: OutboxMail) => mail.subject !== VERIFICATION_SUBJECT;
 
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, "outbox");
@@ -58,4 +69,23 @@ export function mailParts(raw: string, type: string): string[] {
     else found.push(body);
   }
   return found;
+}
+
+/**
+ * Makes the database refuse every write to the mail outbox (`correos`), as a database that
+ * fails at that moment would: a trigger that raises. `acceptOutboxWrites` removes it.
+ */
+export async function refuseOutboxWrites(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`create or replace function correos_rechaza() returns trigger language plpgsql as $$
+      begin raise exception 'la bandeja de salida no acepta escrituras (prueba)'; end $$`),
+  );
+  await db.execute(
+    sql.raw("create trigger correos_rechaza before insert on correos for each row execute function correos_rechaza()"),
+  );
+}
+
+export async function acceptOutboxWrites(db: Db): Promise<void> {
+  await db.execute(sql.raw("drop trigger if exists correos_rechaza on correos"));
+  await db.execute(sql.raw("drop function if exists correos_rechaza()"));
 }

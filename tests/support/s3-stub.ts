@@ -1,6 +1,6 @@
 /**
  * A tiny S3-compatible server for tests (the network edge): path-style PUT/GET/DELETE of
- * objects kept in memory. Like S3 it knows the secret key: it recomputes each request's
+ * objects kept in memory, and ListObjectsV2 (one page). Like S3 it knows the secret key: it recomputes each request's
  * SigV4 signature over the headers the request says it signed (aws4fetch's signer, with the
  * request's own x-amz-date) and refuses a request signed with another key, malformed
  * headers, or an x-amz-content-sha256 that does not match the body.
@@ -141,6 +141,19 @@ export async function startS3Stub(accessKeyId: string, secretAccessKey: string, 
     if (req.method === "PUT") {
       objects.set(path, { bytes: body, contentType: String(req.headers["content-type"] ?? "") });
       res.writeHead(200).end();
+    } else if (req.method === "GET" && new URL(req.url ?? "/", "http://stub").searchParams.get("list-type") === "2") {
+      // ListObjectsV2 of the bucket (path-style): every key under `prefix`, in one page.
+      const prefix = new URL(req.url ?? "/", "http://stub").searchParams.get("prefix") ?? "";
+      const bucket = path.replace(/^\/+|\/+$/g, "");
+      const contents = [...objects.entries()]
+        .filter(([objectPath]) => objectPath.startsWith(`/${bucket}/${prefix}`))
+        .map(([objectPath, object]) => ({ key: objectPath.slice(bucket.length + 2), size: object.bytes.length }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1))
+        .map(({ key, size }) => `<Contents><Key>${key}</Key><Size>${size}</Size></Contents>`)
+        .join("");
+      res
+        .writeHead(200, { "content-type": "application/xml" })
+        .end(`<ListBucketResult><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
     } else if (req.method === "GET") {
       const object = objects.get(path);
       if (!object) res.writeHead(404).end("<Error><Code>NoSuchKey</Code></Error>");

@@ -52,6 +52,19 @@ export type StripeStub = {
   close(): Promise<void>;
 };
 
+/**
+ * When Stripe says an OXXO voucher expires: at 23:59 (America/Mexico_City, UTC−6 since
+ * 2022) of the `days`-th calendar day after it was created, not `days` × 24 h later (Stripe's
+ * docs: created on Monday with 2 days, it expires on Wednesday at 23:59). Unix seconds.
+ */
+export function oxxoExpiresAfter(created: Date, days: number): number {
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" })
+    .format(created)
+    .split("-")
+    .map(Number);
+  return Math.floor(Date.UTC(y, m - 1, d + days, 23 + 6, 59, 59) / 1000);
+}
+
 const stripeError = (message: string, code = "payment_intent_unexpected_state") => ({
   error: { type: "invalid_request_error", code, message },
 });
@@ -104,7 +117,7 @@ export async function startStripeStub(): Promise<StripeStub> {
         type: "oxxo_display_details",
         oxxo_display_details: {
           number: `1234567890${String(next).padStart(8, "0")}`,
-          expires_after: Math.floor(Date.now() / 1000) + days * 86_400,
+          expires_after: oxxoExpiresAfter(new Date(), days),
           hosted_voucher_url: `https://payments.stripe.com/oxxo/voucher/${id}`,
         },
       };

@@ -8,6 +8,7 @@ import { Fragment, useId, useRef, useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { type ActionFeedback, useActionFeedback, useConfirmedSubmit } from "./use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
+import { UPLOAD_LIMITS, type UploadKind, fileTooLarge, uploadHint } from "~/domain/limits";
 import { confirmDelete } from "~/domain/messages";
 import type { FieldErrors, FieldSpec, FormValue, FormValues, GalleryImage, QuestionAnswer } from "~/domain/admin-form";
 
@@ -234,7 +235,12 @@ function FieldInput({
               Archivo actual: {text.split("/").pop()}
             </p>
           )}
-          <FilePicker common={common} accept={field.accept} label={text ? "Cambiar archivo" : "Elegir archivo"} />
+          <FilePicker
+            common={common}
+            accept={field.accept}
+            kind={field.uploadKind}
+            label={text ? "Cambiar archivo" : "Elegir archivo"}
+          />
         </div>
       );
     case "gallery":
@@ -274,22 +280,27 @@ function Adornment({ side, children }: { side: "left" | "right"; children: React
 
 /**
  * A file picker that speaks Spanish whatever the browser's language: a big button (the
- * native input is visually hidden inside it) and what was chosen.
+ * native input is visually hidden inside it), what was chosen, and the size limit of its kind
+ * (app/domain/limits.ts). A file over the limit is refused here, before it is sent, with the
+ * server's own message (the server checks again).
  */
 function FilePicker({
   common,
   accept,
+  kind,
   label,
   multiple = false,
   onFiles,
 }: {
   common: Common;
   accept?: string;
+  kind?: UploadKind;
   label: string;
   multiple?: boolean;
   onFiles?: (files: File[]) => void;
 }) {
   const [chosen, setChosen] = useState<File[]>([]);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const summary =
     chosen.length === 0
       ? "Ningún archivo elegido"
@@ -308,13 +319,25 @@ function FilePicker({
           multiple={multiple}
           className="sr-only"
           onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
+            let files = Array.from(event.target.files ?? []);
+            const over = kind ? files.find((file) => file.size > UPLOAD_LIMITS[kind].bytes) : undefined;
+            setTooLarge(over && kind ? `${fileTooLarge(kind).text} («${over.name}»)` : null);
+            if (over) {
+              event.target.value = "";
+              files = [];
+            }
             setChosen(files);
             onFiles?.(files);
           }}
         />
       </label>
       <span className="min-w-0 truncate text-sm text-muted">{summary}</span>
+      {kind && <span className="text-sm text-muted">{uploadHint(kind)}</span>}
+      {tooLarge && (
+        <p role="alert" className="w-full text-sm font-medium text-red-700" data-testid={`demasiado-grande-${common.name}`}>
+          {tooLarge}
+        </p>
+      )}
     </div>
   );
 }
@@ -344,6 +367,7 @@ function ImageInput({ field, current, common }: { field: FieldSpec; current: str
       <FilePicker
         common={common}
         accept={field.accept}
+        kind={field.uploadKind}
         label={current ? "Cambiar imagen" : "Elegir imagen"}
         onFiles={onFiles}
       />
@@ -406,7 +430,14 @@ function GalleryInput({
           ))}
         </ul>
       )}
-      <FilePicker common={common} accept={field.accept} label="Agregar fotos" multiple onFiles={onFiles} />
+      <FilePicker
+        common={common}
+        accept={field.accept}
+        kind={field.uploadKind}
+        label="Agregar fotos"
+        multiple
+        onFiles={onFiles}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   type AlertMessage,
   comingSoon,
   FIRST_PASSWORD_CODE,
+  MAIL_NOT_QUEUED_CODE,
   firstPasswordSent,
   loginFailed,
   registerFailed,
@@ -108,6 +109,7 @@ export async function requestPasswordReset(email: string): Promise<AlertMessage>
   if (answer.ok) return resetSent;
   if (answer.status === 429) return tooManyRequests;
   if (answer.code === "USER_NOT_FOUND") return resetUserNotFound;
+  if (answer.code === MAIL_NOT_QUEUED_CODE) return resetFailed;
   if (answer.code === "INVALID_EMAIL" || answer.code === "VALIDATION_ERROR") return resetInvalidEmail;
   return resetFailed;
 }

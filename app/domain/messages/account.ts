@@ -57,6 +57,12 @@ export const resetInvalidEmail = {
   text: "El formato de correo es inválido.",
 } as const satisfies AlertMessage;
 
+/**
+ * The reset mail could not even be queued (the outbox's database write failed): the server
+ * answers this code and the overlay shows resetFailed instead of resetSent.
+ */
+export const MAIL_NOT_QUEUED_CODE = "MAIL_NOT_QUEUED";
+
 export const resetFailed = {
   icon: "error",
   title: "Error!",
@@ -116,3 +122,21 @@ export const comingSoon = {
   title: "Próximamente",
   text: "Este opción estará disponible dentro de poco. Sentimos la demora.",
 } as const satisfies AlertMessage;
+
+/** Issue 25: the e-mail verification's notices ('Confirma tu correo', /verificar-correo). */
+export const emailVerification = {
+  verified: "Tu correo quedó verificado. Ya puedes ver en tu cuenta las citas que agendaste con él.",
+  pending:
+    "Tu correo aún no está verificado. Abre el enlace que te enviamos al registrarte para ver en tu cuenta las citas que agendaste con este correo.",
+  sent: (email: string) => `Te enviamos un nuevo enlace a ${email}. Revisa también la carpeta de spam.`,
+  alreadyVerified: "Tu correo ya estaba verificado.",
+  sendFailed: "No pudimos enviar el correo. Intenta de nuevo en unos minutos.",
+  expired: "El enlace para verificar tu correo venció (dura 24 horas). Pide uno nuevo.",
+  invalid: "El enlace para verificar tu correo no es válido. Pide uno nuevo.",
+  loggedOut: "Inicia sesión para pedir un nuevo enlace desde tu perfil.",
+} as const;
+
+/** The Spanish words for what Better Auth's /verify-email sent back in `?error=` (TOKEN_EXPIRED, INVALID_TOKEN...). */
+export function verificationLinkError(code: string): string {
+  return code === "TOKEN_EXPIRED" ? emailVerification.expired : emailVerification.invalid;
+}

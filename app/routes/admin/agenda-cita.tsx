@@ -3,7 +3,7 @@
  * deposit, the health and consent form as she signed it; and the studio's actions: move it,
  * mark attended or no-show, cancel it (each mails the client where it changes her plans).
  */
-import { CalendarClock, CalendarPlus, CheckCircle2, MessageCircle, Phone, UserX, XCircle } from "lucide-react";
+import { CalendarClock, CalendarPlus, CheckCircle2, LockOpen, MessageCircle, Phone, UserX, XCircle } from "lucide-react";
 import { Link, data, useSubmit } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
@@ -14,6 +14,7 @@ import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { dayTitle } from "~/domain/studio-calendar";
 import { agendaAppointment, appointmentAction, moveFields } from "~/server/admin/agenda.server";
+import { releaseHoldConfirm } from "~/domain/agenda-labels";
 import { specsOf } from "~/server/admin/fields.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
@@ -23,10 +24,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const cita = await agendaAppointment(getDb(), params.id);
   if (!cita) throw data(null, { status: 404 });
-  const { inicio, recordatorioEnviado, canceladaEn, ...rest } = cita;
+  const { inicio, recordatorioEnviado, canceladaEn, apartadaHasta, ...rest } = cita;
   return {
     cita: {
       ...rest,
+      // a hold still running: until when (an expired one is released by the next booking)
+      apartadaHasta: apartadaHasta && apartadaHasta.getTime() > Date.now() ? formatSpanishDateTime(apartadaHasta) : null,
       pasada: inicio.getTime() <= Date.now(),
       recordatorioEnviado: recordatorioEnviado ? formatSpanishDateTime(recordatorioEnviado) : null,
       canceladaEn: canceladaEn ? formatSpanishDateTime(canceladaEn) : null,
@@ -73,6 +76,7 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
         <dl className="space-y-2">
           <Row label="Tratamiento" value={`${cita.tratamiento} · ${cita.servicio}`} />
           <Row label="Estado" value={<span data-testid="cita-estado">{cita.estadoLabel}</span>} />
+          {cita.apartadaHasta && <Row label="Apartado hasta" value={cita.apartadaHasta} />}
           <Row label="Precio" value={formatPrice(cita.precio)} />
           <Row
             label="Anticipo"
@@ -157,7 +161,13 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
               No asistió
             </button>
           )}
-          {abierta && (
+          {cita.estado === "apartada" && (
+            <button type="button" className="btn-outline" onClick={() => void send("liberar", releaseHoldConfirm)}>
+              <LockOpen className="size-4" aria-hidden />
+              Liberar horario
+            </button>
+          )}
+          {cita.estado === "confirmada" && (
             <button
               type="button"
               className="btn w-full border border-red-700 text-red-700 hover:bg-red-50 sm:w-auto"

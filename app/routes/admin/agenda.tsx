@@ -1,17 +1,21 @@
 /**
  * /admin/agenda: the studio's appointments by day (default: today) or by week, as the clock in
  * Guadalajara shows them, with the day's block-outs. ?fecha=YYYY-MM-DD&vista=dia|semana.
- * On a phone the week is a list of days; on a wide screen, seven columns.
+ * On a phone the week is a list of days; on a wide screen, seven columns. A held slot
+ * ("Apartada", its deposit not paid yet) says until when, and can be released ("Liberar").
  */
-import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Phone, Wallet } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, LockOpen, Phone, Wallet } from "lucide-react";
+import { Form, Link, data, useSubmit } from "react-router";
+import { useActionFeedback } from "~/components/admin/use-admin-feedback";
+import { useAlert } from "~/components/ui/alert-provider";
+import { releaseHoldConfirm } from "~/domain/agenda-labels";
 import { NewButton } from "~/components/admin/admin-list";
 import { AdminPage } from "~/components/admin/admin-page";
 import { formatPrice } from "~/domain/money";
 import { plural } from "~/domain/plural";
 import { addDays, dayTitle, mondayOf, shortDayTitle, studioDay } from "~/domain/studio-calendar";
-import { type AgendaBlockout, type AgendaEntry, agendaQuery, agendaRange } from "~/server/admin/agenda.server";
-import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
+import { type AgendaBlockout, type AgendaEntry, agendaQuery, agendaRange, releaseHold } from "~/server/admin/agenda.server";
+import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import type { Route } from "./+types/agenda";
 
@@ -24,11 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { fecha, vista, desde, hoy: studioDay(new Date()), ...range };
 }
 
-export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
+/** "Liberar" a held slot; nothing else is written from this screen. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "liberar") throw data(null, { status: 405 });
+  const result = await releaseHold(getDb(), form.get("id"));
+  if (result.ok) return { notice: result.notice, alert: undefined };
+  return data({ notice: undefined, alert: result.alert }, { status: 409 });
+}
 
 const href = (vista: string, fecha: string) => `/admin/agenda?vista=${vista}&fecha=${fecha}`;
 
-export default function AdminAgenda({ loaderData }: Route.ComponentProps) {
+export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
+  useActionFeedback(actionData);
   const { fecha, vista, desde, hoy, days, entries, blockouts } = loaderData;
   const step = vista === "semana" ? 7 : 1;
   const live = entries.filter((e) => e.estado !== "cancelada");
@@ -200,6 +213,12 @@ function AppointmentCard({ entry: e, compact }: { entry: AgendaEntry; compact: b
         {e.tratamiento}
         {!compact && ` · ${e.servicio}`}
       </p>
+      {e.apartadaHasta && (
+        <p className={`mt-1 inline-flex items-center gap-1 text-amber-900 ${compact ? "text-xs" : "text-sm"}`} data-testid="apartada-hasta">
+          <Hourglass className="size-4 shrink-0" aria-hidden />
+          Apartado hasta {e.apartadaHasta}
+        </p>
+      )}
       {compact ? (
         <p className="mt-1 text-xs text-muted">{e.estadoLabel}</p>
       ) : (
@@ -226,6 +245,31 @@ function AppointmentCard({ entry: e, compact }: { entry: AgendaEntry; compact: b
           </a>
         </div>
       )}
+      {e.apartadaHasta && <ReleaseButton id={e.id} compact={compact} />}
     </div>
+  );
+}
+
+/** "Liberar": asks first, then posts to this screen's action (works without script too). */
+function ReleaseButton({ id, compact }: { id: string; compact: boolean }) {
+  const alert = useAlert();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="post"
+      className="relative z-10 mt-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        if (await alert.show(releaseHoldConfirm)) await submit(form, { method: "post", preventScrollReset: true });
+      }}
+    >
+      <input type="hidden" name="intent" value="liberar" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={`btn-outline min-h-11 ${compact ? "w-full px-2 text-xs" : "px-4"}`}>
+        <LockOpen className="size-4" aria-hidden />
+        Liberar
+      </button>
+    </Form>
   );
 }

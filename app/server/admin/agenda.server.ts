@@ -3,9 +3,10 @@
  * studio's clock shows them, one appointment with its consent form, and the deposits taken.
  * Every write goes through the one owner of `citas` (booking/appointments.server.ts):
  * a phone booking is createAppointment with origen 'estudio', confirmed; moving, cancelling
- * and attendance are moveAppointment, cancelAppointment and setAttendance.
+ * and attendance are moveAppointment, cancelAppointment and setAttendance; "Liberar" a held
+ * slot is booking/release.server.ts (the slot free at once, its voucher or card attempt voided).
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { data } from "react-router";
 import type { FieldErrors } from "~/domain/admin-form";
 import { CITA_ESTADO_LABEL, type CitaEstado } from "~/domain/agenda";
@@ -21,6 +22,7 @@ import {
   moveAppointment,
   setAttendance,
 } from "../booking/appointments.server";
+import { releaseHeldAppointment } from "../booking/release.server";
 import type { Db } from "../db/index.server";
 import { agendaBloqueos, citas, pagos, servicios, tratamientos } from "../db/schema";
 import { describeBlockout } from "./blockouts.server";
@@ -47,12 +49,14 @@ export type AgendaEntry = {
   anticipoPagado: boolean;
   pagoEstado: string;
   conConsentimiento: boolean;
+  /** a hold ("Apartada"): when it ends, as the studio's clock shows it; null otherwise */
+  apartadaHasta: string | null;
 };
 
 export type AgendaBlockout = { id: number; tipo: string; motivo: string; texto: string; dias: string[] };
 
 /** The appointments (expired holds left out) and block-outs of `dias` days from `desde`. */
-export async function agendaRange(db: Db, desde: string, dias: number) {
+export async function agendaRange(db: Db, desde: string, dias: number, now = new Date()) {
   const from = studioInstant(desde);
   const to = studioInstant(addDays(desde, dias));
   const rows = await db
@@ -61,7 +65,15 @@ export async function agendaRange(db: Db, desde: string, dias: number) {
     .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
     .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
     .leftJoin(pagos, eq(pagos.id, citas.pagoId))
-    .where(and(lt(citas.inicio, to), gt(citas.fin, from), ne(citas.estado, "vencida")))
+    .where(
+      and(
+        lt(citas.inicio, to),
+        gt(citas.fin, from),
+        ne(citas.estado, "vencida"),
+        // a hold whose time ran out no longer holds anything
+        or(ne(citas.estado, "apartada"), isNull(citas.apartadaHasta), gt(citas.apartadaHasta, now)),
+      ),
+    )
     .orderBy(asc(citas.inicio));
   const entries: AgendaEntry[] = rows.map(({ cita, tratamiento, servicio, pagoEstado }) => ({
     id: cita.id,
@@ -80,6 +92,7 @@ export async function agendaRange(db: Db, desde: string, dias: number) {
     anticipoPagado: anticipoPagado(pagoEstado),
     pagoEstado: pagoEstadoLabel(pagoEstado),
     conConsentimiento: cita.consentimiento !== null,
+    apartadaHasta: cita.estado === "apartada" && cita.apartadaHasta ? formatSpanishDateTime(cita.apartadaHasta) : null,
   }));
   const blocks = await db
     .select()
@@ -201,6 +214,7 @@ export async function agendaAppointment(db: Db, id: string) {
     consentimiento: consentAnswers(cita.consentimiento),
     recordatorioEnviado: cita.recordatorioEnviado,
     canceladaEn: cita.canceladaEn,
+    apartadaHasta: cita.estado === "apartada" ? cita.apartadaHasta : null,
   };
 }
 
@@ -353,7 +367,18 @@ async function sessionOfRetoque(db: Db, tratamientoId: string, correo: string, t
   return match?.id ?? null;
 }
 
-type Intent = "mover" | "cancelar" | "atendida" | "no-asistio";
+type Intent = "mover" | "cancelar" | "atendida" | "no-asistio" | "liberar";
+
+/**
+ * "Liberar" a held slot (the agenda's card or the appointment's screen): free at once, its
+ * deposit's voucher or card attempt voided, the client mailed (booking/release.server.ts).
+ */
+export async function releaseHold(db: Db, id: unknown): Promise<AgendaActionResult> {
+  if (typeof id !== "string" || id.length === 0 || id.length > TEXT_LIMITS.id) throw data(null, { status: 400 });
+  const released = await releaseHeldAppointment(db, id);
+  if (!released.ok) return { ok: false, alert: { icon: "warning", title: "No se liberó", text: released.message } };
+  return { ok: true, id, notice: "Horario liberado. Le avisamos por correo a la clienta." };
+}
 
 /** What the appointment screen's buttons do. */
 export async function appointmentAction(db: Db, id: string, form: FormData): Promise<AgendaActionResult> {
@@ -366,6 +391,8 @@ export async function appointmentAction(db: Db, id: string, form: FormData): Pro
         await moveAppointment(db, id, studioInstant(parsed.values.fecha, parsed.values.hora), { by: "estudio" });
         return { ok: true, id, notice: "Cita movida. Le avisamos por correo con el nuevo horario." };
       }
+      case "liberar":
+        return await releaseHold(db, id);
       case "cancelar":
         await cancelAppointment(db, id, { by: "estudio" });
         return { ok: true, id, notice: "Cita cancelada. Le avisamos por correo." };

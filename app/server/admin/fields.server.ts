@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import type { FieldErrors, FieldSpec, Option, QuestionAnswer } from "~/domain/admin-form";
+import type { UploadKind } from "~/domain/limits";
 import { pesosToCentavos } from "~/domain/money";
 import {
   type ImageSize,
@@ -22,8 +23,11 @@ import {
 
 type Spec = Omit<FieldSpec, "name" | "type" | "label">;
 
-/** Where a field's files go: an upload case of the upload API, and for images the size kept. */
-type FileTarget = { uploadCase: string; size?: ImageSize };
+/**
+ * Where a field's files go: an upload case of the upload API, for images the size kept, and
+ * the kind of file (its size limit, app/domain/limits.ts).
+ */
+type FileTarget = { uploadCase: string; size?: ImageSize; kind: UploadKind };
 
 export type Field<T> = {
   type: FieldSpec["type"];
@@ -197,7 +201,13 @@ export function image(
     const problem = file && (await checkImage(file));
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
-  return { type: "image", label, spec: { accept: "image/*", ...rest }, schema, files: { uploadCase, size } };
+  return {
+    type: "image",
+    label,
+    spec: { accept: "image/*", uploadKind: "imagen", ...rest },
+    schema,
+    files: { uploadCase, size, kind: "imagen" },
+  };
 }
 
 /**
@@ -214,7 +224,13 @@ export function gallery(label: string, uploadCase: string, spec: Spec & { size?:
         if (problem) return ctx.addIssue({ code: "custom", message: problem });
       }
     });
-  return { type: "gallery", label, spec: { accept: "image/*", ...rest }, schema, files: { uploadCase, size } };
+  return {
+    type: "gallery",
+    label,
+    spec: { accept: "image/*", uploadKind: "imagen", ...rest },
+    schema,
+    files: { uploadCase, size, kind: "imagen" },
+  };
 }
 
 /** A video or PDF kept as is (course videos and manuals: private cases). */
@@ -232,15 +248,22 @@ export function file(
   return {
     type: "file",
     label,
-    spec: { accept: kind === "video/" ? "video/*" : kind, ...spec },
+    spec: { accept: kind === "video/" ? "video/*" : kind, uploadKind: kind === "video/" ? "video" : "pdf", ...spec },
     schema,
-    files: { uploadCase },
+    files: { uploadCase, kind: kind === "video/" ? "video" : "pdf" },
   };
 }
 
 /** The serializable description the generic form draws. */
 export function specsOf(fields: Fields): FieldSpec[] {
   return Object.entries(fields).map(([name, f]) => ({ name, type: f.type, label: f.label, ...f.spec }));
+}
+
+/** The file fields of a form and the kind of each (what readAdminForm holds them to). */
+export function fileFieldsOf(fields: Fields): Record<string, UploadKind> {
+  const kinds: Record<string, UploadKind> = {};
+  for (const [name, field] of Object.entries(fields)) if (field.files) kinds[name] = field.files.kind;
+  return kinds;
 }
 
 /** The raw value of each field as the browser posted it. */

@@ -65,7 +65,7 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
   if (!parsed.ok) return parsed;
   const { correo, cursoId, motivo, nota } = parsed.values;
   const [student] = await db
-    .select({ id: user.id, name: user.name })
+    .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(sql`lower(${user.email})`, correo.toLowerCase()))
     .limit(1);
@@ -89,7 +89,11 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
     return true;
   });
   if (!granted) return { ok: false, errors: { cursoId: "Esta cuenta ya tiene este curso." } };
-  return { ok: true, notice: `Listo: ${student.name} ya tiene el curso en Mis cursos.` };
+  // Anybody can sign up with a client's address (issue 25): the studio hears when nobody proved it.
+  const unverified = student.emailVerified
+    ? ""
+    : " Esa cuenta aún no confirma su correo: si no esperabas este nombre, revisa con la alumna.";
+  return { ok: true, notice: `Listo: ${student.name} ya tiene el curso en Mis cursos.${unverified}` };
 }
 
 /**

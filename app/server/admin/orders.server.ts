@@ -9,9 +9,11 @@ import { paginate, parsePage } from "~/domain/pagination";
 import type { FieldErrors } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, comprasPorMes, user } from "../db/schema";
+import { deliverQueuedMail } from "../mail.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { parseForm, select, text } from "./fields.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
+import { logError } from "../log.server";
 
 export const ORDERS_PER_PAGE = ADMIN_PER_PAGE;
 
@@ -173,8 +175,8 @@ export type ShippingUpdate = { ok: true; notice: string } | { ok: false; errors:
 
 /**
  * Sets an order's shipping state, carrier and tracking number from the posted form (a value
- * outside the list changes nothing), and when the state changed, mails the buyer. The state
- * stands even if the mail fails: the notice says so.
+ * outside the list changes nothing), and when the state changed, mails the buyer: the mail is
+ * queued in the same transaction, and the outbox retries it while the mail server is down.
  */
 export async function updateShippingState(db: Db, id: string, form: FormData): Promise<ShippingUpdate> {
   const parsed = await parseForm(shippingStateFields, form);
@@ -189,17 +191,15 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
       .for("update");
     if (!before) return null;
     await tx.update(compras).set({ estadoEnvio: estado, paqueteria, guia }).where(eq(compras.id, id));
-    return before.estadoEnvio !== estado;
+    const moved = before.estadoEnvio !== estado;
+    // the buyer's notice is queued with the new state (ADR 028): both or neither
+    if (moved) await sendShippingUpdate(tx, id);
+    return moved;
   });
   if (changed === null) return { ok: false, errors: { estado: "Este pedido no tiene envío." } };
   if (!changed) return { ok: true, notice: "Datos del envío guardados." };
-  try {
-    await sendShippingUpdate(db, id);
-    return { ok: true, notice: "Estado del envío actualizado. Le avisamos por correo." };
-  } catch (error) {
-    console.error(`No se pudo enviar el aviso de envío de la compra ${id}:`, error);
-    return { ok: true, notice: "Estado del envío actualizado, pero no se pudo enviar el correo de aviso." };
-  }
+  await deliverQueuedMail(db);
+  return { ok: true, notice: "Estado del envío actualizado. Le avisamos por correo." };
 }
 
 /** Physical orders not yet shipped (for the admin home), from the monthly counters. */

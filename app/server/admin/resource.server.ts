@@ -13,10 +13,11 @@ import { withoutNul } from "~/domain/limits";
 import type { AlertMessage } from "~/domain/messages";
 import { type Page, paginate, parsePage } from "~/domain/pagination";
 import { type Db, getDb } from "../db/index.server";
-import { type Fields, type Parsed, type Stored, parseForm, specsOf, storeFiles } from "./fields.server";
+import { withSpoolDir } from "../multipart.server";
+import { type Fields, type Parsed, type Stored, fileFieldsOf, parseForm, specsOf, storeFiles } from "./fields.server";
 import { requireAdmin } from "./guard.server";
 import { type Setting, type SettingsScreen, saveSetting, settingScreen } from "./settings.server";
-import { deleteFiles } from "./uploads.server";
+import { UploadError, deleteFiles, readAdminForm } from "./uploads.server";
 
 /**
  * What a list asks for: a search, a parent (child sections), and on paginated sections the
@@ -194,10 +195,30 @@ export async function editAction(request: Request, id: string) {
   const r = resourceOf(request);
   const db = getDb();
   const isNew = id === "nuevo";
-  const form = await request.formData();
-  const intent = form.get("intent");
-
   if (!isNew && !(await r.load(db, id))) throw data(null, { status: 404 });
+  const fields = await r.fields(db, isNew);
+  // Only now, for an admin, is the body read: its files are written to a folder of the
+  // request's own under DATA_DIR/tmp (each within its limit), removed once it is answered.
+  return withSpoolDir(async (spoolDir) => {
+    let form: FormData;
+    try {
+      form = await readAdminForm(request, fileFieldsOf(fields), spoolDir);
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      const alert = { icon: "error", title: "No se guardó", text: error.message } as const;
+      return data<EditActionData>(
+        error.field ? { errors: { [error.field]: error.message }, alert } : { alert },
+        { status: error.status },
+      );
+    }
+    return saveForm(r, db, id, fields, form);
+  });
+}
+
+/** The rest of editAction, once the form is read (its files still in their temporary folder). */
+async function saveForm(r: AnyResource, db: Db, id: string, fields: Fields, form: FormData) {
+  const isNew = id === "nuevo";
+  const intent = form.get("intent");
 
   if (intent === "eliminar" && !isNew) {
     const values = await r.load(db, id);
@@ -216,7 +237,6 @@ export async function editAction(request: Request, id: string) {
 
   if (intent !== "guardar") return data<EditActionData>({ notice: "Nada que hacer." }, { status: 400 });
 
-  const fields = await r.fields(db, isNew);
   const parsed = await parseForm(fields, form);
   if (!parsed.ok) return data<EditActionData>({ errors: parsed.errors }, { status: 400 });
   const ruleErrors = r.check?.(parsed.values);

@@ -6,6 +6,8 @@
  * - no two live appointments overlap: the database refuses it (constraint
  *   `citas_sin_empalmes`), and its refusal (23P01) becomes `SlotTakenError`;
  * - expired holds free their time before any new appointment is written;
+ * - one client holds at most MAX_OPEN_HOLDS slots at once (per e-mail, phone and connection:
+ *   hold-limit.server.ts, checked in the transaction that writes the hold);
  * - the 24-hour reminder follows the appointment (scheduled, moved, cancelled with it), and a
  *   session attended with a retoque window schedules the retoque invitation (jobs.server.ts);
  * - the client gets a mail with a calendar file on confirmation, change and cancellation.
@@ -15,12 +17,14 @@
  * of deposits belong to the booking workflows that call `cancelAppointment`.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeOnline } from "~/domain/agenda";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
+import { deliverQueuedMail } from "../mail.server";
+import { checkOpenHolds, holdIpKey } from "./hold-limit.server";
 import { type AppointmentMailKind, sendAppointmentMail } from "./mail.server";
 
 export type Cita = typeof citas.$inferSelect;
@@ -68,7 +72,7 @@ const retoqueKey = (id: string) => `${RETOQUE_JOB}:${id}`;
 export async function releaseExpiredHolds(db: DbOrTx, now: Date = new Date()): Promise<void> {
   await db
     .update(citas)
-    .set({ estado: CITA_ESTADO.vencida, updatedAt: now })
+    .set({ estado: CITA_ESTADO.vencida, apartadaIp: null, updatedAt: now })
     .where(and(eq(citas.estado, CITA_ESTADO.apartada), lt(citas.apartadaHasta, now)));
 }
 
@@ -89,12 +93,15 @@ export type NewAppointment = {
   consentimiento?: Record<string, unknown> | null;
   /** the deposit's payment, when known */
   pagoId?: string | null;
+  /** a web hold's client IP (the open-holds limit per connection; stored only as a keyed hash) */
+  ip?: string | null;
 };
 
 /**
  * Writes a new appointment at `inicio` for the treatment's length (its retoque's, for a
  * retoque), at the treatment's current price and deposit. Throws SlotTakenError when the
- * time overlaps a live appointment, AppointmentError when the treatment does not exist.
+ * time overlaps a live appointment, AppointmentError when the treatment does not exist,
+ * HoldLimitError when a hold would be the client's third open one.
  * A confirmed appointment gets its reminder and its mail.
  */
 export async function createAppointment(db: Db, input: NewAppointment, now: Date = new Date()): Promise<Cita> {
@@ -116,6 +123,7 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
     ocupaHasta,
     estado: input.estado,
     apartadaHasta: input.estado === "apartada" ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+    apartadaIp: input.estado === "apartada" ? holdIpKey(input.ip) : null,
     precio,
     anticipo: Math.min(tratamiento.anticipo, precio),
     pagoId: input.pagoId ?? null,
@@ -130,15 +138,22 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
   try {
     cita = await db.transaction(async (tx) => {
       await releaseExpiredHolds(tx, now);
+      // A hold: at most MAX_OPEN_HOLDS per e-mail, phone and connection (HoldLimitError otherwise).
+      if (row.estado === CITA_ESTADO.apartada) {
+        await checkOpenHolds(tx, { correo: row.correo, telefono: row.telefono, ipKey: row.apartadaIp }, now);
+      }
       const [written] = await tx.insert(citas).values(row).returning();
-      if (written.estado === CITA_ESTADO.confirmada) await scheduleReminder(tx, written, now);
+      if (written.estado === CITA_ESTADO.confirmada) {
+        await scheduleReminder(tx, written, now);
+        await sendAppointmentMail(tx, written.id, "confirmada");
+      }
       return written;
     });
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
-  if (cita.estado === CITA_ESTADO.confirmada) await mail(db, cita.id, "confirmada");
+  if (cita.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
   return cita;
 }
 
@@ -155,13 +170,17 @@ export async function confirmAppointment(
 ): Promise<Cita> {
   let confirmed: Cita | undefined;
   try {
-    confirmed = await db.transaction((tx) => confirmInTx(tx, id, options, now));
+    confirmed = await db.transaction(async (tx) => {
+      const row = await confirmInTx(tx, id, options, now);
+      if (row) await sendAppointmentMail(tx, id, "confirmada");
+      return row;
+    });
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
   if (confirmed) {
-    await mail(db, id, "confirmada");
+    await deliverQueuedMail(db);
     return confirmed;
   }
   const current = await find(db, id);
@@ -175,10 +194,17 @@ async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | 
     .set({
       estado: CITA_ESTADO.confirmada,
       apartadaHasta: null,
+      apartadaIp: null,
       ...(options.pagoId ? { pagoId: options.pagoId } : {}),
       updatedAt: now,
     })
-    .where(and(eq(citas.id, id), inArray(citas.estado, [CITA_ESTADO.apartada, CITA_ESTADO.vencida])))
+    .where(
+      and(
+        eq(citas.id, id),
+        // a hold, or one whose time ran out; never one the studio released (canceladaEn set)
+        or(eq(citas.estado, CITA_ESTADO.apartada), and(eq(citas.estado, CITA_ESTADO.vencida), isNull(citas.canceladaEn))),
+      ),
+    )
     .returning();
   if (row) await scheduleReminder(tx, row, now);
   return row;
@@ -186,8 +212,8 @@ async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | 
 
 /**
  * confirmAppointment inside the caller's transaction (a deposit paid by OXXO/SPEI, under its
- * payment's lock): "confirmada" when this call confirmed it (the caller sends the mail with
- * `sendConfirmationMail` after commit), "ya-confirmada" when it already was with this
+ * payment's lock): "confirmada" when this call confirmed it (its mail is queued in that
+ * transaction; the caller delivers it with `sendConfirmationMail` after the commit), "ya-confirmada" when it already was with this
  * payment, "ocupado" when its time is taken or it was confirmed or ended otherwise. The
  * overlap is tried under a savepoint, so the caller's transaction goes on.
  */
@@ -199,7 +225,10 @@ export async function confirmAppointmentInTx(
 ): Promise<"confirmada" | "ya-confirmada" | "ocupado"> {
   try {
     const row = await tx.transaction((sp) => confirmInTx(sp, id, { pagoId }, now));
-    if (row) return "confirmada";
+    if (row) {
+      await sendAppointmentMail(tx, id, "confirmada");
+      return "confirmada";
+    }
   } catch (error) {
     if (isOverlap(error)) return "ocupado";
     throw error;
@@ -208,9 +237,9 @@ export async function confirmAppointmentInTx(
   return current.estado === CITA_ESTADO.confirmada && current.pagoId === pagoId ? "ya-confirmada" : "ocupado";
 }
 
-/** The confirmation mail (with its .ics) of an appointment confirmed by `confirmAppointmentInTx`. */
-export async function sendConfirmationMail(db: Db, id: string): Promise<void> {
-  await mail(db, id, "confirmada");
+/** Delivers the confirmation mail (with its .ics) queued by `confirmAppointmentInTx`, after its commit. */
+export async function sendConfirmationMail(db: Db, _id: string): Promise<void> {
+  await deliverQueuedMail(db);
 }
 
 /**
@@ -230,8 +259,23 @@ export async function extendHold(tx: DbOrTx, id: string, until: Date, now: Date 
 export async function releaseHold(tx: DbOrTx, id: string, now: Date = new Date()): Promise<void> {
   await tx
     .update(citas)
-    .set({ estado: CITA_ESTADO.vencida, updatedAt: now })
+    .set({ estado: CITA_ESTADO.vencida, apartadaIp: null, updatedAt: now })
     .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)));
+}
+
+/**
+ * The studio releases a hold ("Liberar", booking/release.server.ts): `vencida` at once, its
+ * time free, stamped `canceladaEn` so that money arriving later never confirms it again
+ * (confirmInTx leaves it alone: the payment is refunded instead). Inside the caller's
+ * transaction, after it locked the deposit's payments. Returns whether this call released it.
+ */
+export async function releaseHoldByStudio(tx: DbOrTx, id: string, now: Date = new Date()): Promise<Cita | null> {
+  const [row] = await tx
+    .update(citas)
+    .set({ estado: CITA_ESTADO.vencida, apartadaHasta: null, apartadaIp: null, canceladaEn: now, updatedAt: now })
+    .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)))
+    .returning();
+  return row ?? null;
 }
 
 export type ChangedBy = { by: "cliente" | "estudio" };
@@ -264,14 +308,17 @@ export async function moveAppointment(
         .where(and(eq(citas.id, id), eq(citas.estado, cita.estado)))
         .returning();
       if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
-      if (row.estado === CITA_ESTADO.confirmada) await scheduleReminder(tx, row, now);
+      if (row.estado === CITA_ESTADO.confirmada) {
+        await scheduleReminder(tx, row, now);
+        await sendAppointmentMail(tx, id, "cambio");
+      }
       return row;
     });
   } catch (error) {
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
-  if (moved.estado === CITA_ESTADO.confirmada) await mail(db, id, "cambio");
+  if (moved.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
   return moved;
 }
 
@@ -289,14 +336,15 @@ export async function cancelAppointment(db: Db, id: string, options: ChangedBy, 
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(citas)
-      .set({ estado: CITA_ESTADO.cancelada, canceladaEn: now, apartadaHasta: null, updatedAt: now })
+      .set({ estado: CITA_ESTADO.cancelada, canceladaEn: now, apartadaHasta: null, apartadaIp: null, updatedAt: now })
       .where(and(eq(citas.id, id), eq(citas.estado, cita.estado)))
       .returning();
     if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
     await cancelJob(tx, reminderKey(id));
+    if (cita.estado === CITA_ESTADO.confirmada) await sendAppointmentMail(tx, id, "cancelada");
     return row;
   });
-  if (cita.estado === CITA_ESTADO.confirmada) await mail(db, id, "cancelada");
+  if (cita.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
   return cancelled;
 }
 
@@ -335,6 +383,46 @@ export async function setAttendance(
   });
 }
 
+/**
+ * Guest appointments (booked without an account: `userId` null) made with this address join
+ * the account, but only when the account has proved the address (`emailVerified`): anybody
+ * can sign up with a client's address, and an appointment listed in /mis-citas shows its
+ * secret link (reschedule, cancel). Appointments already in an account never move. Answers
+ * how many joined.
+ */
+export async function attachGuestAppointments(
+  db: DbOrTx,
+  account: { id: string; email: string; emailVerified: boolean },
+  now: Date = new Date(),
+): Promise<number> {
+  if (!account.emailVerified) return 0;
+  const joined = await db
+    .update(citas)
+    .set({ userId: account.id, updatedAt: now })
+    .where(and(isNull(citas.userId), eq(citas.correo, account.email.trim().toLowerCase())))
+    .returning({ id: citas.id });
+  return joined.length;
+}
+
+/**
+ * 'Guardar en mi cuenta' on /cita/{token}: whoever holds the appointment's secret link (it
+ * was mailed to the address it was booked with) may keep a guest appointment in the account
+ * she is logged in with. An appointment already in an account stays where it is.
+ */
+export async function attachAppointmentByLink(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const joined = await db
+    .update(citas)
+    .set({ userId, updatedAt: now })
+    .where(and(eq(citas.id, id), isNull(citas.userId)))
+    .returning({ id: citas.id });
+  return joined.length === 1;
+}
+
 /** The reminder 24 hours before; none when the appointment is sooner than that. */
 async function scheduleReminder(tx: DbOrTx, cita: Cita, now: Date): Promise<void> {
   const at = new Date(cita.inicio.getTime() - 24 * 3_600_000);
@@ -360,12 +448,3 @@ async function find(db: DbOrTx, id: string): Promise<Cita> {
 
 const tooLate = () =>
   new AppointmentError("Faltan menos de 48 horas para tu cita: para cambiarla o cancelarla escríbenos por WhatsApp.");
-
-/** The mail is not part of the change: a mail server down is logged, the change stands. */
-async function mail(db: Db, id: string, kind: AppointmentMailKind): Promise<void> {
-  try {
-    await sendAppointmentMail(db, id, kind);
-  } catch (error) {
-    logError(`Correo de cita ${id} (${kind}) no enviado`, error);
-  }
-}

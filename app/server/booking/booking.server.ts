@@ -8,7 +8,8 @@
  *                                       expired holds ignored, block-outs and holidays
  *   bookSlot                          → 1. the treatment; 2. the time is still a free start;
  *                                       3. the appointment: held (`apartada`) while the deposit
- *                                       is paid, or confirmed at once when there is none.
+ *                                       is paid (at most MAX_OPEN_HOLDS open per e-mail, phone
+ *                                       and connection), or confirmed at once when there is none.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import {
@@ -23,7 +24,8 @@ import { type BookableTreatment, type BookingContact, type ConsentRecord, priceR
 import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
-import { type Cita, LIVE_STATES, SlotTakenError, createAppointment } from "./appointments.server";
+import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
+import { HoldLimitError } from "./hold-limit.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -163,7 +165,7 @@ export function sessionOf(t: BookableTreatment, retoque: boolean) {
 
 export type BookingResult =
   | { ok: true; cita: Cita }
-  | { ok: false; reason: "tratamiento" | "horario"; message: string };
+  | { ok: false; reason: "tratamiento" | "horario" | "limite"; message: string };
 
 const slotGone = "Ese horario ya no está disponible. Elige otro, por favor.";
 
@@ -176,6 +178,8 @@ export async function bookSlot(
     contact: BookingContact;
     consentimiento: ConsentRecord | null;
     userId: string | null;
+    /** the request's client IP (React Router's load context): the open-holds limit per connection */
+    ip: string | null;
     /** the attended session this retoque follows (the invitation's link) */
     retoqueDe?: string | null;
   },
@@ -212,12 +216,14 @@ export async function bookSlot(
         consentimiento: input.consentimiento ?? origin?.consentimiento ?? null,
         esRetoque: origin !== null,
         citaOrigenId: origin?.id ?? null,
+        ip: input.ip,
       },
       now,
     );
     return { ok: true, cita };
   } catch (error) {
     if (error instanceof SlotTakenError) return { ok: false, reason: "horario", message: error.message };
+    if (error instanceof HoldLimitError) return { ok: false, reason: "limite", message: error.message };
     throw error;
   }
 }
@@ -229,8 +235,15 @@ export async function findByToken(db: DbOrTx, token: string): Promise<Cita | nul
   return cita ?? null;
 }
 
-/** A logged-in client's appointments: booked with the account, or with its email. */
-export async function appointmentsOf(db: DbOrTx, user: { id: string; email: string }) {
+/**
+ * A logged-in client's appointments: the ones in her account. Those are the ones booked
+ * while logged in, the ones she kept with 'Guardar en mi cuenta', and, once her address is
+ * verified, the guest bookings made with it (they join here, on listing, and when the
+ * address is verified: email-verification.server.ts). An unverified address lists nothing
+ * it did not book: typing someone's address at sign-up must not reveal her appointments.
+ */
+export async function appointmentsOf(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
+  await attachGuestAppointments(db, user);
   return db
     .select({
       cita: citas,
@@ -242,7 +255,7 @@ export async function appointmentsOf(db: DbOrTx, user: { id: string; email: stri
     .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
     .where(
       and(
-        or(eq(citas.userId, user.id), eq(citas.correo, user.email.toLowerCase())),
+        eq(citas.userId, user.id),
         inArray(citas.estado, [...LIVE_STATES, CITA_ESTADO.cancelada]),
       ),
     )

@@ -14,7 +14,7 @@
  *   late     money after the expiry: confirmed if the time is still free, else refunded
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { venceAnticipoDiferido, ofertaAnticipo } from "~/domain/deposit-offer";
+import { limiteAnticipoDiferido, ofertaAnticipo, venceAnticipoDiferido } from "~/domain/deposit-offer";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { type InstruccionesPago, type MetodoDiferido, motivoNoDisponible } from "~/domain/payment-methods";
@@ -32,6 +32,13 @@ import { DEPOSIT_TIPO } from "./deposit.server";
 import { appointmentLink } from "./mail.server";
 
 export const ASUNTO_ANTICIPO = "anticipo";
+
+/**
+ * The per-appointment key of its deposit's voucher: issuePendingPayment takes an advisory
+ * lock on it; the studio's "Liberar" (release.server.ts) takes the same one, so a voucher
+ * issued while the hold is released is either voided with it or never held.
+ */
+export const depositIntent = (citaId: string) => `anticipo:${citaId}`;
 
 const citaIdOf = (pago: { detalle: unknown }) => String((pago.detalle as { citaId?: unknown }).citaId ?? "");
 
@@ -91,7 +98,7 @@ export async function startDepositVoucher(
   await releasePendingCard(db, cita.id);
   const issued = await issuePendingPayment(db, {
     userId: cita.userId,
-    intento: `anticipo:${cita.id}`,
+    intento: depositIntent(cita.id),
     monto: cita.anticipo,
     detalle: { tipo: DEPOSIT_TIPO, citaId: cita.id, inicio: cita.inicio.toISOString() },
     metadata: { tipo: DEPOSIT_TIPO, citaId: cita.id, metodo },
@@ -99,6 +106,8 @@ export async function startDepositVoucher(
     provider,
     metodo,
     vence,
+    // Stripe ends an OXXO voucher at 23:59 of its last day: never past 24 h before the appointment.
+    venceMaximo: limiteAnticipoDiferido(cita.inicio),
     asunto: ASUNTO_ANTICIPO,
   });
   if (!issued.ok) {
@@ -206,16 +215,19 @@ async function depositMail(db: Db, paymentId: string, kind: DepositMailKind): Pr
   const html = `<p style="margin:0">${escapeHtml(t.intro)}</p>${t.instructions ? how.html : ""}
 <p style="margin:24px 0 0"><a href="${escapeHtml(link)}">Ver tu cita</a></p>`;
   const text = [t.intro, ...(t.instructions ? ["", ...how.text] : []), "", `Tu cita: ${link}`].join("\n");
-  await sendMail({ to: cita.correo, subject: t.subject, html: mailLayout(t.subject, html), text });
+  await sendMail({ to: cita.correo, subject: t.subject, html: mailLayout(t.subject, html), text }, db);
   if (kind === "late") {
-    await sendMail({
-      to: env.studioInbox,
-      subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
-      html: mailLayout(
-        "Anticipo recibido después de vencer",
-        `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
-      ),
-      text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
-    });
+    await sendMail(
+      {
+        to: env.studioInbox,
+        subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
+        html: mailLayout(
+          "Anticipo recibido después de vencer",
+          `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
+        ),
+        text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
+      },
+      db,
+    );
   }
 }

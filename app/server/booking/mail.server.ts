@@ -14,7 +14,7 @@ import { citas, tratamientos } from "../db/schema";
 import { env } from "../env.server";
 import { escapeHtml, mailLayout, sendMail } from "../mail.server";
 
-export type AppointmentMailKind = "confirmada" | "cambio" | "cancelada" | "recordatorio" | "retoque";
+export type AppointmentMailKind = "confirmada" | "cambio" | "cancelada" | "recordatorio" | "retoque" | "liberada";
 
 const SUBJECT: Record<AppointmentMailKind, string> = {
   confirmada: "¡Cita confirmada!",
@@ -22,6 +22,7 @@ const SUBJECT: Record<AppointmentMailKind, string> = {
   cancelada: "Tu cita fue cancelada",
   recordatorio: "Te esperamos mañana",
   retoque: "Es momento de agendar tu retoque",
+  liberada: "Liberamos el horario que apartaste",
 };
 
 /** The appointment's own page: reschedule or cancel without logging in. */
@@ -70,7 +71,14 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
   const when = formatSpanishDateTime(cita.inicio);
   const link = appointmentLink(cita.token);
   const lines: string[] = [];
-  if (kind === "retoque") {
+  if (kind === "liberada") {
+    // A hold the studio released: it was never on her calendar, so no calendar file.
+    lines.push(
+      `Hola ${cita.nombre}: el estudio liberó el horario que apartaste para ${title} el ${when} (hora de Guadalajara); ya no está reservado a tu nombre.`,
+      "Si generaste una ficha de OXXO o una referencia SPEI para el anticipo, ya no la pagues.",
+      `Puedes agendar otro horario cuando quieras: ${env.publicUrl}/agendar`,
+    );
+  } else if (kind === "retoque") {
     const booking = `${env.publicUrl}/agendar/${encodeURIComponent(tratamiento.id)}?retoque=${encodeURIComponent(cita.id)}`;
     lines.push(
       `Hola ${cita.nombre}: ya pasaron unas semanas desde tu sesión de ${tratamiento.nombre}. Es el momento ideal para tu retoque` +
@@ -78,7 +86,7 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
       `Agenda tu retoque: ${booking}`,
     );
   } else {
-    const intro: Record<Exclude<AppointmentMailKind, "retoque">, string> = {
+    const intro: Record<Exclude<AppointmentMailKind, "retoque" | "liberada">, string> = {
       confirmada: `Hola ${cita.nombre}: tu cita quedó confirmada.`,
       cambio: `Hola ${cita.nombre}: tu cita cambió de horario.`,
       cancelada: `Hola ${cita.nombre}: tu cita fue cancelada.`,
@@ -98,7 +106,7 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
     lines.map((line) => `<p style="margin:0 0 12px">${linkify(escapeHtml(line))}</p>`).join(""),
   );
   const attachments =
-    kind === "retoque"
+    kind === "retoque" || kind === "liberada"
       ? undefined
       : [
           {
@@ -107,7 +115,7 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
             contentType: `text/calendar; charset=utf-8; method=${kind === "cancelada" ? "CANCEL" : "PUBLISH"}`,
           },
         ];
-  await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments });
+  await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments }, db);
 }
 
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -8,18 +8,18 @@
  *   has closed.
  *
  * Each mail goes out at most once, even with two instances running the same job or a rerun
- * after a crash: the mail is sent inside the transaction that stamps the appointment
- * (`UPDATE … SET recordatorio_para = inicio WHERE recordatorio_para IS DISTINCT FROM inicio
- * RETURNING`). A second runner's UPDATE waits
- * on the row lock, then finds the stamp and sends nothing; a mail that fails rolls the stamp
- * back, so the job's retry sends it.
+ * after a crash: the mail is queued in the outbox (ADR 028) inside the transaction that stamps
+ * the appointment (`UPDATE … SET recordatorio_para = inicio WHERE recordatorio_para IS
+ * DISTINCT FROM inicio RETURNING`). A second runner's UPDATE waits on the row lock, then finds
+ * the stamp and queues nothing; a crash before the commit rolls back both. The outbox delivers
+ * it after the commit and retries while the mail server is down.
  */
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { citas, tratamientos } from "../db/schema";
 import { registerJob } from "../jobs.server";
+import { deliverQueuedMail } from "../mail.server";
 import { REMINDER_JOB, RETOQUE_JOB } from "./appointments.server";
 import { sendAppointmentMail } from "./mail.server";
-
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -50,6 +50,7 @@ registerJob(REMINDER_JOB, async (datos, { db, now }) => {
     if (!stamped) return;
     await sendAppointmentMail(tx, citaId, "recordatorio");
   });
+  await deliverQueuedMail(db);
 });
 
 registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
@@ -74,4 +75,5 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
     await tx.update(citas).set({ retoqueInvitado: new Date() }).where(eq(citas.id, citaId));
     await sendAppointmentMail(tx, citaId, "retoque");
   });
+  await deliverQueuedMail(db);
 });

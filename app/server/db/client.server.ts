@@ -16,6 +16,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { describeDatabaseError } from "./faults.server";
 import * as schema from "./schema";
+import { logError } from "../log.server";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,10 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL: the server's connection string (for pg_dump; backups, ADR 029) */
+  url?: string;
+  /** PGlite: the instance itself (its own dump of the data dir; backups, ADR 029) */
+  pglite?: PGlite;
 };
 
 export const migrationsFolder = path.resolve(process.cwd(), "drizzle");
@@ -49,8 +54,12 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 export type DatabaseOptions =
   /** PostgreSQL server */
   | { url: string }
-  /** PGlite persisted in a folder (locked against a second process) */
-  | { dataDir: string }
+  /**
+   * PGlite persisted in a folder (locked against a second process). `loadDataDir`: a dumped
+   * data dir loaded into a folder that holds no database yet (a restore, ADR 029);
+   * `lockHeld`: the caller already holds the folder's lock (`lockDataDir`).
+   */
+  | { dataDir: string; loadDataDir?: Blob; lockHeld?: boolean }
   /** PGlite in memory, optionally started from a dumped data dir (fast test databases) */
   | { memory: true; loadDataDir?: Blob };
 
@@ -69,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      url: options.url,
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -79,9 +89,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ("dataDir" in options) {
     const pgDir = pgliteDir(options.dataDir);
     fs.mkdirSync(pgDir, { recursive: true });
-    releaseLock = acquireLock(path.join(options.dataDir, "pglite.lock"));
+    if (!options.lockHeld) releaseLock = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create({ dataDir: pgDir, startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
+      client = await PGlite.create({
+        dataDir: pgDir,
+        loadDataDir: options.loadDataDir,
+        startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
+      });
     } catch (error) {
       releaseLock();
       throw error;
@@ -97,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {
       await client.close();
@@ -126,7 +142,7 @@ function openPool(connectionString: string): pg.Pool {
   // An idle connection that died: the pool removes it; only the code and message are logged
   // (never the connection string or a query's values).
   pool.on("error", (error) => {
-    console.error(`Base de datos: se perdió una conexión inactiva (${describeDatabaseError(error)}).`);
+    logError(`Base de datos: se perdió una conexión inactiva (${describeDatabaseError(error)}).`);
   });
   // A connection that dies while checked out but between queries (inside a transaction)
   // emits 'error' on its client, which the pool no longer listens to: its next query fails
@@ -180,6 +196,15 @@ function announceWrites(pool: pg.Pool, client: pg.PoolClient) {
     if (typeof result?.then === "function") result.then(wrote, wrote);
     return result;
   };
+}
+
+/**
+ * Locks a data dir's PGlite folder for this process (see acquireLock); returns the release.
+ * Throws in Spanish when another live process holds it (the app running on it).
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return acquireLock(path.join(dataDir, "pglite.lock"));
 }
 
 /**

@@ -780,6 +780,38 @@ export const tareas = pgTable(
   (t) => [index("tareas_pendientes").on(t.estado, t.ejecutarEn)],
 );
 
+/**
+ * The mail outbox (ADR 028): every mail the site sends is a row here first, written in the
+ * transaction of the thing it announces where there is one, then delivered by
+ * app/server/mail.server.ts (at once after the commit, and by the job runner's retries).
+ * `ultimoError` holds the SMTP code and command only, never an address or a body.
+ */
+export const correos = pgTable(
+  "correos",
+  {
+    id: serial().primaryKey(),
+    para: text().notNull(),
+    asunto: text().notNull(),
+    html: text().notNull(),
+    texto: text().notNull(),
+    responderA: text(),
+    /** [{ filename, contentType?, content: base64 }]: an invoice's PDF and XML, an .ics */
+    adjuntos: jsonb().$type<{ filename: string; contentType?: string; content: string }[]>().notNull().default([]),
+    /** the Message-ID header, the same on every attempt: a receiver may drop a repeat */
+    messageId: text().notNull().unique(),
+    /** pendiente, enviando (claimed by one process until bloqueadoHasta), enviado, fallido */
+    estado: text().notNull().default("pendiente"),
+    intentos: integer().notNull().default(0),
+    siguienteIntento: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    bloqueadoHasta: timestamp({ withTimezone: true, precision: 3 }),
+    ultimoIntento: timestamp({ withTimezone: true, precision: 3 }),
+    ultimoError: text(),
+    createdAt: createdAt(),
+    enviadoEn: timestamp({ withTimezone: true, precision: 3 }),
+  },
+  (t) => [index("correos_por_enviar").on(t.estado, t.siguienteIntento)],
+);
+
 // ---------------------------------------------------------------- booking (issue 15)
 
 /**
@@ -840,6 +872,11 @@ export const citas = pgTable(
     /** apartada, confirmada, atendida, no-asistio, cancelada, vencida */
     estado: text().notNull().default("apartada"),
     apartadaHasta: timestamp({ withTimezone: true }),
+    /**
+     * a web hold's client address, as a keyed hash (booking/hold-limit.server.ts: the limit of
+     * open holds per IP); never the address itself, never logged, cleared when the hold ends
+     */
+    apartadaIp: text(),
     /** centavos: the price and deposit when booked (the treatment's may change later) */
     precio: integer().notNull(),
     anticipo: integer().notNull().default(0),

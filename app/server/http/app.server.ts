@@ -11,11 +11,12 @@ import { serveCourseVideo } from "../courses.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { describeError, requestLog } from "../log.server";
+import { logError, requestLog } from "../log.server";
 import { getStorage } from "../storage/index.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
 import { UPLOAD_PATH, handleUpload } from "../upload.server";
 import { databaseErrors } from "./errors.server";
+import { adminUploadLimit } from "../admin/uploads.server";
 import { bodyLimit } from "./body-limit.server";
 import { PageCache, type PageCacheOptions } from "./page-cache.server";
 import { FULL_CSS_PATH, serveFullCss } from "./page-css.server";
@@ -62,7 +63,7 @@ async function databaseReady(): Promise<"ok" | "unavailable"> {
     await getDatabase().db.execute(sql`select 1`);
     return "ok";
   } catch (error) {
-    console.error(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
+    logError(`Salud: la base de datos no responde (${describeDatabaseError(error)}).`);
     return "unavailable";
   }
 }
@@ -73,7 +74,7 @@ async function storageReady(): Promise<"ok" | "unavailable"> {
     await getStorage("private").get("salud/listo.txt");
     return "ok";
   } catch (error) {
-    console.error(`Salud: el almacenamiento no responde (${describeError(error)}).`);
+    logError("Salud: el almacenamiento no responde", error);
     return "unavailable";
   }
 }
@@ -94,10 +95,11 @@ export function createApp(options: AppOptions = {}) {
   // already answered them, before Express).
   if (cache && options.pages && !options.hitsAnsweredBefore) app.use(cache.hits);
   app.use(
+    requestLog,
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,
-    requestLog,
-    bodyLimit({ skip: (path) => path === UPLOAD_PATH }),
+    // 1 MB for every body, but an admin's form with files on an admin edit screen (ADR 004).
+    bodyLimit({ skip: (path) => path === UPLOAD_PATH, larger: adminUploadLimit }),
   );
 
   // Health for the service manager and the proxy: /healthz says the process answers;

@@ -5,20 +5,41 @@
  * refused as soon as it passes the limit, so nothing downstream ever sees more than the limit
  * and nothing is written. The upload call is left to its own, larger limit, which it checks
  * after the admin check (upload.server.ts).
+ *
+ * `larger` may grant one request a larger limit (an admin's form with files on an admin edit
+ * screen: admin/uploads.server.ts adminUploadLimit). It is asked only when the body may pass
+ * the default limit (declared over it, or chunked), before a byte is read; for anyone else the
+ * default stands. A body it let through that its reader stops reading (a file past its own
+ * limit, refused by the route) has its connection closed once answered.
  */
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { BODY_LIMIT_BYTES, bodyTooLarge } from "~/domain/limits";
 
-export type BodyLimitOptions = { maxBytes?: number; skip?: (path: string) => boolean };
+export type BodyLimitOptions = {
+  maxBytes?: number;
+  skip?: (path: string) => boolean;
+  /** a larger limit for this request, or null for the default */
+  larger?: (req: Request) => Promise<number | null>;
+};
 
 export function bodyLimit(options: BodyLimitOptions = {}) {
-  const maxBytes = options.maxBytes ?? BODY_LIMIT_BYTES;
-  return function limitBody(req: Request, res: Response, next: NextFunction) {
+  const defaultBytes = options.maxBytes ?? BODY_LIMIT_BYTES;
+  return async function limitBody(req: Request, res: Response, next: NextFunction) {
     if (req.method === "GET" || req.method === "HEAD" || options.skip?.(req.path)) return next();
     const declared = req.headers["content-length"];
+    const mayPassDefault = declared === undefined || Number(declared) > defaultBytes;
+    const larger = mayPassDefault && options.larger ? await options.larger(req).catch(() => null) : null;
+    const maxBytes = larger ?? defaultBytes;
     if (declared !== undefined && Number(declared) > maxBytes) return refuse(req, res);
     countStreamedBytes(req, maxBytes, () => refuse(req, res));
+    if (larger !== null) {
+      // A route that stops reading a large body (a file past its limit) answers before the
+      // rest arrives: nothing more is read, the connection is closed once answered.
+      res.once("finish", () => {
+        if (!req.complete) req.socket.destroy();
+      });
+    }
     next();
   };
 }

@@ -24,6 +24,7 @@ import pg from "pg";
 import { type Database, type Db, onPoolWrite, queryRows } from "../db/client.server";
 import { getDatabase, getDb } from "../db/index.server";
 import { describeDatabaseError } from "../db/faults.server";
+import { logError } from "../log.server";
 
 const CHANNEL = "cache_version";
 const VERSION_SQL = "select version from cache_version where id = 1";
@@ -257,7 +258,7 @@ export class PostgresVersionListener {
   private lost(client: pg.Client, error?: unknown) {
     if (client !== this.client) return;
     if (!this.closed && error) {
-      console.error(`Caché de páginas: se perdió la conexión que escucha cache_version (${describeDatabaseError(error)}).`);
+      logError(`Caché de páginas: se perdió la conexión que escucha cache_version (${describeDatabaseError(error)}).`);
     }
     this.drop();
     if (this.closed) return;

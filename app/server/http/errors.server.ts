@@ -14,12 +14,13 @@ import { type ServerBuild, data } from "react-router";
 import { site } from "~/config/site";
 import { serviceUnavailable } from "~/domain/messages";
 import { describeDatabaseError, isDatabaseUnavailable } from "../db/faults.server";
+import { logError } from "../log.server";
 
 /** Seconds a client may wait before trying again. */
 const RETRY_AFTER = "30";
 
 function logUnavailable(where: string, error: unknown) {
-  console.error(`Base de datos no disponible (${where}): ${describeDatabaseError(error)}`);
+  logError(`Base de datos no disponible (${where}): ${describeDatabaseError(error)}`);
 }
 
 /** Answers 503 when `error` is the database being unreachable; false (nothing sent) otherwise. */

@@ -28,6 +28,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PRIVATE } from "../security.server";
 import { VersionReader } from "./cache-version.server";
+import { logError } from "../log.server";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -51,7 +52,17 @@ const CACHEABLE_PATHS: RegExp[] = [
 const IGNORED_COOKIES = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_fbp|_fbc|__cf_bm|cf_clearance|_cfuvid)$/;
 
 /** Headers of a rendered page that belong to one exchange, not to the page. */
-const NOT_STORED = new Set(["set-cookie", "content-length", "date", "connection", "transfer-encoding", "keep-alive", "etag"]);
+// x-request-id: the id of the request that drew the page (log.server.ts), not of a later one.
+const NOT_STORED = new Set([
+  "set-cookie",
+  "content-length",
+  "date",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "etag",
+  "x-request-id",
+]);
 
 const MAX_URL_LENGTH = 1024;
 
@@ -125,7 +136,7 @@ export class PageCache {
     try {
       entry = this.stored(req);
     } catch (error) {
-      console.error("Caché de páginas: no se pudo buscar la página", error);
+      logError("Caché de páginas: no se pudo buscar la página", error);
     }
     if (entry) sendStored(req, res, entry);
     else next();
@@ -159,7 +170,7 @@ export class PageCache {
     try {
       version = await this.versions.read();
     } catch (error) {
-      console.error("Caché de páginas: no se pudo leer la versión", error);
+      logError("Caché de páginas: no se pudo leer la versión", error);
       privateByDefault(res);
       return next();
     }
@@ -184,7 +195,8 @@ export class PageCache {
         entry.version = version;
         // Not when a write committed while it rendered: the next request renders again.
         const announced = this.versions.announced();
-        if (version === this.cachedVersion && (announced === undefined || announced === version)) this.store(key, entry);
+        if (version === this.cachedVersion && (announced === undefined || announced === version))
+          this.store(key, entry);
       }
       finish(entry);
     });
@@ -242,7 +254,8 @@ function capture(req: Request, res: Response, done: (entry: Entry | undefined) =
 
   const add = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    if (typeof chunk === "string")
+      chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else chunks.push(Buffer.from(chunk as Uint8Array));
   };
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {

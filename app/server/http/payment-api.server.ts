@@ -434,7 +434,7 @@ async function completeFree(res: Response, priced: PreparedPurchase) {
     }
     fail(res, result.reason === "sin-stock" ? 409 : 502, result.message);
   } catch (error) {
-    console.error(`No se pudo registrar el pedido gratis de ${priced.user.id}:`, error);
+    logError(`No se pudo registrar el pedido gratis de ${priced.user.id}`, error);
     fail(res, 502, paymentError);
   }
 }

@@ -17,8 +17,9 @@
  * giving the course's discounted price (validate); a file that cannot be copied refusing
  * the import (media); accounts never overwritten by a later import (write). ADR 012 has the why.
  */
+import { hasControlCharacter } from "~/domain/limits";
 import type { Db } from "../db/client.server";
-import { ImportError } from "./issues";
+import { ImportError, type ImportIssue } from "./issues";
 import { copyMedia, type MediaOptions, type MediaReport } from "./media.server";
 import { type ExportFormat, readAuthExport, readExport } from "./read.server";
 import { validate } from "./validate.server";
@@ -46,6 +47,8 @@ export type ImportResult = Written & {
 export async function importExport(db: Db, data: unknown, options: ImportOptions = {}): Promise<ImportResult> {
   const read = readExport(data);
   if (read.problems.some((p) => !p.collection)) throw new ImportError(read.problems);
+  const unreadable = controlCharacterIssues(read);
+  if (unreadable.length > 0) throw new ImportError(unreadable);
   const auth = options.auth ? { ...readAuthExport(options.auth.data), hashParams: options.auth.hashParams } : null;
 
   const plan = await validate(db, read, auth);
@@ -53,4 +56,37 @@ export async function importExport(db: Db, data: unknown, options: ImportOptions
   const written = await writeImport(db, plan);
 
   return { ...written, formato: read.formato, medios, notas: plan.notas };
+}
+
+/**
+ * Text with control characters (U+0000, which PostgreSQL refuses, and the rest of C0 but tab
+ * and line breaks; the rule of app/domain/limits.ts): named by collection, document and field
+ * before anything is validated or written, instead of a database error at the write.
+ */
+function controlCharacterIssues(read: ReturnType<typeof readExport>): ImportIssue[] {
+  const issues: ImportIssue[] = [];
+  const message = "tiene caracteres de control (como U+0000) que la base de datos no acepta";
+  const walk = (collection: string, id: string, field: string, value: unknown, depth: number) => {
+    if (issues.length >= 100 || depth > 20) return;
+    if (typeof value === "string") {
+      if (hasControlCharacter(value, { multiline: true })) issues.push({ collection, id, field, message });
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(collection, id, `${field}[${i}]`, item, depth + 1);
+    } else if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [key, item] of Object.entries(value)) {
+        const name = hasControlCharacter(key) ? JSON.stringify(key) : key;
+        if (hasControlCharacter(key))
+          issues.push({ collection, id, field: field ? `${field}.${name}` : name, message });
+        else walk(collection, id, field ? `${field}.${key}` : key, item, depth + 1);
+      }
+    }
+  };
+  for (const [collection, docs] of Object.entries(read.colecciones)) {
+    for (const { key, doc } of docs ?? []) {
+      const id = hasControlCharacter(key) ? JSON.stringify(key) : key;
+      if (hasControlCharacter(key)) issues.push({ collection, id, field: "id", message });
+      else walk(collection, id, "", doc, 0);
+    }
+  }
+  return issues;
 }

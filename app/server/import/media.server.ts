@@ -34,7 +34,8 @@ import { finished } from "node:stream/promises";
 import sharp from "sharp";
 import type { ImageSize } from "../admin/uploads.server";
 import { getStorage, storageRef, type Visibility } from "../storage/index.server";
-import { MAX_DATA_BYTES, MAX_IMAGE_BYTES, slugName, sniffFile, storeImage } from "../upload.server";
+import { UPLOAD_LIMITS } from "~/domain/limits";
+import { slugName, sniffFile, storeImage } from "../upload.server";
 import { ImportError, type ImportIssue } from "./issues";
 import type { Coleccion } from "./read.server";
 import type { Validated } from "./validate.server";
@@ -42,7 +43,7 @@ import type { Validated } from "./validate.server";
 export type MediaOptions = {
   /** per download, milliseconds (default 2 minutes) */
   timeoutMs?: number;
-  /** bytes per kind of file (defaults: images 15 MB, PDF 100 MB, videos 500 MB) */
+  /** bytes per kind of file (defaults: images 20 MB and PDF 100 MB as uploads, videos 500 MB) */
   maxBytes?: Partial<Record<Accepts, number>>;
   /** downloads at once (default 3) */
   concurrency?: number;
@@ -63,8 +64,8 @@ export type MediaReport = { copiados: number; yaCopiados: number; porColeccion: 
 
 export const DEFAULT_MEDIA_TIMEOUT_MS = 2 * 60 * 1000;
 const DEFAULT_MAX_BYTES: Record<Accepts, number> = {
-  image: MAX_IMAGE_BYTES,
-  pdf: MAX_DATA_BYTES,
+  image: UPLOAD_LIMITS.imagen.bytes,
+  pdf: UPLOAD_LIMITS.pdf.bytes,
   video: 500 * 1024 * 1024,
 };
 

@@ -273,7 +273,7 @@ export async function requestInvoice(
   try {
     const full = { ...doc, ...stamped };
     const [pdf, xml] = await Promise.all([provider.pdf(full), provider.xml(full)]);
-    await sendInvoiceMail({ to: issued.correo, compraId: order.id, uuid: stamped.uuid, total: issued.total, demo: provider.name === "demo", pdf, xml });
+    await sendInvoiceMail(db, { to: issued.correo, compraId: order.id, uuid: stamped.uuid, total: issued.total, demo: provider.name === "demo", pdf, xml });
   } catch (error) {
     logError(`Factura ${issued.id} de la compra ${order.id}: no se pudo enviar por correo`, error);
   }

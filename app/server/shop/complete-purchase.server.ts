@@ -8,9 +8,10 @@
  *      process died between the two) is captured now; otherwise the provider's word on it
  *      (before any lock: no network wait while rows are locked);
  *   2. one transaction: lock the payment, take the stock, write the order, enrol the
- *      courses, empty the cart of what was bought, mark the payment `por-capturar`;
+ *      courses, empty the cart of what was bought, mark the payment `por-capturar`, queue the confirmation
+ *      and the studio's notice in the outbox (ADR 028);
  *   3. capture (idempotent at the provider), then `pagado`;
- *   4. after commit: the confirmation mail.
+ *   4. after commit: the queued mails are delivered.
  *
  * Stock that vanished between pricing and payment (another buyer took the last unit while
  * this card was being authorised): the transaction rolls back, nothing is ordered, and the
@@ -25,6 +26,7 @@ import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
+import { deliverQueuedMail } from "../mail.server";
 import { sendOrderConfirmation, sendRefundNotice, sendStudioOrderNotice } from "./order-mail.server";
 import { type PaymentDetail, writeOrder } from "./orders.server";
 import {
@@ -135,6 +137,9 @@ export async function completePurchase(
       }
 
       await markOrderWritten(tx, paymentId, compraId, alreadyCaptured);
+      // The mails are queued with the order (ADR 028): they exist if and only if it does.
+      await sendOrderConfirmation(tx, compraId);
+      await sendStudioOrderNotice(tx, compraId);
       return { compraId, created: true };
     });
   } catch (error) {
@@ -160,13 +165,8 @@ export async function completePurchase(
   // 3. The order exists: now the money moves.
   if (written.created && !alreadyCaptured) await capture(db, provider, paymentId);
 
-  // 4. The order stands even if the mail fails; the buyer can ask for it again from /mis-compras.
-  if (written.created) {
-    await sendOrderConfirmation(db, written.compraId).catch((mailError) =>
-      logError(`No se pudo enviar la confirmación de la compra ${written.compraId}`, mailError),
-    );
-    await sendStudioOrderNotice(db, written.compraId).catch((e) => logError(`Aviso al estudio de ${written.compraId}`, e));
-  }
+  // 4. The mails queued with the order go out now (the outbox retries them if the server is down).
+  if (written.created) await deliverQueuedMail(db);
   return { ok: true, ...written };
 }
 
@@ -180,7 +180,7 @@ async function capture(db: Db, provider: PaymentProvider, paymentId: string) {
     await provider.capture(paymentId);
     await markCaptured(db, paymentId);
   } catch (error) {
-    console.error(`Pago ${paymentId}: el pedido existe pero la captura no se confirmó; se reintentará.`, error);
+    logError(`Pago ${paymentId}: el pedido existe pero la captura no se confirmó; se reintentará`, error);
   }
 }
 

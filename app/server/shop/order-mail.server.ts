@@ -9,14 +9,14 @@ import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { describirMsi } from "~/domain/payment-methods";
 import { estadoEnvioLabel, estadoEnvioMensaje, seguimientoTexto } from "~/domain/order-status";
-import type { Db } from "../db/index.server";
+import type { DbOrTx } from "../db/index.server";
 import { compraLineas, compras, user } from "../db/schema";
 import { env } from "../env.server";
 import { escapeHtml, mailLayout, sendMail } from "../mail.server";
 import type { PaymentDetail } from "./orders.server";
 
 /** The buyer's confirmation (HTML and text, Spanish): lines, shipping, total, purchase id. */
-export async function sendOrderConfirmation(db: Db, compraId: string): Promise<void> {
+export async function sendOrderConfirmation(db: DbOrTx, compraId: string): Promise<void> {
   const row = await orderForMail(db, compraId);
   const { compra, lines } = row;
   const to = compra.datosContacto?.correo || row.correo;
@@ -71,41 +71,53 @@ ${address}
         ]
       : []),
   ].join("\n");
-  await sendMail({ to, subject: `Confirmación de tu compra ${compra.id}`, html, text });
+  await sendMail({ to, subject: `Confirmación de tu compra ${compra.id}`, html, text }, db);
 }
 
 /** Tells the buyer and the studio that a charged payment could not become an order. */
-export async function sendRefundNotice(db: Db, userId: string, paymentId: string, detalle: PaymentDetail, nombres: string[]) {
+export async function sendRefundNotice(
+  db: DbOrTx,
+  userId: string,
+  paymentId: string,
+  detalle: PaymentDetail,
+  nombres: string[],
+) {
   const [buyer] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
   const to = detalle.datosContacto?.correo || buyer?.email;
   const amount = `${formatPrice(detalle.total)} MXN`;
   const productos = nombres.join(", ");
   if (to) {
-    await sendMail({
-      to,
-      subject: "Tu pago será reembolsado",
-      html: mailLayout(
-        "Tu pago será reembolsado",
-        `<p style="margin:0">Hola ${escapeHtml(buyer?.name ?? "")}, recibimos tu pago de ${amount}, pero ${escapeHtml(productos)} se agotó mientras pagabas y no pudimos generar tu pedido.</p>
+    await sendMail(
+      {
+        to,
+        subject: "Tu pago será reembolsado",
+        html: mailLayout(
+          "Tu pago será reembolsado",
+          `<p style="margin:0">Hola ${escapeHtml(buyer?.name ?? "")}, recibimos tu pago de ${amount}, pero ${escapeHtml(productos)} se agotó mientras pagabas y no pudimos generar tu pedido.</p>
 <p style="margin:16px 0 0">Te reembolsaremos el cargo completo a la misma tarjeta. Referencia de pago: ${escapeHtml(paymentId)}.</p>
 <p style="margin:16px 0 0">Lamentamos las molestias.</p>`,
-      ),
-      text: `Recibimos tu pago de ${amount}, pero ${productos} se agotó mientras pagabas y no pudimos generar tu pedido. Te reembolsaremos el cargo completo a la misma tarjeta. Referencia de pago: ${paymentId}. Lamentamos las molestias.`,
-    });
+        ),
+        text: `Recibimos tu pago de ${amount}, pero ${productos} se agotó mientras pagabas y no pudimos generar tu pedido. Te reembolsaremos el cargo completo a la misma tarjeta. Referencia de pago: ${paymentId}. Lamentamos las molestias.`,
+      },
+      db,
+    );
   }
-  await sendMail({
-    to: env.studioInbox,
-    subject: `Reembolso pendiente: pago ${paymentId}`,
-    html: mailLayout(
-      "Reembolso pendiente",
-      `<p style="margin:0">El pago ${escapeHtml(paymentId)} (${amount}) de ${escapeHtml(buyer?.email ?? userId)} se cobró, pero ${escapeHtml(productos)} ya no tenía existencias. No se generó pedido: reembólsalo desde el panel del proveedor de pagos.</p>`,
-    ),
-    text: `El pago ${paymentId} (${amount}) de ${buyer?.email ?? userId} se cobró, pero ${productos} ya no tenía existencias. No se generó pedido: reembólsalo desde el panel del proveedor de pagos.`,
-  });
+  await sendMail(
+    {
+      to: env.studioInbox,
+      subject: `Reembolso pendiente: pago ${paymentId}`,
+      html: mailLayout(
+        "Reembolso pendiente",
+        `<p style="margin:0">El pago ${escapeHtml(paymentId)} (${amount}) de ${escapeHtml(buyer?.email ?? userId)} se cobró, pero ${escapeHtml(productos)} ya no tenía existencias. No se generó pedido: reembólsalo desde el panel del proveedor de pagos.</p>`,
+      ),
+      text: `El pago ${paymentId} (${amount}) de ${buyer?.email ?? userId} se cobró, pero ${productos} ya no tenía existencias. No se generó pedido: reembólsalo desde el panel del proveedor de pagos.`,
+    },
+    db,
+  );
 }
 
 /** The order, its buyer and its lines, for the mails below. */
-async function orderForMail(db: Db, compraId: string) {
+async function orderForMail(db: DbOrTx, compraId: string) {
   const [row] = await db
     .select({ compra: compras, correo: user.email, nombre: user.name })
     .from(compras)
@@ -125,7 +137,7 @@ async function orderForMail(db: Db, compraId: string) {
  * bought, by whom, the total, and for products where it goes, with a link to the order's
  * admin screen.
  */
-export async function sendStudioOrderNotice(db: Db, compraId: string): Promise<void> {
+export async function sendStudioOrderNotice(db: DbOrTx, compraId: string): Promise<void> {
   const { compra, correo, nombre, lines } = await orderForMail(db, compraId);
   const tipo = compra.curso ? "curso" : "pedido";
   const link = `${env.publicUrl}/admin/pedidos/${encodeURIComponent(compra.id)}`;
@@ -157,17 +169,20 @@ ${where ? `<p style="margin:16px 0 0"><strong>Enviar a</strong><br>${escapeHtml(
     "",
     `Ver el ${tipo} en el panel: ${link}`,
   ].join("\n");
-  await sendMail({
-    to: env.studioInbox,
-    subject: `${compra.curso ? "Nueva compra de curso" : "Nuevo pedido"} ${compra.id}: ${formatPrice(compra.total)} MXN`,
-    html,
-    text,
-    replyTo: contacto?.correo || correo,
-  });
+  await sendMail(
+    {
+      to: env.studioInbox,
+      subject: `${compra.curso ? "Nueva compra de curso" : "Nuevo pedido"} ${compra.id}: ${formatPrice(compra.total)} MXN`,
+      html,
+      text,
+      replyTo: contacto?.correo || correo,
+    },
+    db,
+  );
 }
 
 /** The buyer's notice of the shipping state the studio just set (with carrier and tracking number). */
-export async function sendShippingUpdate(db: Db, compraId: string): Promise<void> {
+export async function sendShippingUpdate(db: DbOrTx, compraId: string): Promise<void> {
   const { compra, correo, nombre } = await orderForMail(db, compraId);
   const to = compra.datosContacto?.correo || correo;
   const saludo = compra.datosEnvio?.nombre || nombre;
@@ -189,5 +204,5 @@ ${seguimiento ? `<p style="margin:16px 0 0">Paquetería y guía: <strong>${escap
     "",
     "Puedes ver tus compras en Mi perfil → Mis compras.",
   ].join("\n");
-  await sendMail({ to, subject: `Tu pedido ${compra.id}: ${estado}`, html, text });
+  await sendMail({ to, subject: `Tu pedido ${compra.id}: ${estado}`, html, text }, db);
 }

@@ -97,76 +97,91 @@ export async function sendVoucherMail(db: Db, paymentId: string): Promise<void> 
   const m = await paymentForMail(db, paymentId);
   const how = instructionsHtml(m);
   const titulo = m.instrucciones.metodo === "oxxo" ? "Tu ficha de pago OXXO" : "Tus datos para transferir";
-  await sendMail({
-    to: m.to,
-    subject: `${titulo}: compra ${m.compraId}`,
-    html: mailLayout(
-      titulo,
-      `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, apartamos tu compra <strong>${escapeHtml(m.compraId)}</strong> (${escapeHtml(m.productos)}) hasta que recibamos tu pago.</p>
+  await sendMail(
+    {
+      to: m.to,
+      subject: `${titulo}: compra ${m.compraId}`,
+      html: mailLayout(
+        titulo,
+        `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, apartamos tu compra <strong>${escapeHtml(m.compraId)}</strong> (${escapeHtml(m.productos)}) hasta que recibamos tu pago.</p>
 ${how.html}${footer}`,
-    ),
-    text: [
-      `Hola ${m.nombre}, apartamos tu compra ${m.compraId} (${m.productos}) hasta que recibamos tu pago.`,
-      "",
-      ...how.text,
-      "",
-      "También la encuentras en Mi perfil → Mis compras.",
-    ].join("\n"),
-  });
+      ),
+      text: [
+        `Hola ${m.nombre}, apartamos tu compra ${m.compraId} (${m.productos}) hasta que recibamos tu pago.`,
+        "",
+        ...how.text,
+        "",
+        "También la encuentras en Mi perfil → Mis compras.",
+      ].join("\n"),
+    },
+    db,
+  );
 }
 
 export async function sendPaymentReminder(db: Db, paymentId: string): Promise<void> {
   const m = await paymentForMail(db, paymentId);
   const how = instructionsHtml(m);
-  await sendMail({
-    to: m.to,
-    subject: `Tu ficha de pago vence mañana: compra ${m.compraId}`,
-    html: mailLayout(
-      "Tu pago vence mañana",
-      `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, tu compra <strong>${escapeHtml(m.compraId)}</strong> sigue apartada, pero el plazo para pagar termina mañana.</p>
+  await sendMail(
+    {
+      to: m.to,
+      subject: `Tu ficha de pago vence mañana: compra ${m.compraId}`,
+      html: mailLayout(
+        "Tu pago vence mañana",
+        `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, tu compra <strong>${escapeHtml(m.compraId)}</strong> sigue apartada, pero el plazo para pagar termina mañana.</p>
 ${how.html}${footer}`,
-    ),
-    text: [
-      `Hola ${m.nombre}, tu compra ${m.compraId} sigue apartada, pero el plazo para pagar termina mañana.`,
-      "",
-      ...how.text,
-    ].join("\n"),
-  });
+      ),
+      text: [
+        `Hola ${m.nombre}, tu compra ${m.compraId} sigue apartada, pero el plazo para pagar termina mañana.`,
+        "",
+        ...how.text,
+      ].join("\n"),
+    },
+    db,
+  );
 }
 
 export async function sendPaymentExpired(db: Db, paymentId: string): Promise<void> {
   const m = await paymentForMail(db, paymentId);
-  await sendMail({
-    to: m.to,
-    subject: `Tu ficha de pago venció: compra ${m.compraId}`,
-    html: mailLayout(
-      "Tu ficha de pago venció",
-      `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, no recibimos el pago de tu compra <strong>${escapeHtml(m.compraId)}</strong> a tiempo, así que la cancelamos. No pagues esa ficha: puedes volver a comprar cuando quieras.</p>`,
-    ),
-    text: `Hola ${m.nombre}, no recibimos el pago de tu compra ${m.compraId} a tiempo, así que la cancelamos. No pagues esa ficha: puedes volver a comprar cuando quieras.`,
-  });
+  await sendMail(
+    {
+      to: m.to,
+      subject: `Tu ficha de pago venció: compra ${m.compraId}`,
+      html: mailLayout(
+        "Tu ficha de pago venció",
+        `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, no recibimos el pago de tu compra <strong>${escapeHtml(m.compraId)}</strong> a tiempo, así que la cancelamos. No pagues esa ficha: puedes volver a comprar cuando quieras.</p>`,
+      ),
+      text: `Hola ${m.nombre}, no recibimos el pago de tu compra ${m.compraId} a tiempo, así que la cancelamos. No pagues esa ficha: puedes volver a comprar cuando quieras.`,
+    },
+    db,
+  );
 }
 
 /** Money that arrived after the voucher expired: the buyer is told it will be refunded, the studio to refund it. */
 export async function sendLatePaymentNotice(db: Db, paymentId: string): Promise<void> {
   const m = await paymentForMail(db, paymentId);
-  await sendMail({
-    to: m.to,
-    subject: `Recibimos tu pago después del vencimiento: compra ${m.compraId}`,
-    html: mailLayout(
-      "Tu pago será reembolsado",
-      `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, recibimos tu pago de ${escapeHtml(m.monto)} para la compra <strong>${escapeHtml(m.compraId)}</strong>, pero llegó después de que la ficha venciera y la compra ya se había cancelado.</p>
+  await sendMail(
+    {
+      to: m.to,
+      subject: `Recibimos tu pago después del vencimiento: compra ${m.compraId}`,
+      html: mailLayout(
+        "Tu pago será reembolsado",
+        `<p style="margin:0">Hola ${escapeHtml(m.nombre)}, recibimos tu pago de ${escapeHtml(m.monto)} para la compra <strong>${escapeHtml(m.compraId)}</strong>, pero llegó después de que la ficha venciera y la compra ya se había cancelado.</p>
 <p style="margin:16px 0 0">Te escribiremos para reembolsarte el monto completo. Referencia: ${escapeHtml(paymentId)}.</p>`,
-    ),
-    text: `Recibimos tu pago de ${m.monto} para la compra ${m.compraId}, pero llegó después de que la ficha venciera. Te escribiremos para reembolsarte el monto completo. Referencia: ${paymentId}.`,
-  });
-  await sendMail({
-    to: env.studioInbox,
-    subject: `Reembolso pendiente: pago tardío ${paymentId}`,
-    html: mailLayout(
-      "Pago recibido después de vencer",
-      `<p style="margin:0">El pago ${escapeHtml(paymentId)} (${escapeHtml(m.monto)}, ${escapeHtml(m.instrucciones.metodo.toUpperCase())}) de ${escapeHtml(m.correo)} llegó después de vencer la compra ${escapeHtml(m.compraId)}. Está en Panel → Reembolsos.</p>`,
-    ),
-    text: `El pago ${paymentId} (${m.monto}) de ${m.correo} llegó después de vencer la compra ${m.compraId}. Está en Panel → Reembolsos.`,
-  });
+      ),
+      text: `Recibimos tu pago de ${m.monto} para la compra ${m.compraId}, pero llegó después de que la ficha venciera. Te escribiremos para reembolsarte el monto completo. Referencia: ${paymentId}.`,
+    },
+    db,
+  );
+  await sendMail(
+    {
+      to: env.studioInbox,
+      subject: `Reembolso pendiente: pago tardío ${paymentId}`,
+      html: mailLayout(
+        "Pago recibido después de vencer",
+        `<p style="margin:0">El pago ${escapeHtml(paymentId)} (${escapeHtml(m.monto)}, ${escapeHtml(m.instrucciones.metodo.toUpperCase())}) de ${escapeHtml(m.correo)} llegó después de vencer la compra ${escapeHtml(m.compraId)}. Está en Panel → Reembolsos.</p>`,
+      ),
+      text: `El pago ${paymentId} (${m.monto}) de ${m.correo} llegó después de vencer la compra ${m.compraId}. Está en Panel → Reembolsos.`,
+    },
+    db,
+  );
 }

@@ -39,6 +39,7 @@ import { logError } from "../log.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
+import { deliverQueuedMail } from "../mail.server";
 import { sendOrderConfirmation, sendStudioOrderNotice } from "./order-mail.server";
 import { type DatosContacto, type DatosEnvio, writeOrder } from "./orders.server";
 import { type PaymentRecord, findPayment, lockPayment, purchaseKey } from "./payments.server";
@@ -60,13 +61,16 @@ export type PendingSubject = {
   revivable?: boolean;
   /** Inside the transaction: nobody paid in time. */
   release(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<void>;
-  /** After commit: the mails of a confirmed payment. */
+  /** After commit: delivers the mails of a confirmed payment, which `fulfil` queued in its transaction. */
   afterPaid(db: Db, pago: PaymentRecord, id: string): Promise<void>;
   /** Its own mails (voucher, reminder, expired, late money); the shop's order mails otherwise. */
   mails?: PendingMails;
 };
 
-export type PendingMails = Record<"voucher" | "reminder" | "expired" | "late", (db: Db, paymentId: string) => Promise<void>>;
+export type PendingMails = Record<
+  "voucher" | "reminder" | "expired" | "late",
+  (db: Db, paymentId: string) => Promise<void>
+>;
 
 const shopMails: PendingMails = {
   voucher: sendVoucherMail,
@@ -107,6 +111,9 @@ const compraSubject: PendingSubject = {
     // A course bought this way opens only now.
     const cursoIds = pago.detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);
     if (cursoIds.length > 0) await enrolPurchase(tx, { userId: pago.userId, compraId, cursoIds });
+    // queued with the payment (ADR 028); afterPaid delivers them after the commit
+    await sendOrderConfirmation(tx, compraId);
+    await sendStudioOrderNotice(tx, compraId);
     return undefined;
   },
 
@@ -126,9 +133,8 @@ const compraSubject: PendingSubject = {
     }
   },
 
-  async afterPaid(db, _pago, compraId) {
-    await sendOrderConfirmation(db, compraId).catch((e) => logError(`Confirmación de ${compraId}`, e));
-    await sendStudioOrderNotice(db, compraId).catch((e) => logError(`Aviso al estudio de ${compraId}`, e));
+  async afterPaid(db) {
+    await deliverQueuedMail(db);
   },
 };
 
@@ -217,6 +223,12 @@ export type IssuePendingInput = {
   metodo: MetodoDiferido;
   /** until when it may be paid (the provider may round it; its own expiry is kept) */
   vence: Date;
+  /**
+   * the latest it may end whatever the provider says (an appointment's deposit: 24 h before
+   * it): a later expiry from the provider is cut back to this, for the voucher shown, the
+   * hold and the expiry job (which voids it at the provider then)
+   */
+  venceMaximo?: Date;
   /** the registered subject (registerPendingSubject); the shop's order when absent */
   asunto?: string;
 };
@@ -246,7 +258,11 @@ export async function issuePendingPayment(db: Db, input: IssuePendingInput): Pro
     vence: input.vence,
   });
   if (!created.instrucciones) throw new Error(`${provider.name} no devolvió instrucciones de pago ${metodo}`);
-  const instrucciones = created.instrucciones;
+  const tope = input.venceMaximo;
+  const instrucciones =
+    tope && new Date(created.instrucciones.vence).getTime() > tope.getTime()
+      ? { ...created.instrucciones, vence: tope.toISOString() }
+      : created.instrucciones;
   const venceReal = new Date(instrucciones.vence);
 
   // 2. The record, then the hold, in one transaction under the thing's lock.
@@ -424,6 +440,22 @@ export async function expirePendingPayment(
   if (!expired) return "nada";
   await mailOf(db, paymentId, "expired").catch((e) => logError(`Aviso de ficha vencida ${paymentId}`, e));
   return "vencido";
+}
+
+/**
+ * The thing was released by hand before its time (the studio freed a held appointment):
+ * inside the caller's transaction, under the payment's row lock, a voucher still waiting
+ * becomes `cancelado` and its reminder and expiry jobs are dropped. True only for the caller
+ * that moved it: that caller voids it at the provider after commit (exactly once). Money
+ * that still arrives is a late payment: the subject decides (a released appointment refuses
+ * it, so it is refunded, never lost).
+ */
+export async function voidPendingPaymentInTx(tx: DbOrTx, paymentId: string): Promise<boolean> {
+  const locked = await lockPayment(tx, paymentId);
+  if (locked?.estado !== PAGO_ESTADO.esperandoPago) return false;
+  await tx.update(pagos).set({ estado: PAGO_ESTADO.cancelado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
+  for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
+  return true;
 }
 
 // ---------------------------------------------------------------- 4. remind

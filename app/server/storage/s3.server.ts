@@ -33,7 +33,16 @@ async function fileSha256(filePath: string): Promise<string> {
   return hash.digest("hex");
 }
 
-export function s3Storage(config: S3Config, prefix: "uploads" | "private"): Storage {
+/** XML text as written by S3 (ListObjectsV2): the five entities back to characters. */
+const xmlText = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+
+export function s3Storage(config: S3Config, prefix: "uploads" | "private" | "backups"): Storage {
   const client = new AwsClient({
     accessKeyId: config.accessKeyId,
     secretAccessKey: config.secretAccessKey,
@@ -122,6 +131,31 @@ export function s3Storage(config: S3Config, prefix: "uploads" | "private"): Stor
       url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
       const signed = await client.sign(url, { method: "GET", aws: { signQuery: true } });
       return signed.url;
+    },
+    /** ListObjectsV2, page after page (1,000 keys each). */
+    async list(keyPrefix) {
+      const found: { key: string; bytes: number }[] = [];
+      let token: string | undefined;
+      do {
+        const url = new URL(`${config.endpoint.replace(/\/+$/, "")}/${config.bucket}`);
+        url.searchParams.set("list-type", "2");
+        url.searchParams.set("prefix", `${prefix}/${keyPrefix}`);
+        if (token) url.searchParams.set("continuation-token", token);
+        const response = await client.fetch(url, {
+          headers: { "x-amz-content-sha256": createHash("sha256").update("").digest("hex") },
+        });
+        if (!response.ok) throw new Error(`S3 LIST ${keyPrefix}: ${response.status} ${await response.text()}`);
+        const xml = await response.text();
+        for (const [, body] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = xmlText(/<Key>([\s\S]*?)<\/Key>/.exec(body)?.[1] ?? "");
+          const bytes = Number(/<Size>(\d+)<\/Size>/.exec(body)?.[1] ?? 0);
+          if (key.startsWith(`${prefix}/`)) found.push({ key: key.slice(prefix.length + 1), bytes });
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? xmlText(/<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "")
+          : undefined;
+      } while (token);
+      return found;
     },
     publicUrl(key) {
       assertValidKey(key);

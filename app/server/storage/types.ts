@@ -20,6 +20,8 @@ export interface Storage {
    * so large files (course videos) need not pass through the server. A folder has none.
    */
   signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  /** The files whose key starts with `prefix`, with their sizes (backups, ADR 029). */
+  list?(prefix: string): Promise<{ key: string; bytes: number }[]>;
 }
 
 export type Visibility = "public" | "private";

@@ -1,0 +1,1 @@
+ALTER TABLE "citas" ADD COLUMN "apartada_ip" text;
