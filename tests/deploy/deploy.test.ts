@@ -457,7 +457,7 @@ describe("the production set-up on one machine", () => {
     expect((await viaCaddy("/readyz")).status).toBe(200);
   });
 
-  it("a client signs up over https and gets Secure cookies", async () => {
+  it("a client signs up over https, confirms her address from the mail, and gets Secure cookies", async () => {
     const page = await client.newPage();
     await page.goto(`${publicUrl}/`);
     await page.getByTestId("login-icon").click();
@@ -471,6 +471,13 @@ describe("the production set-up on one machine", () => {
     await overlay.getByRole("button", { name: "Crear cuenta" }).click();
     expect((await readAlert(page)).title).toBe("¡Bienvenido!");
     await page.getByTestId("account-menu").waitFor();
+    // The address is confirmed from the mail's link (Better Auth's e-mail verification), to the https site.
+    const verifyLink = () => mailsTo(CLIENT.email).map((m) => linkInMail(m.raw, "/api/auth/verify-email")).find(Boolean) ?? "";
+    await expect.poll(verifyLink).not.toBe("");
+    expect(verifyLink().startsWith(`${publicUrl}/api/auth/verify-email?token=`)).toBe(true);
+    await page.goto(verifyLink());
+    await page.waitForURL(`${publicUrl}/verificar-correo`);
+    await page.getByRole("heading", { level: 1, name: "Correo verificado" }).waitFor();
     const cookies = await client.cookies();
     expect(cookies.find((c) => c.name === "__Secure-better-auth.session_token")?.httpOnly).toBe(true);
     expect(cookies.filter((c) => !c.secure)).toEqual([]);
