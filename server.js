@@ -7,6 +7,9 @@ import expressStaticGzip from "express-static-gzip";
 import { clusterWorkers, runPrimary } from "./server/cluster.js";
 
 const PORT = Number(process.env.PORT || 3000);
+// The address to listen on: every interface unless HOST names one (127.0.0.1 behind a proxy on
+// the same machine: nobody else can reach the app and forge the X-Forwarded-For it trusts).
+const HOST = process.env.HOST || undefined;
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 
@@ -65,8 +68,8 @@ const handle = DEVELOPMENT ? server : (req, res) => appModule.cachedPages(req, r
 // than Node's default 5 minutes for a whole request: an hour (about 5 Mbit/s for 2 GB). Every
 // other body is within 1 MB; headers still have Node's 60 s.
 const REQUEST_TIMEOUT_MS = 60 * 60_000;
-const listener = http.createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, handle).listen(PORT, () => {
-  console.log(`Michel Alvarez escuchando en http://localhost:${PORT}`);
+const listener = http.createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, handle).listen(PORT, HOST, () => {
+  console.log(`Michel Alvarez escuchando en http://${HOST ?? "localhost"}:${PORT}`);
 });
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT before they are cut. */

@@ -18,6 +18,8 @@ export const env = {
   stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
   stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY || undefined,
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
+  /** Stripe's API address: Stripe's own unless set (a local stub in the deployment test). */
+  stripeApiUrl: process.env.STRIPE_API_URL || undefined,
   /** Conekta, the second card provider, is switched on by its private key. */
   conektaPrivateKey: process.env.CONEKTA_PRIVATE_KEY || undefined,
   /** The public key (PEM) of Conekta's webhook: verifies the `digest` of each event. */

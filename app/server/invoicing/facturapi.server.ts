@@ -4,7 +4,7 @@
  * (FACTURAPI_TIMEOUT_MS): past it the client is told to retry, and the retry sends the same
  * idempotency key, so an invoice the provider stamped late is not stamped twice.
  */
-import Facturapi, { FacturapiError } from "facturapi";
+import FacturapiSdk, { FacturapiError } from "facturapi";
 import { INVOICING } from "~/config/invoicing";
 import { env } from "../env.server";
 import {
@@ -15,6 +15,15 @@ import {
   InvoiceTimeout,
   type Stamped,
 } from "./provider.server";
+
+/**
+ * The SDK's class. Node loads the package's CommonJS build (it has no "exports" map), where a
+ * default import is the whole module object with the class as its `default`; Vite and Vitest
+ * hand over the class itself. (The production build failed with "Facturapi is not a
+ * constructor": npm run test:deploy.)
+ */
+const Facturapi: typeof FacturapiSdk =
+  (FacturapiSdk as unknown as { default?: typeof FacturapiSdk }).default ?? FacturapiSdk;
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

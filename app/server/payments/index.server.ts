@@ -20,6 +20,14 @@ export type { PaymentProvider } from "./provider.server";
 
 export type { PaymentPanelConfig } from "~/config/payments";
 
+/** The SDK's address options: Stripe's own API unless STRIPE_API_URL names another (a local stub). */
+function stripeApi(): { host?: string; port?: number; protocol?: "http" | "https" } {
+  if (!env.stripeApiUrl) return {};
+  const url = new URL(env.stripeApiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port) || (protocol === "http" ? 80 : 443), protocol };
+}
+
 /** Stripe needs both keys: the secret one here, the publishable one for Elements in the browser. */
 function stripeKeys() {
   return env.stripeSecretKey && env.stripePublishableKey
@@ -69,7 +77,7 @@ function demoProvider(): PaymentProvider {
 /** The provider new payments are created with (throws in a deployment without Stripe). */
 export function activeProvider(): PaymentProvider {
   const keys = stripeKeys();
-  return keys ? createStripeProvider({ secretKey: keys.secretKey }) : demoProvider();
+  return keys ? createStripeProvider({ secretKey: keys.secretKey, ...stripeApi() }) : demoProvider();
 }
 
 /**
@@ -99,7 +107,7 @@ export function providerNamed(name: string): PaymentProvider {
   if (name === "gratis") return createFreeProvider();
   if (name === "stripe") {
     if (!env.stripeSecretKey) throw new Error("Pago de Stripe sin STRIPE_SECRET_KEY configurada");
-    return createStripeProvider({ secretKey: env.stripeSecretKey });
+    return createStripeProvider({ secretKey: env.stripeSecretKey, ...stripeApi() });
   }
   if (name === "conekta") {
     const conekta = conektaProvider();
