@@ -17,7 +17,7 @@ import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { UPLOAD_LIMITS, type UploadKind, fileTooLarge } from "~/domain/limits";
+import { UPLOAD_LIMITS, type UploadKind, controlCharacters, fileTooLarge, hasControlCharacter } from "~/domain/limits";
 import { env } from "./env.server";
 
 /** A refusal for the client: its status, its Spanish message, and the form field it concerns. */
@@ -104,7 +104,10 @@ export function readMultipart(
 
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) fail(new UploadError(413, "Un texto del formulario es demasiado largo.", name));
-      else fields.push([name, value]);
+      // The form gate's rule (http/form-gate.server.ts), which does not copy a body this large.
+      else if (hasControlCharacter(name) || hasControlCharacter(value, { multiline: true })) {
+        fail(new UploadError(400, controlCharacters.text, name));
+      } else fields.push([name, value]);
     });
     parser.on("file", (field, stream, info) => {
       try {

@@ -9,13 +9,15 @@
  *
  * The gate reads a copy of the body (`request.clone()`; page bodies are at most 1 MB,
  * body-limit.server.ts), so the action reads the request as it always did, as FormData or
- * as text. Files are not looked into: their bytes are theirs.
+ * as text. Files are not looked into: their bytes are theirs. The one body allowed past 1 MB,
+ * an admin's form with files (up to a 2 GB video), is never copied: the streaming reader
+ * that spools its files applies the same rule to its text fields (multipart.server.ts).
  *
  *   server/app.ts:  withDatabaseFaults(withFormGate(build))
  *   tests:          callAction (tests/support/actions.ts) runs every action through `gateForm`
  */
 import { type ServerBuild, data } from "react-router";
-import { controlCharacters, hasControlCharacter } from "~/domain/limits";
+import { BODY_LIMIT_BYTES, controlCharacters, hasControlCharacter } from "~/domain/limits";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
@@ -23,6 +25,8 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 export async function refuseControlCharacters(request: Request): Promise<void> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
   if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) return;
+  // An admin's upload form past the default limit: its reader checks its fields as they stream.
+  if (Number(request.headers.get("content-length")) > BODY_LIMIT_BYTES) return;
   let form: FormData;
   try {
     form = await request.clone().formData();
