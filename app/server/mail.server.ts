@@ -48,7 +48,7 @@ export const MAX_MAIL_ATTEMPTS = 10;
 /** How long a claim holds before another process may take the row again (its process died). */
 export const MAIL_CLAIM_MS = 5 * 60_000;
 /** The wait before attempt n + 1 after n failed: 1, 2, 4 … minutes, at most two hours. */
-export const mailBackoffMs = (intentos: number) => Math.min(2 ** Math.max(0, intentos - 1), 120) * 60_000;
+const mailBackoffMs = (intentos: number) => Math.min(2 ** Math.max(0, intentos - 1), 120) * 60_000;
 
 /** Whether `db` is an open transaction (the mail then leaves after its commit). */
 const isTransaction = (db: DbOrTx) => db instanceof PgTransaction;
@@ -200,14 +200,15 @@ async function deliverOne(db: Db, row: Claimed, now: Date): Promise<void> {
     await transmit(row);
   } catch (error) {
     const failed = row.intentos >= MAX_MAIL_ATTEMPTS;
-    logError(`Correo ${row.id}: intento ${row.intentos} fallido${failed ? " (último)" : ""}`, smtpError(error));
+    const reason = smtpError(error);
+    logError(`Correo ${row.id}: intento ${row.intentos} fallido${failed ? " (último)" : ""}`, reason);
     await db
       .update(correos)
       .set({
         estado: failed ? "fallido" : "pendiente",
         siguienteIntento: new Date(now.getTime() + mailBackoffMs(row.intentos)),
         bloqueadoHasta: null,
-        ultimoError: smtpError(error),
+        ultimoError: reason,
       })
       .where(and(eq(correos.id, row.id), eq(correos.estado, "enviando")))
       .catch((e) => logError(`Correo ${row.id}: no se pudo anotar el intento`, e));
@@ -291,7 +292,7 @@ async function transmit(row: Claimed): Promise<void> {
 
 // ---------------------------------------------------------------- the admin's list
 
-export type UndeliveredMail = {
+type UndeliveredMail = {
   id: number;
   para: string;
   asunto: string;

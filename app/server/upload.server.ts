@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { UPLOAD_LIMITS, type UploadKind } from "~/domain/limits";
+import type { UploadKind } from "~/domain/limits";
 import type { Metadata } from "sharp";
 import { isAdmin } from "./admin.server";
 import { env } from "./env.server";
@@ -35,7 +35,6 @@ import { HEAD_BYTES, type SpooledFile, UploadError, headOf, readMultipart, withS
 
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
 
-export const MAX_IMAGE_BYTES = UPLOAD_LIMITS.imagen.bytes;
 /** A decompression bomb (a tiny file of huge dimensions) is refused before it is decoded. */
 const MAX_IMAGE_PIXELS = 60_000_000;
 

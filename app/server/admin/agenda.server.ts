@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { data } from "react-router";
 import type { FieldErrors } from "~/domain/admin-form";
-import { CITA_ESTADO_LABEL, type CitaEstado } from "~/domain/agenda";
+import { CITA_ESTADO_LABEL, type CitaEstado, holdPhoneKey } from "~/domain/agenda";
 import { anticipoPagado, anticipoReembolso, pagoEstadoLabel } from "~/domain/agenda-labels";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
@@ -356,14 +356,14 @@ export async function createManualAppointment(db: Db, form: FormData, now = new 
  * treatment (same e-mail or phone), so that its invitation is not sent once it is booked.
  */
 async function sessionOfRetoque(db: Db, tratamientoId: string, correo: string, telefono: string) {
-  const digits = telefono.replace(/\D/g, "").slice(-10);
+  const digits = holdPhoneKey(telefono);
   const rows = await db
     .select({ id: citas.id, correo: citas.correo, telefono: citas.telefono })
     .from(citas)
     .where(and(eq(citas.tratamientoId, tratamientoId), eq(citas.estado, "atendida"), eq(citas.esRetoque, false)))
     .orderBy(desc(citas.inicio))
     .limit(200);
-  const match = rows.find((r) => r.correo === correo || r.telefono.replace(/\D/g, "").slice(-10) === digits);
+  const match = rows.find((r) => r.correo === correo || holdPhoneKey(r.telefono) === digits);
   return match?.id ?? null;
 }
 

@@ -13,11 +13,11 @@ import { withoutNul } from "~/domain/limits";
 import type { AlertMessage } from "~/domain/messages";
 import { type Page, paginate, parsePage } from "~/domain/pagination";
 import { type Db, getDb } from "../db/index.server";
-import { withSpoolDir } from "../multipart.server";
+import { UploadError, withSpoolDir } from "../multipart.server";
 import { type Fields, type Parsed, type Stored, fileFieldsOf, parseForm, specsOf, storeFiles } from "./fields.server";
 import { requireAdmin } from "./guard.server";
 import { type Setting, type SettingsScreen, saveSetting, settingScreen } from "./settings.server";
-import { UploadError, deleteFiles, readAdminForm } from "./uploads.server";
+import { deleteFiles, readAdminForm } from "./uploads.server";
 
 /**
  * What a list asks for: a search, a parent (child sections), and on paginated sections the

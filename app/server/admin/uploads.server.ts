@@ -19,13 +19,13 @@ import { ADMIN_UPLOAD_BODY_LIMIT_BYTES, UPLOAD_LIMITS, UPLOAD_MAX_FILES, type Up
 import { type AlertMessage, messages } from "~/domain/messages";
 import { isAdmin } from "../admin.server";
 import { requestUser } from "../http/request.server";
-import { type SpooledFile, UploadError, readMultipart } from "../multipart.server";
+import { HEAD_BYTES, type SpooledFile, UploadError, readMultipart } from "../multipart.server";
 import { deleteStoredFile, resolveRef } from "../storage/index.server";
 import { type ImageUrls, sniffFile, storeData, storeDataFile, storeImage } from "../upload.server";
 
 async function head(file: File): Promise<Uint8Array> {
   if (file instanceof UploadedFile) return file.spooled.head;
-  return new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
 }
 
 /** Null when the file is an image we can store, else the reason in Spanish. */
@@ -108,7 +108,6 @@ export async function readAdminForm(request: Request, fileFields: FileFields, sp
   return form;
 }
 
-export { UploadError };
 
 export type ImageSize = keyof ImageUrls;
 

@@ -212,7 +212,7 @@ async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | 
 /**
  * confirmAppointment inside the caller's transaction (a deposit paid by OXXO/SPEI, under its
  * payment's lock): "confirmada" when this call confirmed it (its mail is queued in that
- * transaction; the caller delivers it with `sendConfirmationMail` after the commit), "ya-confirmada" when it already was with this
+ * transaction; the caller delivers it with `deliverQueuedMail` after the commit), "ya-confirmada" when it already was with this
  * payment, "ocupado" when its time is taken or it was confirmed or ended otherwise. The
  * overlap is tried under a savepoint, so the caller's transaction goes on.
  */
@@ -234,11 +234,6 @@ export async function confirmAppointmentInTx(
   }
   const current = await find(tx, id);
   return current.estado === CITA_ESTADO.confirmada && current.pagoId === pagoId ? "ya-confirmada" : "ocupado";
-}
-
-/** Delivers the confirmation mail (with its .ics) queued by `confirmAppointmentInTx`, after its commit. */
-export async function sendConfirmationMail(db: Db, _id: string): Promise<void> {
-  await deliverQueuedMail(db);
 }
 
 /**

@@ -22,12 +22,12 @@ import type { Db, DbOrTx } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
 import { env } from "../env.server";
 import { logError } from "../log.server";
-import { escapeHtml, mailLayout, sendMail } from "../mail.server";
+import { deliverQueuedMail, escapeHtml, mailLayout, sendMail } from "../mail.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { voucherInstructions } from "../shop/pending-mail.server";
 import { type PendingSubject, issuePendingPayment, registerPendingSubject } from "../shop/pending-payment.server";
-import { type Cita, confirmAppointmentInTx, extendHold, releaseHold, sendConfirmationMail } from "./appointments.server";
+import { type Cita, confirmAppointmentInTx, extendHold, releaseHold } from "./appointments.server";
 import { DEPOSIT_TIPO } from "./deposit.server";
 import { appointmentLink } from "./mail.server";
 
@@ -56,8 +56,8 @@ const anticipoSubject: PendingSubject = {
   async release(tx, _pago, citaId) {
     await releaseHold(tx, citaId);
   },
-  async afterPaid(db, _pago, citaId) {
-    await sendConfirmationMail(db, citaId);
+  async afterPaid(db) {
+    await deliverQueuedMail(db);
   },
   mails: {
     voucher: (db, id) => depositMail(db, id, "voucher"),
