@@ -28,6 +28,7 @@ import { confirmPendingPayment, voidPendingPaymentInTx } from "../shop/pending-p
 import { releaseHoldByStudio } from "./appointments.server";
 import { depositIntent } from "./deposit-pending.server";
 import { DEPOSIT_TIPO } from "./deposit.server";
+import { deliverQueuedMail } from "../mail.server";
 import { sendAppointmentMail } from "./mail.server";
 
 export type ReleaseResult = { ok: true } | { ok: false; message: string };
@@ -87,6 +88,8 @@ export async function releaseHeldAppointment(
           : await movePayment(tx, p.id, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
       if (done) voided.push(p);
     }
+    // The client's mail, in the outbox with the release itself (ADR 028).
+    await sendAppointmentMail(tx, citaId, "liberada");
     return voided;
   });
   if (!moved)
@@ -100,6 +103,6 @@ export async function releaseHeldAppointment(
       logError(`Anticipo ${p.id}: no se pudo anular al liberar la cita ${citaId}`, error);
     }
   }
-  await sendAppointmentMail(db, citaId, "liberada").catch((e) => logError(`Correo de cita ${citaId} (liberada)`, e));
+  await deliverQueuedMail(db);
   return { ok: true };
 }
