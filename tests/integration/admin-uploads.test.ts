@@ -39,8 +39,8 @@ import { action as editAction } from "~/routes/admin/editar";
 import { type TestApp, startTestApp } from "../support/app";
 import { makeCategory, makeCourse, signUpUser, useTestDatabase } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
+import { MB, MP4_HEAD, PDF_HEAD, repeated } from "../support/upload-files";
 
-const MB = 1024 * 1024;
 let database: Database;
 let app: TestApp;
 let stub: S3Stub;
@@ -138,24 +138,6 @@ function filesIn(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((name) => fs.statSync(path.join(dir, name)).isFile());
-}
-
-const MP4_HEAD = Buffer.from([0, 0, 0, 0x18, ...Buffer.from("ftypisom")]);
-const PDF_HEAD = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
-
-/** `total` bytes starting with `head`, made of one repeated 1 MB block (no new memory per chunk). */
-function repeated(total: number, head: Buffer) {
-  const block = randomBytes(MB);
-  head.copy(block);
-  const hash = createHash("sha256");
-  for (let done = 0; done < total; done += MB) hash.update(block.subarray(0, Math.min(MB, total - done)));
-  return {
-    size: total,
-    sha256: hash.digest("hex"),
-    chunks: function* () {
-      for (let done = 0; done < total; done += MB) yield block.subarray(0, Math.min(MB, total - done));
-    },
-  };
 }
 
 type FilePart = { field: string; fileName: string; type: string; size: number; chunks: () => Iterable<Buffer> };

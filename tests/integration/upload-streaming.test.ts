@@ -26,8 +26,8 @@ import { UPLOAD_PATH, sweepUploadSpool } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
+import { MB, MP4_HEAD, PDF_HEAD, repeated } from "../support/upload-files";
 
-const MB = 1024 * 1024;
 let database: Database;
 let app: TestApp;
 let stub: S3Stub;
@@ -78,9 +78,6 @@ function filesIn(dir: string): { name: string; size: number }[] {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const fileSha256 = (file: string) => sha256(fs.readFileSync(file));
-
-/** The first bytes of an MP4 (what the server recognises a video by). */
-const MP4_HEAD = Buffer.from([0, 0, 0, 0x18, ...Buffer.from("ftypisom")]);
 
 type Body = {
   /** the file's bytes, chunk by chunk */
@@ -158,19 +155,6 @@ function postStreamed(uploadCase: string, body: Body, cookie: string) {
 }
 
 /** `total` bytes of an MP4-looking file (or `head`'s kind), made of one repeated 1 MB block (no new memory per chunk). */
-function repeated(total: number, head = MP4_HEAD): { chunks: () => Iterable<Buffer>; sha256: string } {
-  const block = randomBytes(MB);
-  head.copy(block);
-  const hash = createHash("sha256");
-  for (let done = 0; done < total; done += MB) hash.update(block.subarray(0, Math.min(MB, total - done)));
-  return {
-    chunks: function* () {
-      for (let done = 0; done < total; done += MB) yield block.subarray(0, Math.min(MB, total - done));
-    },
-    sha256: hash.digest("hex"),
-  };
-}
-
 /** Resolves once `condition` holds, checking every 20 ms (the test's own timeout bounds it). */
 async function waitFor(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -300,7 +284,7 @@ describe("streamed data uploads", () => {
 
   it("refuses a file over its kind's limit with 413 (a PDF past 100 MB), leaving neither a stored file nor a temporary one", async () => {
     const before = { uploads: filesIn(uploads).length, private: filesIn(privateFiles).length };
-    const file = repeated(UPLOAD_LIMITS.pdf.bytes + MB, Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"));
+    const file = repeated(UPLOAD_LIMITS.pdf.bytes + MB, PDF_HEAD);
     const answer = await postStreamed("manuales", { chunks: file.chunks }, adminCookie);
     expect(answer.status).toBe(413);
     expect(answer.json.error).toBe("El PDF pasa de 100 MB.");
