@@ -37,7 +37,7 @@ import {
   unidades,
 } from "~/server/db/schema";
 import { linkInMail } from "../support/accounts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, untilHydrated } from "../support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, patchPage } from "../support/browser";
 import { productionBuild } from "../support/build";
 import { createEmptyPostgresDatabase, testDatabaseName } from "../support/db";
 import { type FacturapiStub, startFacturapiStub } from "../support/facturapi-stub";
@@ -229,20 +229,7 @@ async function newContext(): Promise<BrowserContext> {
   });
   const newPage = context.newPage.bind(context);
   // Pages hydrate after the first paint (ADR 026): wait for React as a visitor waits to click.
-  context.newPage = async () => {
-    const page = await newPage();
-    for (const method of ["goto", "reload", "waitForURL"] as const) {
-      const original = (page[method] as (...args: unknown[]) => Promise<unknown>).bind(page);
-      Object.assign(page, {
-        [method]: async (...args: unknown[]) => {
-          const result = await original(...args);
-          await untilHydrated(page);
-          return result;
-        },
-      });
-    }
-    return page;
-  };
+  context.newPage = async () => patchPage(await newPage());
   return context;
 }
 

@@ -56,7 +56,8 @@ export async function untilHydrated(page: Page): Promise<void> {
   });
 }
 
-function patchPage(page: Page): Page {
+/** The page, whose navigations wait for React as a visitor waits to click (ADR 026). */
+export function patchPage(page: Page): Page {
   for (const method of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
     const original = (page[method] as (...args: unknown[]) => Promise<unknown>).bind(page);
     Object.assign(page, {
