@@ -18,6 +18,7 @@ import { TERMINOS_VERSION } from "./account.server";
 import { promoteListedAdmin } from "./admin/admin-emails.server";
 import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
+import { contextual } from "./context.server";
 import { env } from "./env.server";
 import { clientIp } from "./http/request.server";
 import {
@@ -337,11 +338,11 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const holder = globalThis as typeof globalThis & { __auth?: Auth };
+const AUTH = Symbol("auth");
 
+/** The application context's auth instance (built once per context from its settings and database). */
 export function getAuth(): Auth {
-  holder.__auth ??= createAuth();
-  return holder.__auth;
+  return contextual(AUTH, createAuth);
 }
 
 /** Which social providers are configured (their buttons show 'Próximamente' otherwise). */

@@ -14,6 +14,7 @@
  * it in their own table inside their own transaction, or check state before acting (an
  * expiry looks at the order first).
  */
+import { type AppContext, appContext, runInAppContext } from "./context.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "./db/client.server";
 import { tareas } from "./db/schema";
@@ -171,10 +172,14 @@ const holder = globalThis as typeof globalThis & { __jobTimer?: ReturnType<typeo
  * upkeep tasks (`registerPeriodicTask`). Errors (the database
  * gone) are logged and the next tick tries again; the timer never keeps the process alive.
  */
-export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
+export function startJobRunner(getDb: () => Db, intervalMs = 30_000, context: AppContext = appContext()): void {
   if (holder.__jobTimer) return;
   let running = false;
-  holder.__jobTimer = setInterval(async () => {
+  // each tick runs in the context the runner was started with (its database, settings and mail)
+  holder.__jobTimer = setInterval(() => runInAppContext(context, tick), intervalMs);
+  holder.__jobTimer.unref();
+
+  async function tick() {
     if (running) return;
     running = true;
     try {
@@ -187,8 +192,7 @@ export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
     } finally {
       running = false;
     }
-  }, intervalMs);
-  holder.__jobTimer.unref();
+  }
 }
 
 export function stopJobRunner(): void {

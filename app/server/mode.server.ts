@@ -10,12 +10,13 @@
  *   SMTP_URL. The demo provider and its payment route do not exist, the demo is seeded only
  *   with SEED_DEMO=1, and cookies are Secure.
  */
-import { env } from "./env.server";
+import { appContext } from "./context.server";
+import type { AppConfig } from "./env.server";
 import { MIN_SECRET_LENGTH, secretProblem } from "./secret.server";
 
 /** The settings the mode is decided from (env.server.ts's names). */
 export type ModeSettings = Pick<
-  typeof env,
+  AppConfig,
   | "publicUrlSetting"
   | "demoMode"
   | "seedDemoFlag"
@@ -163,12 +164,9 @@ export function decideMode(settings: ModeSettings): Mode {
   };
 }
 
-let decided: Mode | undefined;
-
-/** This process's mode, from its environment (decided once). */
+/** The application context's mode (context.server.ts decides it once from its configuration). */
 export function currentMode(): Mode {
-  decided ??= decideMode(env);
-  return decided;
+  return appContext().mode;
 }
 
 export const isDemo = (mode: Mode = currentMode()) => mode.kind === "demo";

@@ -9,6 +9,14 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import {
+  type AppContext,
+  type ContextOptions,
+  appContext,
+  createAppContext,
+  deriveAppContext,
+  useAppContext,
+} from "~/server/context.server";
 import type { Database, Db } from "~/server/db/client.server";
 import {
   ajustes,
@@ -26,22 +34,46 @@ import {
 } from "~/server/db/schema";
 import { createTestDatabase } from "./db";
 
-let current: Database | undefined;
-
 const suffix = () => randomBytes(4).toString("hex");
 
-/** A fresh migrated database, adopted by the app modules (getDb) for this test file. */
-export async function useTestDatabase(): Promise<Database> {
+export type TestContextOptions = Omit<ContextOptions, "environment" | "database"> & {
+  /** Variables over the test process's own (what a server started with them would read). */
+  environment?: Record<string, string | undefined>;
+};
+
+/**
+ * This test file's application context (ADR 031): settings read from the test process's
+ * environment plus `options`, and `database` if given. The app modules (getDb, env, getStorage,
+ * currentMode) read it until the next file's.
+ */
+export function useTestContext(options: TestContextOptions & { database?: Database } = {}): AppContext {
+  const context = createAppContext({ ...options, environment: { ...process.env, ...options.environment } });
+  useAppContext(context);
+  return context;
+}
+
+/** A fresh migrated database in a context of its own (useTestContext), for this test file. */
+export async function useTestDatabase(options: TestContextOptions = {}): Promise<Database> {
   const database = await createTestDatabase();
-  const { initDatabase } = await import("~/server/db/index.server");
-  await initDatabase(database);
-  current = database;
+  useTestContext({ ...options, database });
   return database;
 }
 
+/**
+ * Other settings, storage or database from here on (a context derived from the current one),
+ * e.g. `const undo = configure({ config: { smtpUrl } })`; `undo()` goes back to the previous one.
+ */
+export function configure(options: Omit<ContextOptions, "environment">): () => void {
+  const previous = appContext();
+  useAppContext(deriveAppContext(previous, options));
+  return () => {
+    useAppContext(previous);
+  };
+}
+
 /** A fresh database holding the demo catalogue (seed/demo.json through the importer), adopted like useTestDatabase. */
-export async function useDemoDatabase(): Promise<Database> {
-  const database = await useTestDatabase();
+export async function useDemoDatabase(options: TestContextOptions = {}): Promise<Database> {
+  const database = await useTestDatabase(options);
   const { importExport } = await import("~/server/import/index.server");
   const { readDemoExport } = await import("~/server/seed.server");
   await importExport(database.db, await readDemoExport());
@@ -49,8 +81,9 @@ export async function useDemoDatabase(): Promise<Database> {
 }
 
 function db(): Db {
-  if (!current) throw new Error("Llama a useTestDatabase() en beforeAll antes de usar los fixtures.");
-  return current.db;
+  const database = appContext().database;
+  if (!database) throw new Error("Llama a useTestDatabase() en beforeAll antes de usar los fixtures.");
+  return database.db;
 }
 
 // ---------------------------------------------------------------- accounts

@@ -7,6 +7,7 @@
  *    'private:{key}' and only routes that check who is asking serve the bytes.
  */
 import { messages, type AlertMessage } from "~/domain/messages";
+import { appContext } from "../context.server";
 import { env, privateDir, uploadsDir } from "../env.server";
 import { localStorage } from "./local.server";
 import { s3Storage } from "./s3.server";
@@ -17,21 +18,17 @@ export type { Storage, StoredFile, Visibility } from "./types";
 
 const PRIVATE_PREFIX = "private:";
 
-const holder = globalThis as typeof globalThis & { __storage?: Record<Visibility, Storage> };
-
-function createStorages(): Record<Visibility, Storage> {
+/** The storage the configuration names: an S3 bucket when S3_BUCKET is set, DATA_DIR's folders otherwise. */
+export function createStorages(): Record<Visibility, Storage> {
   if (env.s3) return { public: s3Storage(env.s3, "uploads"), private: s3Storage(env.s3, "private") };
   return { public: localStorage(uploadsDir(), "/media"), private: localStorage(privateDir(), null) };
 }
 
+/** The application context's storage (context.server.ts): given, or built from its configuration once. */
 export function getStorage(visibility: Visibility): Storage {
-  holder.__storage ??= createStorages();
-  return holder.__storage[visibility];
-}
-
-/** Tests (and a future admin tool) may point the app at another storage. */
-export function setStorages(storages: Record<Visibility, Storage> | undefined) {
-  holder.__storage = storages;
+  const context = appContext();
+  context.storage ??= createStorages();
+  return context.storage[visibility];
 }
 
 /** What the database stores for a file: its public URL, or 'private:{key}'. */
