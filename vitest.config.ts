@@ -19,6 +19,11 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Files share the two worker processes and their loaded modules (the server graph,
+          // Better Auth, PGlite's compiled engine): each file builds its own application context
+          // and database (ADR 031), and integration-setup.ts drops them after the file.
+          isolate: false,
+          setupFiles: ["tests/support/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

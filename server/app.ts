@@ -24,6 +24,8 @@ import { sweepUploadSpool } from "~/server/upload.server";
 
 declare module "react-router" {
   interface AppLoadContext {
+    /** the application context (ADR 031): configuration, mode, database, storage */
+    app: import("~/server/context.server").AppContext;
     /** the client's IP (http/request.server.ts: the socket, or the trusted proxy's hop) */
     clientIp: string;
     /** this request's Content-Security-Policy nonce (security.server.ts), for app/entry.server.tsx */

@@ -28,7 +28,7 @@ const cached = await startTestApp({ pages: built.pages, pageCache: {} });
 
 const { cartCookie } = await import("~/server/shop/cart-cookie.server");
 const user = await signUpUser();
-const cart = (await cartCookie.serialize(await makeCart([{ productoId: "pig-02", cantidad: 2 }]))).split(";")[0];
+const cart = (await cartCookie().serialize(await makeCart([{ productoId: "pig-02", cantidad: 2 }]))).split(";")[0];
 
 const PAGES = ["/", "/producto/pig-01", "/productos/pigmentos", "/categorias", "/servicios", "/cursos", "/carrito"];
 const count = async (get: () => Promise<Response>) => {

@@ -204,7 +204,7 @@ describe("personal pages", () => {
     await app.get("/");
     expect((await app.get("/")).headers.get("x-cache")).toBe("HIT");
     const cartId = await makeCart([{ productoId: "pig-02", cantidad: 3 }]);
-    const cookie = (await cartCookie.serialize(cartId)).split(";")[0];
+    const cookie = (await cartCookie().serialize(cartId)).split(";")[0];
     const withCart = await app.get("/", cookie);
     expect(withCart.headers.get("x-cache")).toBeNull();
     expect(withCart.headers.get("cache-control")).not.toMatch(/public/);

@@ -52,11 +52,23 @@ export function useTestContext(options: TestContextOptions & { database?: Databa
   return context;
 }
 
+const opened = new Set<Database>();
+
 /** A fresh migrated database in a context of its own (useTestContext), for this test file. */
 export async function useTestDatabase(options: TestContextOptions = {}): Promise<Database> {
   const database = await createTestDatabase();
-  useTestContext({ ...options, database });
-  return database;
+  let closing: Promise<void> | undefined;
+  const tracked: Database = { ...database, close: () => (closing ??= database.close()) };
+  opened.add(tracked);
+  useTestContext({ ...options, database: tracked });
+  return tracked;
+}
+
+/** Closes what useTestDatabase opened (tests/support/integration-setup.ts, after each file). */
+export async function closeLeftoverDatabases(): Promise<void> {
+  const all = [...opened];
+  opened.clear();
+  await Promise.all(all.map((database) => database.close().catch(() => undefined)));
 }
 
 /**

@@ -4,6 +4,7 @@
  * Express handlers that need the logged-in user call `requestUser(req)`.
  */
 import type { IncomingMessage } from "node:http";
+import { type AppContext, appContext } from "../context.server";
 import { env } from "../env.server";
 import { type SessionUser, currentUser } from "../session.server";
 
@@ -23,15 +24,15 @@ export function clientIp(req: IncomingMessage): string {
 }
 
 /**
- * React Router's load context for a request: what loaders and actions may know of the HTTP
- * edge, and the page's Content-Security-Policy nonce (set by security.server.ts).
+ * React Router's load context for a request: the application context (ADR 031), what loaders
+ * and actions may know of the HTTP edge, and the page's Content-Security-Policy nonce (set by security.server.ts).
  */
 export function loadContext(
   req: IncomingMessage,
   res?: { locals?: Record<string, unknown> },
-): { clientIp: string; cspNonce?: string } {
+): { app: AppContext; clientIp: string; cspNonce?: string } {
   const nonce = res?.locals?.cspNonce;
-  return { clientIp: clientIp(req), cspNonce: typeof nonce === "string" ? nonce : undefined };
+  return { app: appContext(), clientIp: clientIp(req), cspNonce: typeof nonce === "string" ? nonce : undefined };
 }
 
 /** The Fetch API view of a Node request for readers of cookies and sessions: URL and headers, as a GET (never the body). */

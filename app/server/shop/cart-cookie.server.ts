@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+import { contextual } from "../context.server";
 import { and, eq, sum } from "drizzle-orm";
 import { getDb } from "../db/index.server";
 import { carritoLineas, productos } from "../db/schema";
@@ -7,16 +8,22 @@ import { currentMode } from "../mode.server";
 /** SPEC section 9: the cart cookie lives 7 days, renewed on each add or update. */
 export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 
-export const cartCookie = createCookie("carrito", {
-  maxAge: CART_COOKIE_MAX_AGE,
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: currentMode().secureCookies,
-});
+const CART_COOKIE = Symbol("cart cookie");
+
+/** The cart cookie of this context (Secure as its mode says). */
+export const cartCookie = () =>
+  contextual(CART_COOKIE, () =>
+    createCookie("carrito", {
+      maxAge: CART_COOKIE_MAX_AGE,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: currentMode().secureCookies,
+    }),
+  );
 
 export async function readCartId(request: Request): Promise<string | null> {
-  const value = await cartCookie.parse(request.headers.get("Cookie"));
+  const value = await cartCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
