@@ -17,7 +17,7 @@ import { promociones } from "~/server/db/schema";
 import { paymentRoutes } from "~/server/http/payment-api.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
-import { listOnlineCourses } from "~/server/catalog-public.server";
+import { listOnlineCourses } from "~/server/site/catalog.server";
 import { loader as courseLoader, meta as courseMeta } from "~/routes/curso";
 import {
   PAUSE_NOW,
@@ -103,7 +103,7 @@ describe("the server secret", () => {
       .filter((f) => /\.(ts|tsx)$/.test(f))
       .filter((f) => fs.readFileSync(path.join("app", f), "utf8").includes(DEVELOPMENT_SECRET));
     expect(files).toEqual([path.join("server", "secret.server.ts")]);
-    for (const reader of ["server/auth.server.ts", "server/shop/checkout.server.ts", "server/exam.server.ts"]) {
+    for (const reader of ["server/auth.server.ts", "server/shop/checkout.server.ts", "server/school/exam.server.ts"]) {
       expect(fs.readFileSync(path.join("app", reader), "utf8")).toContain("serverSecret()");
     }
   });

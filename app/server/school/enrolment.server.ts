@@ -11,7 +11,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { redirect } from "react-router";
 import { formatSpanishDate } from "~/domain/dates";
-import { type DbOrTx, getDb } from "./db/index.server";
+import { type DbOrTx, getDb } from "../db/index.server";
 import {
   type CourseSettings,
   type FreeCoursePromotion,
@@ -19,15 +19,15 @@ import {
   parseCourseSettings,
   promotionOpen,
 } from "~/config/courses";
-import { compraLineas, cursos, inscripciones, unidades, unidadVideos } from "./db/schema";
-import { privateDir } from "./env.server";
-import { SETTING, readSetting } from "./settings.server";
-import { getStorage, resolveRef } from "./storage/index.server";
-import { assertValidKey } from "./storage/types";
-import { requestUser } from "./http/request.server";
-import { currentUser, requireUser, type SessionUser } from "./session.server";
-import { type BuyerRefusal, buyerGate } from "./shop/buyer.server";
-import { logError } from "./log.server";
+import { compraLineas, cursos, inscripciones, unidades, unidadVideos } from "../db/schema";
+import { privateDir } from "../env.server";
+import { SETTING, readSetting } from "../settings.server";
+import { getStorage, resolveRef } from "../storage/index.server";
+import { assertValidKey } from "../storage/types";
+import { requestUser } from "../http/request.server";
+import { currentUser, requireUser, type SessionUser } from "../session.server";
+import { type BuyerRefusal, buyerGate } from "../shop/buyer.server";
+import { logError } from "../log.server";
 
 export type { DbOrTx };
 

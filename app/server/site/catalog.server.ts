@@ -7,12 +7,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 import type { InPersonCourseText } from "~/domain/content";
 import { GALLERY_PAGE_SIZE } from "~/domain/pagination";
-import { inPersonCoursePath, inPersonCourseText } from "./content.server";
-import { getDb } from "./db/index.server";
-import { featuredProducts } from "./shop/catalog.server";
-import { env } from "./env.server";
-import { cursos, servicioImagenes, servicios, unidadVideos, unidades } from "./db/schema";
-import { readSiteMedia, type SiteMedia } from "./site-media.server";
+import { inPersonCoursePath, inPersonCourseText } from "../content.server";
+import { getDb } from "../db/index.server";
+import { featuredProducts } from "../shop/catalog.server";
+import { env } from "../env.server";
+import { cursos, servicioImagenes, servicios, unidadVideos, unidades } from "../db/schema";
+import { readSiteMedia, type SiteMedia } from "./media.server";
 
 export type { CourseCard, CourseUnit, GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 
@@ -234,7 +234,7 @@ export async function getInPersonCoursePage(
 
 // ---------------------------------------------------------------- site media
 
-export type { SiteImage, SiteMedia } from "./site-media.server";
+export type { SiteImage, SiteMedia } from "./media.server";
 
 /** Hero image, studio video and facilities photos (ajustes 'sitio'; none when unset). */
 export function siteMedia(): Promise<SiteMedia> {
