@@ -1,17 +1,13 @@
 /** The public pages' reads (site/catalog.server.ts, school/catalog.server.ts) on a real database holding the demo export. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { galleryPages, galleryPreview, getService, listServices, siteMedia } from "~/server/site/catalog.server";
 import {
-  galleryPages,
-  galleryPreview,
   getInPersonCourse,
   getOnlineCourse,
-  getService,
   listInPersonCourses,
   listOnlineCourses,
-  listServices,
-  siteMedia,
-} from "~/server/site/catalog.server";
+} from "~/server/school/catalog.server";
 import type { Database } from "~/server/db/client.server";
 import { getDb } from "~/server/db/index.server";
 import { listReviews } from "~/server/reviews/reviews.server";

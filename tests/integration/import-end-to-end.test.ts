@@ -20,7 +20,7 @@ import { authExport, FIREBASE_SAMPLE, type Shape, STUDENTS, studioExport, VISIT 
 // Server modules read the environment when first imported: imported in beforeAll.
 type Modules = {
   auth: typeof import("~/server/auth.server");
-  courses: typeof import("~/server/school/enrolment.server");
+  courseVideo: typeof import("~/server/http/course-video.server");
   db: typeof import("~/server/db/index.server");
   env: typeof import("~/server/env.server");
   importer: typeof import("~/server/import/index.server");
@@ -44,13 +44,13 @@ beforeAll(async () => {
   stub = await startMediaStub(await studioFiles());
   const app = express();
   // the same mounts as server/app.ts
-  app.get("/curso-video/:videoId", (req, res, next) => m.courses.serveCourseVideo(req, res, next));
+  app.get("/curso-video/:videoId", (req, res, next) => m.courseVideo.serveCourseVideo(req, res, next));
   app.all("/api/auth/*splat", (req, res) => m.auth.handleAuthRequest(req, res));
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   Object.assign(process.env, { PUBLIC_URL: baseURL, SMTP_URL: "" });
   m = {
     auth: await import("~/server/auth.server"),
-    courses: await import("~/server/school/enrolment.server"),
+    courseVideo: await import("~/server/http/course-video.server"),
     db: await import("~/server/db/index.server"),
     env: await import("~/server/env.server"),
     importer: await import("~/server/import/index.server"),

@@ -17,7 +17,7 @@ import { promociones } from "~/server/db/schema";
 import { paymentRoutes } from "~/server/http/payment-api.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
-import { listOnlineCourses } from "~/server/site/catalog.server";
+import { listOnlineCourses } from "~/server/school/catalog.server";
 import { loader as courseLoader, meta as courseMeta } from "~/routes/curso";
 import {
   PAUSE_NOW,

@@ -26,8 +26,8 @@ import {
   enrol,
   enrolPurchase,
   requireCourseCheckout,
-  serveCourseVideo,
 } from "~/server/school/enrolment.server";
+import { serveCourseVideo } from "~/server/http/course-video.server";
 import type { Database } from "~/server/db/client.server";
 import {
   compraLineas,

@@ -9,7 +9,8 @@
  */
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { type Curso, type DbOrTx, lastUnitId, requireEnrolment } from "./enrolment.server";
+import { type Curso, type DbOrTx, requireEnrolment } from "./enrolment.server";
+import { lastUnitId } from "./viewer.server";
 import { getDb } from "../db/index.server";
 import { cursos, diplomas } from "../db/schema";
 import { loadCertificateImage, renderDiplomaPdf } from "./diploma-pdf.server";
