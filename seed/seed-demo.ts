@@ -19,7 +19,7 @@ import { productos } from "../app/server/db/schema";
 import { env, privateDir, uploadsDir } from "../app/server/env.server";
 import { importExport } from "../app/server/import/index.server";
 import { catalogueIsEmpty, readDemoExport, type SeedDirs, writeDemoMediaManifest } from "../app/server/seed.server";
-import { hasSiteMedia, saveSiteMedia } from "../app/server/site-media.server";
+import { hasSiteMedia, saveSiteMedia } from "../app/server/site/media.server";
 import { seedDemoTreatments } from "./demo-treatments";
 import { generateDemoMedia } from "./media/generate";
 

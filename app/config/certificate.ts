@@ -2,7 +2,7 @@
  * The course certificate, in one place: the page, its texts and where each one sits. Two
  * drawings read it and nothing else decides it:
  *
- * - the diploma PDF (app/server/diploma-pdf.server.ts) draws this certificate for a course
+ * - the diploma PDF (app/server/school/diploma-pdf.server.ts) draws this certificate for a course
  *   without artwork, and prints the student's name and the date at `name` and `date` on
  *   every certificate, artwork or not;
  * - the demo catalogue's certificate artwork (seed/media/courses.ts) is drawn from the same

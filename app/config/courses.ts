@@ -3,7 +3,7 @@
  * spec names the rules but not the ids or the window: the studio sets them in the admin
  * area (/admin/cursos-de-regalo, ajustes clave 'cursos'); `courseSettings` below are the
  * defaults while nothing is stored. Applied on the server when a paid order is written
- * (enrolPurchase in app/server/courses.server.ts), never decided by the browser.
+ * (enrolPurchase in app/server/school/enrolment.server.ts), never decided by the browser.
  */
 import { STUDIO_TIME_ZONE } from "~/domain/dates";
 import { zonedInstant } from "~/domain/slots";

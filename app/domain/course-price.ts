@@ -14,9 +14,13 @@ export type CoursePriceView = {
   regular: number | null;
 };
 
+/** The discounted price counts: it is set and lower than the regular price. */
+export function hasDiscount(curso: CoursePriceInput): curso is { precio: number; precioDescuento: number } {
+  return curso.precioDescuento !== null && curso.precioDescuento < curso.precio;
+}
+
 export function coursePrice(curso: CoursePriceInput): CoursePriceView {
-  const discounted = curso.precioDescuento !== null && curso.precioDescuento < curso.precio;
-  return discounted
-    ? { precio: curso.precioDescuento as number, regular: curso.precio }
+  return hasDiscount(curso)
+    ? { precio: curso.precioDescuento, regular: curso.precio }
     : { precio: curso.precio, regular: null };
 }

@@ -4,7 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import { getDb } from "~/server/db/index.server";
-import { lookupVisitCode } from "~/server/visits.server";
+import { lookupVisitCode } from "~/server/visits/visits.server";
 import type { Route } from "./+types/api.codigo-visita";
 
 export async function action({ request, context }: Route.ActionArgs) {

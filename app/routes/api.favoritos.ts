@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { isPlainId } from "~/domain/limits";
 import { loginRequiredFavorites } from "~/domain/messages";
-import { toggleFavorite } from "~/server/favorites.server";
+import { toggleFavorite } from "~/server/account/favorites.server";
 import { currentUser } from "~/server/session.server";
 import type { Route } from "./+types/api.favoritos";
 

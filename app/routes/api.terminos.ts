@@ -3,7 +3,7 @@
  * POST: records the acceptance (the <TermsDialog>'s 'Aceptar.'), with its time and version.
  */
 import { data } from "react-router";
-import { acceptTerms } from "~/server/account.server";
+import { acceptTerms } from "~/server/account/profile.server";
 import { currentUser } from "~/server/session.server";
 import type { Route } from "./+types/api.terminos";
 

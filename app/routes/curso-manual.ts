@@ -1,5 +1,6 @@
 /** A course manual kept in private storage, for the course's students only. */
-import { privateManual, requireEnrolment } from "~/server/courses.server";
+import { requireEnrolment } from "~/server/school/enrolment.server";
+import { privateManual } from "~/server/school/viewer.server";
 import type { Route } from "./+types/curso-manual";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -7,8 +7,9 @@ import { Award, ChevronRight, CircleCheck, Download, FileText, GraduationCap } f
 import { Link } from "react-router";
 import { CourseVideo } from "~/components/courses/course-video";
 import { site } from "~/config/site";
-import { loadUnits, manualUrl, rememberUnit, requireEnrolment } from "~/server/courses.server";
-import { findDiploma, noteUnitReached } from "~/server/diploma.server";
+import { requireEnrolment } from "~/server/school/enrolment.server";
+import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
+import { findDiploma, noteUnitReached } from "~/server/school/diploma.server";
 import type { Route } from "./+types/curso-michel-alvarez";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

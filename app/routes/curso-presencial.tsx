@@ -7,7 +7,8 @@ import { pageMeta, structuredData } from "~/components/site/seo";
 import { whatsappLink } from "~/config/site";
 import { courseLength } from "~/domain/course-length";
 import { courseSchema, joinSentences } from "~/domain/seo";
-import { getInPersonCoursePage, pageSeo } from "~/server/catalog-public.server";
+import { getInPersonCoursePage } from "~/server/school/catalog.server";
+import { pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/curso-presencial";
 
 export async function loader({ params }: Route.LoaderArgs) {

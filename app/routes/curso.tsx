@@ -11,10 +11,11 @@ import { coursePrice } from "~/domain/course-price";
 import { formatPrice } from "~/domain/money";
 import { courseSchema, joinSentences } from "~/domain/seo";
 import { useRootData } from "~/root";
-import { getOnlineCourse, pageSeo } from "~/server/catalog-public.server";
-import { buyCourse, isEnrolled } from "~/server/courses.server";
+import { getOnlineCourse } from "~/server/school/catalog.server";
+import { pageSeo } from "~/server/site/catalog.server";
+import { buyCourse, isEnrolled } from "~/server/school/enrolment.server";
 import { getDb } from "~/server/db/index.server";
-import { handleReviewAction, listReviews } from "~/server/reviews.server";
+import { handleReviewAction, listReviews } from "~/server/reviews/reviews.server";
 import { currentUser } from "~/server/session.server";
 import type { Route } from "./+types/curso";
 

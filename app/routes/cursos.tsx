@@ -1,7 +1,8 @@
 import { CourseCard } from "~/components/courses/course-card";
 import { SectionHeading } from "~/components/site/section-heading";
 import { pageMeta } from "~/components/site/seo";
-import { listInPersonCourses, listOnlineCourses, pageSeo } from "~/server/catalog-public.server";
+import { listInPersonCourses, listOnlineCourses } from "~/server/school/catalog.server";
+import { pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/cursos";
 
 export async function loader() {

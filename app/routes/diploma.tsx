@@ -5,7 +5,7 @@
 import { BadgeCheck, SearchX } from "lucide-react";
 import { site } from "~/config/site";
 import { formatSpanishDate } from "~/domain/dates";
-import { verifyDiploma } from "~/server/diploma.server";
+import { verifyDiploma } from "~/server/school/diploma.server";
 import type { Route } from "./+types/diploma";
 
 export async function loader({ params }: Route.LoaderArgs) {

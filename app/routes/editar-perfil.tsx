@@ -3,7 +3,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toast-provider";
 import { site } from "~/config/site";
 import { NOMBRE_MAX, validateProfileName } from "~/domain/profile";
-import { updateProfileName } from "~/server/account.server";
+import { updateProfileName } from "~/server/account/profile.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/editar-perfil";
 

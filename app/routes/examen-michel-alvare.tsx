@@ -1,7 +1,7 @@
 /**
  * The final exam (SPEC §4 'Exam'): enrolled students only; the first 6 questions with their
  * answers shuffled; graded on the server. The page receives answer texts and opaque ids,
- * never which one is right (app/server/exam.server.ts).
+ * never which one is right (app/server/school/exam.server.ts).
  */
 import { Award, CircleAlert, Download, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
@@ -11,10 +11,10 @@ import { site } from "~/config/site";
 import { EXAM_QUESTION_COUNT, formatScore } from "~/domain/exam";
 import { answerField } from "~/domain/exam-form";
 import { examInsufficient } from "~/domain/messages";
-import { requireEnrolment } from "~/server/courses.server";
-import { findDiploma } from "~/server/diploma.server";
+import { requireEnrolment } from "~/server/school/enrolment.server";
+import { findDiploma } from "~/server/school/diploma.server";
 import { getDb } from "~/server/db/index.server";
-import { examLockout, gradeExam, prepareExam } from "~/server/exam.server";
+import { examLockout, gradeExam, prepareExam } from "~/server/school/exam.server";
 import type { Route } from "./+types/examen-michel-alvare";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { readGalleryService } from "~/components/services/gallery-storage";
 import { SectionHeading } from "~/components/site/section-heading";
 import { pageMeta } from "~/components/site/seo";
 import { parsePage } from "~/domain/pagination";
-import { galleryPages, listServices, pageSeo } from "~/server/catalog-public.server";
+import { galleryPages, listServices, pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/galeria";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "~/components/site/seo";
-import { pageSeo } from "~/server/catalog-public.server";
+import { pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/gracias";
 
 export async function loader() {

@@ -4,7 +4,7 @@ import { deferred } from "~/components/site/deferred";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { site } from "~/config/site";
 import { studioSchema } from "~/domain/seo";
-import { homeSections, pageSeo } from "~/server/catalog-public.server";
+import { homeSections, pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {

@@ -2,7 +2,7 @@ import { BookOpen, Download, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { noCourses } from "~/domain/messages";
-import { listMyCourses } from "~/server/courses.server";
+import { listMyCourses } from "~/server/school/enrolment.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-cursos";
 

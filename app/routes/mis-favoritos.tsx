@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { ProductCard } from "~/components/products/product-card";
 import { site } from "~/config/site";
-import { listFavoriteProducts } from "~/server/favorites.server";
+import { listFavoriteProducts } from "~/server/account/favorites.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-favoritos";
 

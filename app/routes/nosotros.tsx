@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { deferred } from "~/components/site/deferred";
 import { MediaImage } from "~/components/site/media-image";
 import { pageMeta } from "~/components/site/seo";
-import { pageSeo, siteMedia } from "~/server/catalog-public.server";
+import { pageSeo, siteMedia } from "~/server/site/catalog.server";
 import type { Route } from "./+types/nosotros";
 
 export async function loader() {

@@ -15,7 +15,7 @@ import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
 import { TEXT_LIMITS, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { codeFound, codeInvalidCourse } from "~/domain/messages";
-import { coursePerks, requireCourseCheckout } from "~/server/courses.server";
+import { coursePerks, requireCourseCheckout } from "~/server/school/enrolment.server";
 import { getDb } from "~/server/db/index.server";
 import { paymentPanelConfig } from "~/server/payments/index.server";
 import { priceCourse } from "~/server/shop/pricing.server";

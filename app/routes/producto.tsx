@@ -21,7 +21,7 @@ import { addToCart, cartResponseHeaders, getCartId } from "~/server/shop/cart.se
 import { favoriteIdsAmong, getProduct, relatedProducts } from "~/server/shop/catalog.server";
 import { getDb } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
-import { handleReviewAction, listReviews } from "~/server/reviews.server";
+import { handleReviewAction, listReviews } from "~/server/reviews/reviews.server";
 import { currentUser } from "~/server/session.server";
 import type { Route } from "./+types/producto";
 

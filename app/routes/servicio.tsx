@@ -10,7 +10,7 @@ import { formatPrice } from "~/domain/money";
 import { joinSentences, serviceSchema } from "~/domain/seo";
 import { servicePriceRange } from "~/server/booking/booking.server";
 import { getDb } from "~/server/db/index.server";
-import { getService, pageSeo } from "~/server/catalog-public.server";
+import { getService, pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/servicio";
 
 export async function loader({ params }: Route.LoaderArgs) {

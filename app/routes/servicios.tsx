@@ -1,7 +1,7 @@
 import { ServiceCircle } from "~/components/services/service-circle";
 import { SectionHeading } from "~/components/site/section-heading";
 import { pageMeta } from "~/components/site/seo";
-import { listServices, pageSeo } from "~/server/catalog-public.server";
+import { listServices, pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/servicios";
 
 export async function loader() {

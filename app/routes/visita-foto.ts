@@ -5,8 +5,8 @@
  * the page: unknown id, wrong name or missing photo → 404, noindex, private.
  */
 import { getDb } from "~/server/db/index.server";
-import { photoAsPng, photoAsWebp, readPhoto } from "~/server/visit-photos.server";
-import { FOTO_TIPOS, type FotoTipo, findVisit, findVisitPhoto, photoFileName, visitPath } from "~/server/visits.server";
+import { photoAsPng, photoAsWebp, readPhoto } from "~/server/visits/photos.server";
+import { FOTO_TIPOS, type FotoTipo, findVisit, findVisitPhoto, photoFileName, visitPath } from "~/server/visits/visits.server";
 import type { Route } from "./+types/visita-foto";
 
 const notFound = () =>

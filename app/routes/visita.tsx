@@ -14,7 +14,7 @@ import { VisitPhoto } from "~/components/visits/visit-photo";
 import { site, whatsappLink } from "~/config/site";
 import { formatSpanishDate } from "~/domain/dates";
 import { getDb } from "~/server/db/index.server";
-import { photoSize } from "~/server/visit-photos.server";
+import { photoSize } from "~/server/visits/photos.server";
 import {
   type FotoTipo,
   VISIT_PATH_PREFIX,
@@ -22,7 +22,7 @@ import {
   photoFileName,
   visitPath,
   visitPhotoPath,
-} from "~/server/visits.server";
+} from "~/server/visits/visits.server";
 import type { Route } from "./+types/visita";
 
 /** Personal data: no index, no shared or stored copies. */

@@ -14,7 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { TEXT_LIMITS, anyControlCharacter, controlCharacters, textTooLong, tooManyAttempts } from "~/domain/limits";
 import { MAIL_NOT_QUEUED_CODE, emailVerification, tooManyRequests } from "~/domain/messages";
 import { validateProfileName } from "~/domain/profile";
-import { TERMINOS_VERSION } from "./account.server";
+import { TERMINOS_VERSION } from "./account/profile.server";
 import { promoteListedAdmin } from "./admin/admin-emails.server";
 import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
@@ -27,7 +27,7 @@ import {
   addressVerified,
   sendVerificationMail,
   verifiedByPasswordReset,
-} from "./email-verification.server";
+} from "./account/email-verification.server";
 import { authLog, logError } from "./log.server";
 import { escapeHtml, mailLayout, sendMail } from "./mail.server";
 import { currentMode, isLoopbackOrigin } from "./mode.server";
@@ -39,7 +39,7 @@ import {
   replaceFirebasePassword,
   sendFirstPasswordMail,
   verifyStoredPassword,
-} from "./migrated-accounts.server";
+} from "./account/migrated-accounts.server";
 
 /** Where the password-reset mail sends people: our page, which posts the new password. */
 export const RESET_PASSWORD_PATH = "/restablecer-contrasena";
@@ -199,7 +199,7 @@ function createAuth() {
       maxPasswordLength: TEXT_LIMITS.contrasena,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // Accounts imported from the old site may hold a Firebase hash (migrated-accounts.server.ts).
+      // Accounts imported from the old site may hold a Firebase hash (account/migrated-accounts.server.ts).
       password: { verify: verifyStoredPassword },
       // The reset link went to the account's mailbox: using it proves the address (issue 25).
       onPasswordReset: async ({ user }) => verifiedByPasswordReset(getDb(), user.id),
@@ -216,7 +216,7 @@ function createAuth() {
     },
     // Issue 25: sign-up mails a link that verifies the address; the session right after sign-up
     // stays (log-in does not require it), but nothing joins the account through its address
-    // until it is verified (email-verification.server.ts).
+    // until it is verified (account/email-verification.server.ts).
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,

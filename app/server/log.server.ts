@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
-import { VISIT_PATH_PREFIX } from "./visits.server";
+import { VISIT_PATH_PREFIX } from "./visits/visits.server";
 
 const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** A query string after a path or URL, up to the next space or quote. */

@@ -18,7 +18,7 @@ import onHeaders from "on-headers";
 import { env } from "./env.server";
 import { type Mode, currentMode, isLoopbackOrigin } from "./mode.server";
 import { paymentPanelConfig } from "./payments/index.server";
-import { VISIT_PATH_PREFIX } from "./visits.server";
+import { VISIT_PATH_PREFIX } from "./visits/visits.server";
 
 export type SecurityOptions = {
   /** Vite's dev server (npm run dev): inline styles and scripts, and its websocket */

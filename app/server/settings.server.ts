@@ -2,7 +2,7 @@
  * The studio's settings (table `ajustes`, one JSON value per key), read and written here and
  * nowhere else. Each key's meaning is owned by one rule: `envio` by shipping (free shipping),
  * `aviso` by the purchase pause, `sitio` by the site's media, `cursos` by the school's
- * enrolment (courses.server.ts). The admin edits them through
+ * enrolment (school/enrolment.server.ts). The admin edits them through
  * admin/settings.server.ts.
  */
 import { eq } from "drizzle-orm";

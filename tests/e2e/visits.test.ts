@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { visitPath } from "~/server/visits.server";
+import { visitPath } from "~/server/visits/visits.server";
 import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
 

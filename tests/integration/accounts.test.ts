@@ -27,8 +27,8 @@ import { acceptOutboxWrites, notVerification, readOutbox, refuseOutboxWrites } f
 // Server modules read the environment when first imported: they are imported in beforeAll,
 // once the stub's and the app's addresses are known.
 type AuthModule = typeof import("~/server/auth.server");
-type AccountModule = typeof import("~/server/account.server");
-type FavoritesModule = typeof import("~/server/favorites.server");
+type AccountModule = typeof import("~/server/account/profile.server");
+type FavoritesModule = typeof import("~/server/account/favorites.server");
 
 let database: Database;
 let stub: OAuthStub;
@@ -51,8 +51,8 @@ beforeAll(async () => {
   const { initDatabase } = await import("~/server/db/index.server");
   await initDatabase(database);
   auth = await import("~/server/auth.server");
-  account = await import("~/server/account.server");
-  favorites = await import("~/server/favorites.server");
+  account = await import("~/server/account/profile.server");
+  favorites = await import("~/server/account/favorites.server");
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { courseSettings, parseCourseSettings } from "~/config/courses";
 import { action as grantsAction, loader as grantsLoader } from "~/routes/admin/accesos";
 import { action as giftsAction, loader as giftsLoader } from "~/routes/admin/cursos-de-regalo";
 import { loader as myCoursesLoader } from "~/routes/mis-cursos";
-import { coursePerks, enrolPurchase, isEnrolled, readCourseSettings } from "~/server/courses.server";
+import { coursePerks, enrolPurchase, isEnrolled, readCourseSettings } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
 import { ajustes, compraLineas, compras, cursosOtorgados, inscripciones } from "~/server/db/schema";
 import { type TestUser, makeCourse, signUpUser, useTestDatabase } from "../support/fixtures";

@@ -16,7 +16,7 @@ import { listStudents } from "~/server/admin/students.server";
 import { listScreen } from "~/server/admin/sections.server";
 import type { Database } from "~/server/db/client.server";
 import { queryRows } from "~/server/db/client.server";
-import { REVIEWS_SHOWN, listReviews } from "~/server/reviews.server";
+import { REVIEWS_SHOWN, listReviews } from "~/server/reviews/reviews.server";
 import { seedScale } from "../../scripts/seed-scale";
 import { signUpUser, useDemoDatabase } from "../support/fixtures";
 

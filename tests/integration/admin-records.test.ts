@@ -15,7 +15,7 @@ import { loader as diplomaCheckLoader } from "~/routes/diploma";
 import { editAction, editScreen } from "~/server/admin/sections.server";
 import type { Database } from "~/server/db/client.server";
 import { cursos, diplomas, inscripciones, productos, user, visitas } from "~/server/db/schema";
-import { issueDiploma } from "~/server/diploma.server";
+import { issueDiploma } from "~/server/school/diploma.server";
 import { takeStock } from "~/server/shop/catalog.server";
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";

@@ -33,7 +33,7 @@ import {
 } from "~/server/db/schema";
 import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
-import { lookupVisitCode } from "~/server/visits.server";
+import { lookupVisitCode } from "~/server/visits/visits.server";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;

@@ -25,11 +25,11 @@ import { type BackupDescriptor, RestoreRefused, createBackup, restoreBackup } fr
 import { BACKUP_JOB, scheduleDailyBackup } from "~/server/backup/job.server";
 import { bucketStore, folderStore } from "~/server/backup/store.server";
 import { createAppointment } from "~/server/booking/appointments.server";
-import { enrol } from "~/server/courses.server";
+import { enrol } from "~/server/school/enrolment.server";
 import { type Database, type Db, openDatabase, queryRows } from "~/server/db/client.server";
 import { initDatabase } from "~/server/db/index.server";
 import { compras, tareas } from "~/server/db/schema";
-import { issueDiploma } from "~/server/diploma.server";
+import { issueDiploma } from "~/server/school/diploma.server";
 import { env } from "~/server/env.server";
 import "~/server/jobs-registry.server";
 import { runDueJobs } from "~/server/jobs.server";

@@ -1,22 +1,18 @@
-/** The public pages' reads (catalog-public.server.ts) on a real database holding the demo export. */
+/** The public pages' reads (site/catalog.server.ts, school/catalog.server.ts) on a real database holding the demo export. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { galleryPages, galleryPreview, getService, listServices, siteMedia } from "~/server/site/catalog.server";
 import {
-  galleryPages,
-  galleryPreview,
   getInPersonCourse,
   getOnlineCourse,
-  getService,
   listInPersonCourses,
   listOnlineCourses,
-  listServices,
-  siteMedia,
-} from "~/server/catalog-public.server";
+} from "~/server/school/catalog.server";
 import type { Database } from "~/server/db/client.server";
 import { getDb } from "~/server/db/index.server";
-import { listReviews } from "~/server/reviews.server";
+import { listReviews } from "~/server/reviews/reviews.server";
 import { readDemoExport } from "~/server/seed.server";
-import { saveSiteMedia } from "~/server/site-media.server";
+import { saveSiteMedia } from "~/server/site/media.server";
 import { categorias, productoImagenes, productos } from "~/server/db/schema";
 import { untilNextWrite } from "~/server/http/cache-version.server";
 import { getProduct, listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
@@ -102,7 +98,7 @@ describe("courses", () => {
     expect(course!.unidades.map((u) => u.id)).toEqual([1, 2, 3, 4, 5].map((n) => `microblading-online-u${n}`));
     // The video files are for students only: the public page gets titles, never URLs.
     expect(JSON.stringify(course!.unidades)).not.toContain("private:");
-    // its reviews come apart, the newest only (app/server/reviews.server.ts)
+    // its reviews come apart, the newest only (app/server/reviews/reviews.server.ts)
     expect("comentarios" in course!).toBe(false);
     expect((await listReviews(getDb(), { cursoId: "microblading-online" })).count).toBe(3);
   });

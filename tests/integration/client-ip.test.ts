@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { loadContext } from "~/server/http/request.server";
-import { lookupVisitCode } from "~/server/visits.server";
+import { lookupVisitCode } from "~/server/visits/visits.server";
 import { useTestDatabase } from "../support/fixtures";
 
 let database: Database;

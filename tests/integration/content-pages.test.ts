@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGAL_SLUGS } from "~/domain/content";
 import { courseHours, courseLength } from "~/domain/course-length";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
-import { getInPersonCoursePage, listInPersonCourses, listOnlineCourses } from "~/server/catalog-public.server";
+import { getInPersonCoursePage, listInPersonCourses, listOnlineCourses } from "~/server/school/catalog.server";
 import { contentPages, inPersonCourseText, legalDocument } from "~/server/content.server";
 import type { Database } from "~/server/db/client.server";
 import { cursos } from "~/server/db/schema";

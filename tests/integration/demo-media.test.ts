@@ -14,7 +14,7 @@ import { ajustes, categorias, productos } from "~/server/db/schema";
 import { importExport } from "~/server/import/index.server";
 import { demoMediaComplete, demoSeedNeeded, runDemoSeed, type SeedDirs } from "~/server/seed.server";
 import { srcSetOf } from "~/domain/image-variants";
-import { readSiteMedia } from "~/server/site-media.server";
+import { readSiteMedia } from "~/server/site/media.server";
 import { type DemoMediaReport, generateDemoMedia, planDemoMedia } from "../../seed/media/generate";
 import { seedDemo } from "../../seed/seed-demo";
 import { createTestDatabase } from "../support/db";

@@ -21,7 +21,7 @@ import { action as profileAction } from "~/routes/editar-perfil";
 import { action as examAction } from "~/routes/examen-michel-alvare";
 import { action as checkoutAction } from "~/routes/pagar";
 import { action as productAction } from "~/routes/producto";
-import { enrol } from "~/server/courses.server";
+import { enrol } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
 import {
   carritoLineas,

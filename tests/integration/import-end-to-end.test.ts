@@ -20,14 +20,14 @@ import { authExport, FIREBASE_SAMPLE, type Shape, STUDENTS, studioExport, VISIT 
 // Server modules read the environment when first imported: imported in beforeAll.
 type Modules = {
   auth: typeof import("~/server/auth.server");
-  courses: typeof import("~/server/courses.server");
+  courseVideo: typeof import("~/server/http/course-video.server");
   db: typeof import("~/server/db/index.server");
   env: typeof import("~/server/env.server");
   importer: typeof import("~/server/import/index.server");
   storage: typeof import("~/server/storage/index.server");
-  visits: typeof import("~/server/visits.server");
+  visits: typeof import("~/server/visits/visits.server");
   orders: typeof import("~/server/shop/orders.server");
-  diploma: typeof import("~/server/diploma-pdf.server");
+  diploma: typeof import("~/server/school/diploma-pdf.server");
   myCourses: typeof import("~/routes/mis-cursos");
   viewer: typeof import("~/routes/curso-michel-alvarez");
   photo: typeof import("~/routes/visita-foto");
@@ -44,20 +44,20 @@ beforeAll(async () => {
   stub = await startMediaStub(await studioFiles());
   const app = express();
   // the same mounts as server/app.ts
-  app.get("/curso-video/:videoId", (req, res, next) => m.courses.serveCourseVideo(req, res, next));
+  app.get("/curso-video/:videoId", (req, res, next) => m.courseVideo.serveCourseVideo(req, res, next));
   app.all("/api/auth/*splat", (req, res) => m.auth.handleAuthRequest(req, res));
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   Object.assign(process.env, { PUBLIC_URL: baseURL, SMTP_URL: "" });
   m = {
     auth: await import("~/server/auth.server"),
-    courses: await import("~/server/courses.server"),
+    courseVideo: await import("~/server/http/course-video.server"),
     db: await import("~/server/db/index.server"),
     env: await import("~/server/env.server"),
     importer: await import("~/server/import/index.server"),
     storage: await import("~/server/storage/index.server"),
-    visits: await import("~/server/visits.server"),
+    visits: await import("~/server/visits/visits.server"),
     orders: await import("~/server/shop/orders.server"),
-    diploma: await import("~/server/diploma-pdf.server"),
+    diploma: await import("~/server/school/diploma-pdf.server"),
     myCourses: await import("~/routes/mis-cursos"),
     viewer: await import("~/routes/curso-michel-alvarez"),
     photo: await import("~/routes/visita-foto"),

@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe } from "~/domain/payment-methods";
 import { listRefunds } from "~/server/admin/refunds.server";
-import { isEnrolled } from "~/server/courses.server";
+import { isEnrolled } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
 import { compras, pagos, productos } from "~/server/db/schema";
 import { env } from "~/server/env.server";

@@ -12,7 +12,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe, luhnCheckDigit } from "~/domain/payment-methods";
 import { listRefunds } from "~/server/admin/refunds.server";
-import { isEnrolled } from "~/server/courses.server";
+import { isEnrolled } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
 import { compras, pagos, productos, tareas } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
 import { categorias, cursos, productos, user } from "~/server/db/schema";
-import { listReviews, submitReview } from "~/server/reviews.server";
+import { listReviews, submitReview } from "~/server/reviews/reviews.server";
 import { createTestDatabase } from "../support/db";
 
 let database: Database;

@@ -2,13 +2,15 @@
  * The three rules whose copies disagreed (issue: one owner per business rule), pinned on a
  * real database: a discount code is one code whatever its case, in the cart and at checkout
  * alike; the 'Aviso' pause stops course payments as it stops product payments; a course
- * costs the same on its page, in its search data and at checkout.
+ * costs the same on its page, in its search data, at checkout and in the admin's list, and
+ * the admin's form refuses the discounts that rule would ignore.
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coursePrice } from "~/domain/course-price";
+import { coursesResource } from "~/server/admin/courses.server";
 import { formatPrice } from "~/domain/money";
 import { cartSummary } from "~/domain/cart";
 import { loadCart, loadShippingRates } from "~/server/shop/cart.server";
@@ -17,7 +19,7 @@ import { promociones } from "~/server/db/schema";
 import { paymentRoutes } from "~/server/http/payment-api.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
-import { listOnlineCourses } from "~/server/catalog-public.server";
+import { listOnlineCourses } from "~/server/school/catalog.server";
 import { loader as courseLoader, meta as courseMeta } from "~/routes/curso";
 import {
   PAUSE_NOW,
@@ -103,7 +105,7 @@ describe("the server secret", () => {
       .filter((f) => /\.(ts|tsx)$/.test(f))
       .filter((f) => fs.readFileSync(path.join("app", f), "utf8").includes(DEVELOPMENT_SECRET));
     expect(files).toEqual([path.join("server", "secret.server.ts")]);
-    for (const reader of ["server/auth.server.ts", "server/shop/checkout.server.ts", "server/exam.server.ts"]) {
+    for (const reader of ["server/auth.server.ts", "server/shop/checkout.server.ts", "server/school/exam.server.ts"]) {
       expect(fs.readFileSync(path.join("app", reader), "utf8")).toContain("serverSecret()");
     }
   });
@@ -159,5 +161,24 @@ describe("course price", () => {
     const tags = courseMeta({ loaderData: data } as never) as { name?: string; property?: string; content?: string }[];
     const description = tags.find((t) => t.name === "description")?.content ?? "";
     expect(description).toContain(formatPrice(charged, { suffix: true }));
+
+    // The admin's list of courses
+    const row = (await coursesResource.list(database.db, {})).find((item) => item.id === course.id);
+    expect(row?.detail).toContain(formatPrice(charged));
+    expect(row?.detail).not.toContain(formatPrice(499_000));
+  });
+
+  it("the admin form refuses exactly the discounts the price rule would ignore", () => {
+    const form = (precio: number, precioDescuento: number | null) =>
+      coursesResource.check?.({ precio, precioDescuento } as never) ?? null;
+    for (const [precio, precioDescuento] of [
+      [100_000, null],
+      [100_000, 80_000],
+      [100_000, 100_000],
+      [100_000, 120_000],
+    ] as const) {
+      const counts = coursePrice({ precio, precioDescuento }).regular !== null;
+      expect(form(precio, precioDescuento) === null).toBe(precioDescuento === null || counts);
+    }
   });
 });

@@ -26,8 +26,8 @@ import {
   enrol,
   enrolPurchase,
   requireCourseCheckout,
-  serveCourseVideo,
-} from "~/server/courses.server";
+} from "~/server/school/enrolment.server";
+import { serveCourseVideo } from "~/server/http/course-video.server";
 import type { Database } from "~/server/db/client.server";
 import {
   compraLineas,
@@ -41,10 +41,10 @@ import {
   unidadVideos,
   user,
 } from "~/server/db/schema";
-import { DIPLOMA_FILENAME } from "~/server/diploma.server";
-import { DIPLOMA_PAGE } from "~/server/diploma-pdf.server";
+import { DIPLOMA_FILENAME } from "~/server/school/diploma.server";
+import { DIPLOMA_PAGE } from "~/server/school/diploma-pdf.server";
 import { env } from "~/server/env.server";
-import { EXAM_ERRORS, type ExamPaper } from "~/server/exam.server";
+import { EXAM_ERRORS, type ExamPaper } from "~/server/school/exam.server";
 import { answerField } from "~/domain/exam-form";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 

@@ -13,7 +13,7 @@ import {
   lookupVisitCode,
   photoFileName,
   visitPath,
-} from "~/server/visits.server";
+} from "~/server/visits/visits.server";
 import { createTestDatabase } from "../support/db";
 
 let database: Database;

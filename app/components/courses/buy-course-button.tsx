@@ -1,6 +1,6 @@
 /**
  * The course page's BUY button (SPEC §4 'Course buying'). It posts `intent=comprar` to the
- * course page, whose action asks the server (buyCourse in courses.server.ts): logged out →
+ * course page, whose action asks the server (buyCourse in school/enrolment.server.ts): logged out →
  * the spec's log-in alert (its button opens the log-in overlay); terms not accepted → the terms prompt, then /pagar-curso/{id};
  * otherwise the server redirects straight on. A course already owned is not sold again:
  * the button becomes a link to its viewer.

@@ -35,7 +35,7 @@ export const resetSent = {
 /**
  * An account brought from the original site without a password (Google or Facebook only, or
  * no Authentication record) tried the email log-in: the server answers this code and mails a
- * link to create one (migrated-accounts.server.ts); the overlay shows firstPasswordSent.
+ * link to create one (app/server/account/migrated-accounts.server.ts); the overlay shows firstPasswordSent.
  */
 export const FIRST_PASSWORD_CODE = "PASSWORD_SETUP_REQUIRED";
 

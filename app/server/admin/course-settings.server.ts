@@ -1,5 +1,5 @@
 /**
- * Admin: the school's course settings (ajustes 'cursos', read by courses.server.ts): the
+ * Admin: the school's course settings (ajustes 'cursos', read by school/enrolment.server.ts): the
  * courses that come with another course, and the free-second-course promotion with its
  * dates and places. Until the studio saves them, the defaults of app/config/courses.ts apply
  * and the form starts from them.
@@ -15,7 +15,7 @@ import type { FieldErrors, FormValues, Option } from "~/domain/admin-form";
 import { formatSpanishDate } from "~/domain/dates";
 import { plural } from "~/domain/plural";
 import type { Db } from "../db/index.server";
-import { promotionPlacesUsed, readCourseSettings } from "../courses.server";
+import { promotionPlacesUsed, readCourseSettings } from "../school/enrolment.server";
 import { SETTING } from "../settings.server";
 import { checkbox, date, integer, select, text } from "./fields.server";
 import type { Setting } from "./settings.server";

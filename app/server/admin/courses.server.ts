@@ -5,6 +5,8 @@
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { FormValues } from "~/domain/admin-form";
+import { coursePrice, hasDiscount } from "~/domain/course-price";
+import { EXAM_QUESTION_COUNT } from "~/domain/exam";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { cursoImagenes, cursos, inscripciones, preguntas, unidadVideos, unidades } from "../db/schema";
@@ -94,7 +96,8 @@ export const coursesResource: AdminResource<typeof courseFields> = {
     return rows.map((c) => ({
       id: c.id,
       title: c.titulo,
-      detail: `${tipoLabel(c.tipo)} · ${formatPrice(c.precioDescuento ?? c.precio)}`,
+      // The price the course is sold at (app/domain/course-price.ts), as its page shows it.
+      detail: `${tipoLabel(c.tipo)} · ${formatPrice(coursePrice(c).precio)}`,
       image: c.imagenExterior,
       badge: c.publicado ? undefined : "Oculto",
     }));
@@ -115,7 +118,9 @@ export const coursesResource: AdminResource<typeof courseFields> = {
   },
 
   check(v) {
-    if (v.precioDescuento !== null && v.precio !== null && v.precioDescuento >= v.precio) {
+    // A discount that would not count (app/domain/course-price.ts) is refused, not stored.
+    const { precio, precioDescuento } = v;
+    if (precioDescuento !== null && precio !== null && !hasDiscount({ precio, precioDescuento })) {
       return { precioDescuento: "Debe ser menor que el precio normal." };
     }
     return null;
@@ -330,7 +335,7 @@ async function questionFields(db: Db) {
     respuesta2: text("Respuesta 2", { required: true }),
     respuesta3: text("Respuesta 3", { required: true }),
     respuestaCorrecta: select("Respuesta correcta", ANSWERS, { required: true }),
-    posicion: integer("Orden", { min: 0, help: "El examen usa las primeras 6 preguntas." }),
+    posicion: integer("Orden", { min: 0, help: `El examen usa las primeras ${EXAM_QUESTION_COUNT} preguntas.` }),
   };
 }
 

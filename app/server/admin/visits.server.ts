@@ -9,7 +9,7 @@ import { formatSpanishDate } from "~/domain/dates";
 import type { Db } from "../db/index.server";
 import { visitaFotos, visitas } from "../db/schema";
 import { env } from "../env.server";
-import { type FotoTipo, createVisit, visitPath, visitPhotoPath } from "../visits.server";
+import { type FotoTipo, createVisit, visitPath, visitPhotoPath } from "../visits/visits.server";
 import { gallery, text } from "./fields.server";
 import { type GallerySource, addImages, removeImage } from "./galleries.server";
 import { type AdminResource, likePattern } from "./resource.server";

@@ -239,7 +239,7 @@ export async function findByToken(db: DbOrTx, token: string): Promise<Cita | nul
  * A logged-in client's appointments: the ones in her account. Those are the ones booked
  * while logged in, the ones she kept with 'Guardar en mi cuenta', and, once her address is
  * verified, the guest bookings made with it (they join here, on listing, and when the
- * address is verified: email-verification.server.ts). An unverified address lists nothing
+ * address is verified: account/email-verification.server.ts). An unverified address lists nothing
  * it did not book: typing someone's address at sign-up must not reveal her appointments.
  */
 export async function appointmentsOf(db: Db, user: { id: string; email: string; emailVerified: boolean }) {

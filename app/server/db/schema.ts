@@ -366,7 +366,7 @@ export const examenIntentos = pgTable(
     total: integer().notNull(),
     /** score × 100 (83.33 is stored as 8333) */
     calificacion: integer().notNull(),
-    /** the paper's single-use id (exam.server.ts): a second grading of it is refused */
+    /** the paper's single-use id (school/exam.server.ts): a second grading of it is refused */
     intento: text().unique(),
     createdAt: createdAt(),
   },
@@ -415,7 +415,7 @@ export const comentarios = pgTable(
   (t) => [
     index().on(t.productoId),
     index().on(t.cursoId),
-    // One review per user and product (or course): posting again edits it (reviews.server.ts).
+    // One review per user and product (or course): posting again edits it (reviews/reviews.server.ts).
     uniqueIndex("comentarios_usuario_producto").on(t.userId, t.productoId),
     uniqueIndex("comentarios_usuario_curso").on(t.userId, t.cursoId),
     check("comentarios_calificacion_1_5", sql`${t.calificacion} between 1 and 5`),
@@ -726,7 +726,7 @@ export const visitaFotos = pgTable(
  * Accounts the importer brought from the original site (Firebase Authentication and the
  * `user` collection). One that arrived without a password hash gets a 'Crea tu contraseña'
  * mail on its first email log-in attempt; `correoContrasenaEn` is when that mail last went
- * out (one per link lifetime). See app/server/migrated-accounts.server.ts.
+ * out (one per link lifetime). See app/server/account/migrated-accounts.server.ts.
  */
 export const cuentasImportadas = pgTable("cuentas_importadas", {
   userId: text()

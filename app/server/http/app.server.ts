@@ -7,7 +7,7 @@
 import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { handleAuthRequest } from "../auth.server";
-import { serveCourseVideo } from "../courses.server";
+import { serveCourseVideo } from "./course-video.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";

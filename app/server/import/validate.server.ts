@@ -33,7 +33,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { codeKey, normalizeCode } from "~/domain/codes";
 import type { Db } from "../db/client.server";
 import * as t from "../db/schema";
-import { type FirebaseHashParams, firebasePasswordHash } from "../migrated-accounts.server";
+import { type FirebaseHashParams, firebasePasswordHash } from "../account/migrated-accounts.server";
 import { ImportError, type ImportIssue } from "./issues";
 import { AUTH_COLLECTION, COLLECTIONS, type Coleccion, type ExportDocument, type ReadExport } from "./read.server";
 import { type AuthUser, authUserDoc, type Doc, hashParamsSchema, type Parsed, SCHEMAS } from "./schemas.server";
@@ -47,7 +47,7 @@ export type Usuario = {
   createdAt: Date | null;
   lastLogin: Date | null;
   terminos: boolean;
-  /** the credential password: a Firebase hash (migrated-accounts.server.ts), or null */
+  /** the credential password: a Firebase hash (account/migrated-accounts.server.ts), or null */
   password: string | null;
   sociales: { providerId: "google" | "facebook"; accountId: string }[];
 };

@@ -20,7 +20,7 @@
  * by hand) is flagged `requiere-reembolso`, and the buyer and the studio are mailed.
  */
 import { type AlertMessage, cardError, paymentError, soldOutNotCharged } from "~/domain/messages";
-import { enrolPurchase } from "../courses.server";
+import { enrolPurchase } from "../school/enrolment.server";
 import type { Db } from "../db/index.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";

@@ -31,7 +31,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
 import { ESTADO_PAGO } from "~/domain/order-status";
 import { type InstruccionesPago, type MetodoDiferido, diasParaPagar } from "~/domain/payment-methods";
-import { enrolPurchase } from "../courses.server";
+import { enrolPurchase } from "../school/enrolment.server";
 import type { Db, DbOrTx } from "../db/index.server";
 import { compraLineas, compras, pagos, productos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";

@@ -12,7 +12,7 @@
 import { CHECKOUT_FIELD_ORDER, fieldLabel } from "~/domain/checkout";
 import { type AlertMessage, checkoutFieldMissing, shippingRequired } from "~/domain/messages";
 import type { OrderDraft } from "~/domain/order";
-import { isEnrolled } from "../courses.server";
+import { isEnrolled } from "../school/enrolment.server";
 import type { Db } from "../db/index.server";
 import type { SessionUser } from "../session.server";
 import { buyerGate, buyerRefusalStatus } from "./buyer.server";

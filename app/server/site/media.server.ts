@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "./db/client.server";
-import { ajustes } from "./db/schema";
+import type { Db } from "../db/client.server";
+import { ajustes } from "../db/schema";
 
 export const SITIO_KEY = "sitio";
 

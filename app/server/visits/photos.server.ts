@@ -3,8 +3,8 @@
  * WebP and downloaded as a PNG (the spec's download format). Re-encoding also drops the
  * camera's metadata (GPS, device) before a photo leaves the studio.
  */
-import { loadSharp } from "./images.server";
-import { readRef } from "./storage/index.server";
+import { loadSharp } from "../images.server";
+import { readRef } from "../storage/index.server";
 
 /** Wide enough for a retina phone and a desktop column. */
 const DISPLAY_WIDTH = 1200;

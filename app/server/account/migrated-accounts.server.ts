@@ -22,9 +22,9 @@ import { APIError } from "better-auth/api";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { FIRST_PASSWORD_CODE } from "~/domain/messages";
 import { FirebaseScrypt } from "firebase-scrypt";
-import { getDb } from "./db/index.server";
-import { account, cuentasImportadas, user } from "./db/schema";
-import { escapeHtml, mailLayout, sendMail } from "./mail.server";
+import { getDb } from "../db/index.server";
+import { account, cuentasImportadas, user } from "../db/schema";
+import { escapeHtml, mailLayout, sendMail } from "../mail.server";
 
 // ---------------------------------------------------------------- Firebase password hashes
 

@@ -1,8 +1,8 @@
 /** The user's favourite products (the spec's user.favoritos), one row per product. */
 import { and, desc, eq } from "drizzle-orm";
-import { getDb } from "./db/index.server";
-import { favoritos, productos } from "./db/schema";
-import { productCardColumns } from "./shop/catalog.server";
+import { getDb } from "../db/index.server";
+import { favoritos, productos } from "../db/schema";
+import { productCardColumns } from "../shop/catalog.server";
 import type { ProductCard } from "~/domain/catalog";
 
 export type { ProductCard as FavoriteProduct } from "~/domain/catalog";

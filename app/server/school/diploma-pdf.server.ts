@@ -8,10 +8,10 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { CERTIFICATE, type CertificateColor, type CertificateFace } from "~/config/certificate";
 import { formatSpanishDate } from "~/domain/dates";
-import { env } from "./env.server";
-import { loadSharp } from "./images.server";
-import { readRef } from "./storage/index.server";
-import { logError } from "./log.server";
+import { env } from "../env.server";
+import { loadSharp } from "../images.server";
+import { readRef } from "../storage/index.server";
+import { logError } from "../log.server";
 
 /** Landscape A4 in PDF points. */
 export const DIPLOMA_PAGE = [CERTIFICATE.page.width, CERTIFICATE.page.height] as const;

@@ -1,17 +1,13 @@
 /**
- * The online school's access rules and content: who may open a course (enrolment, decided
- * here and nowhere else), what the viewer shows, which unit the student saw last, and the
- * private video files behind /curso-video/{id}.
- *
- * A video's storage reference (`unidad_videos.video`, 'private:videos/clase.webm') never
- * leaves the server: the browser only gets /curso-video/{videoId}, which streams the file
- * to enrolled students.
+ * The online school's access rules: who may open a course (enrolment, decided here and
+ * nowhere else), the courses a purchase brings along (a granted course, the free second
+ * course of the promotion, counted under its lock), the student's list of courses, and who
+ * may buy one. What the viewer shows is school/viewer.server.ts.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { redirect } from "react-router";
 import { formatSpanishDate } from "~/domain/dates";
-import { type DbOrTx, getDb } from "./db/index.server";
+import { type DbOrTx, getDb } from "../db/index.server";
 import {
   type CourseSettings,
   type FreeCoursePromotion,
@@ -19,15 +15,11 @@ import {
   parseCourseSettings,
   promotionOpen,
 } from "~/config/courses";
-import { compraLineas, cursos, inscripciones, unidades, unidadVideos } from "./db/schema";
-import { privateDir } from "./env.server";
-import { SETTING, readSetting } from "./settings.server";
-import { getStorage, resolveRef } from "./storage/index.server";
-import { assertValidKey } from "./storage/types";
-import { requestUser } from "./http/request.server";
-import { currentUser, requireUser, type SessionUser } from "./session.server";
-import { type BuyerRefusal, buyerGate } from "./shop/buyer.server";
-import { logError } from "./log.server";
+import { compraLineas, cursos, inscripciones } from "../db/schema";
+import { SETTING, readSetting } from "../settings.server";
+import { currentUser, requireUser, type SessionUser } from "../session.server";
+import { type BuyerRefusal, buyerGate } from "../shop/buyer.server";
+import { manualUrl } from "./viewer.server";
 
 export type { DbOrTx };
 
@@ -271,161 +263,4 @@ export async function requireCourseCheckout(request: Request, cursoId: string): 
   if (await isEnrolled(user.id, cursoId)) throw redirect(viewerPath(cursoId));
   if (!buyerGate(user).ok) throw redirect(`/cursos/${cursoId}`);
   return user;
-}
-
-// ---------------------------------------------------------------- course content
-
-export type ViewerVideo = {
-  id: number;
-  titulo: string;
-  nombre: string;
-  descripcion: string;
-  poster: string;
-  /** the protected stream; the storage key itself is never sent */
-  src: string;
-};
-
-export type ViewerUnit = { id: string; nombre: string; posicion: number; videos: ViewerVideo[] };
-
-export const videoUrl = (videoId: number) => `/curso-video/${videoId}`;
-
-/** Units ordered by posicion, each with its videos ordered by posicion. */
-export async function loadUnits(cursoId: string): Promise<ViewerUnit[]> {
-  const db = getDb();
-  const units = await db
-    .select({ id: unidades.id, nombre: unidades.nombre, posicion: unidades.posicion })
-    .from(unidades)
-    .where(eq(unidades.cursoId, cursoId))
-    .orderBy(asc(unidades.posicion), asc(unidades.id));
-  if (units.length === 0) return [];
-  const videos = await db
-    .select({
-      id: unidadVideos.id,
-      unidadId: unidadVideos.unidadId,
-      titulo: unidadVideos.titulo,
-      nombre: unidadVideos.nombre,
-      descripcion: unidadVideos.descripcion,
-      poster: unidadVideos.poster,
-    })
-    .from(unidadVideos)
-    .where(
-      inArray(
-        unidadVideos.unidadId,
-        units.map((u) => u.id),
-      ),
-    )
-    .orderBy(asc(unidadVideos.posicion), asc(unidadVideos.id));
-  return units.map((unit) => ({
-    ...unit,
-    videos: videos
-      .filter((v) => v.unidadId === unit.id)
-      .map(({ unidadId: _unidad, ...v }) => ({ ...v, src: videoUrl(v.id) })),
-  }));
-}
-
-/** Remembers the unit the student opened (inscripciones.ultima_unidad_id); the caller checked it is the course's. */
-export async function rememberUnit(userId: string, cursoId: string, unidadId: string): Promise<void> {
-  await getDb()
-    .update(inscripciones)
-    .set({ ultimaUnidadId: unidadId })
-    .where(and(eq(inscripciones.userId, userId), eq(inscripciones.cursoId, cursoId)));
-}
-
-/** The id of the course's last unit (highest posicion), or null without units. */
-export async function lastUnitId(cursoId: string, db: DbOrTx = getDb()): Promise<string | null> {
-  const units = await db
-    .select({ id: unidades.id })
-    .from(unidades)
-    .where(eq(unidades.cursoId, cursoId))
-    .orderBy(asc(unidades.posicion), asc(unidades.id));
-  return units.at(-1)?.id ?? null;
-}
-
-// ---------------------------------------------------------------- private files
-
-/**
- * The private file behind a stored reference ('private:videos/clase.webm'); null for a
- * public or external one (a paid video must never be served from a public place).
- */
-function privateKey(ref: string): string | null {
-  const target = resolveRef(ref);
-  if (target?.visibility !== "private") return null;
-  try {
-    assertValidKey(target.key);
-  } catch {
-    return null;
-  }
-  return target.key;
-}
-
-/**
- * The private file key of a unit video, only for a student enrolled in its course; null
- * (→ 404, so a stranger cannot even tell that a video id exists) otherwise.
- */
-export async function enrolledVideoKey(userId: string, videoId: number): Promise<string | null> {
-  if (!Number.isSafeInteger(videoId) || videoId < 1) return null;
-  const [row] = await getDb()
-    .select({ video: unidadVideos.video })
-    .from(unidadVideos)
-    .innerJoin(unidades, eq(unidades.id, unidadVideos.unidadId))
-    .innerJoin(inscripciones, and(eq(inscripciones.cursoId, unidades.cursoId), eq(inscripciones.userId, userId)))
-    .where(eq(unidadVideos.id, videoId))
-    .limit(1);
-  return row ? privateKey(row.video) : null;
-}
-
-/** A course manual kept in private storage: its download route instead of a URL. */
-export function manualUrl(curso: Pick<Curso, "id" | "urlKit">): string | null {
-  if (!curso.urlKit) return null;
-  return curso.urlKit.startsWith("private:") ? `/curso-michel-alvarez/${curso.id}/manual` : curso.urlKit;
-}
-
-/** The bytes of a private manual, for an enrolled student (the caller checked). */
-export async function privateManual(curso: Pick<Curso, "urlKit">) {
-  const key = privateKey(curso.urlKit);
-  return key ? getStorage("private").get(key) : null;
-}
-
-// Served with Cache-Control private: only the student's browser may keep it (seeking
-// re-reads ranges from its cache), never a shared cache.
-const VIDEO_HEADERS = { "Cache-Control": "private, max-age=3600", "X-Robots-Tag": "noindex" };
-
-/** How long a presigned video URL works: a lesson's length, with room for pauses. */
-const SIGNED_VIDEO_SECONDS = 2 * 60 * 60;
-
-/**
- * Express handler for GET /curso-video/:videoId. From the local folder, express's sendFile
- * streams the file and answers Range requests (206) so the <video> element can seek; with
- * S3, a redirect to a presigned URL valid for SIGNED_VIDEO_SECONDS.
- */
-export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-  try {
-    const user = await requestUser(req);
-    const key = user ? await enrolledVideoKey(user.id, Number(req.params.videoId)) : null;
-    const refuse = () => {
-      res.status(user ? 404 : 403).type("text/plain; charset=utf-8");
-      res.send(user ? "Video no encontrado." : "Inicia sesión para ver este video.");
-    };
-    if (!key) return refuse();
-
-    const storage = getStorage("private");
-    if (storage.signedUrl) {
-      // S3: the browser reads the video (and its ranges) from the store with a URL that
-      // expires; the video has no lasting address to share.
-      res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
-      return void res.redirect(302, await storage.signedUrl(key, SIGNED_VIDEO_SECONDS));
-    }
-    // `root`: the data folder may sit under a dot folder (.tmp); only the key is checked for dotfiles.
-    res.sendFile(
-      key,
-      { root: privateDir(), dotfiles: "deny", cacheControl: false, headers: VIDEO_HEADERS },
-      (error) => {
-        if (!error) return;
-        if (!res.headersSent) refuse();
-        else if ((error as NodeJS.ErrnoException).code !== "ECONNABORTED") logError("Video", error);
-      },
-    );
-  } catch (error) {
-    next(error);
-  }
 }

@@ -10,9 +10,9 @@ import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { TEXT_LIMITS, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
-import type { Db } from "./db/index.server";
-import { visitaFotos, visitas } from "./db/schema";
-import { hitRateLimit } from "./rate-limit.server";
+import type { Db } from "../db/index.server";
+import { visitaFotos, visitas } from "../db/schema";
+import { hitRateLimit } from "../rate-limit.server";
 
 export const VISIT_PATH_PREFIX = "tu-visita-con-";
 

@@ -14,10 +14,10 @@ import { data } from "react-router";
 import { TEXT_LIMITS, textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import { type ReviewResult, type ReviewsData, meanRating, parseRating } from "~/domain/ratings";
-import { type Db, getDb } from "./db/index.server";
-import { comentarios, user as users } from "./db/schema";
-import { throttle } from "./rate-limit.server";
-import { currentUser } from "./session.server";
+import { type Db, getDb } from "../db/index.server";
+import { comentarios, user as users } from "../db/schema";
+import { throttle } from "../rate-limit.server";
+import { currentUser } from "../session.server";
 
 export type ReviewTarget = { productoId: string } | { cursoId: string };
 

@@ -12,11 +12,11 @@
  * account (/mis-citas), and an ADMIN_EMAILS address gets the admin role.
  */
 import { eq } from "drizzle-orm";
-import { promoteListedAdmin } from "./admin/admin-emails.server";
-import { attachGuestAppointments } from "./booking/appointments.server";
-import type { Db } from "./db/client.server";
-import { user } from "./db/schema";
-import { escapeHtml, mailLayout, sendMail } from "./mail.server";
+import { promoteListedAdmin } from "../admin/admin-emails.server";
+import { attachGuestAppointments } from "../booking/appointments.server";
+import type { Db } from "../db/client.server";
+import { user } from "../db/schema";
+import { escapeHtml, mailLayout, sendMail } from "../mail.server";
 
 /** The page the verification link ends on (Better Auth's callbackURL; `?error=CODE` when it failed). */
 export const VERIFIED_PATH = "/verificar-correo";

@@ -9,9 +9,10 @@
  */
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { type Curso, type DbOrTx, lastUnitId, requireEnrolment } from "./courses.server";
-import { getDb } from "./db/index.server";
-import { cursos, diplomas } from "./db/schema";
+import { type Curso, type DbOrTx, requireEnrolment } from "./enrolment.server";
+import { lastUnitId } from "./viewer.server";
+import { getDb } from "../db/index.server";
+import { cursos, diplomas } from "../db/schema";
 import { loadCertificateImage, renderDiplomaPdf } from "./diploma-pdf.server";
 
 export type Diploma = typeof diplomas.$inferSelect;

@@ -12,9 +12,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { EXAM_QUESTION_COUNT, isPerfect, scoreExam, shuffle } from "~/domain/exam";
 import { answerField } from "~/domain/exam-form";
-import { serverSecret } from "./secret.server";
-import { type DbOrTx, getDb } from "./db/index.server";
-import { examenIntentos, preguntas } from "./db/schema";
+import { serverSecret } from "../secret.server";
+import { type DbOrTx, getDb } from "../db/index.server";
+import { examenIntentos, preguntas } from "../db/schema";
 import { issueDiploma } from "./diploma.server";
 
 /** What the exam page receives: texts and opaque ids only. */

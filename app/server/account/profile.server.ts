@@ -2,9 +2,9 @@
  * The user record beyond Better Auth's own fields: the accepted terms and the profile name.
  */
 import { eq } from "drizzle-orm";
-import { legalDocument } from "./content.server";
-import { getDb } from "./db/index.server";
-import { user } from "./db/schema";
+import { legalDocument } from "../content.server";
+import { getDb } from "../db/index.server";
+import { user } from "../db/schema";
 
 /**
  * The terms in force, recorded with each acceptance: the date of their last update, the one

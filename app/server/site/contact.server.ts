@@ -1,7 +1,7 @@
 /** Delivers the contact form (/Contacto) to the studio's inbox. */
 import type { ContactMessage } from "~/domain/contact";
-import { env } from "./env.server";
-import { escapeHtml, mailLayout, sendMail } from "./mail.server";
+import { env } from "../env.server";
+import { escapeHtml, mailLayout, sendMail } from "../mail.server";
 
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
   const rows: [string, string][] = [
