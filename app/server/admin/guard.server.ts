@@ -8,7 +8,7 @@
  *   check alone is not enough: a request can reach an action, or a child's data, without the
  *   layout rendering);
  * - the upload API (http/upload.server.ts): 401 without a session, 403 for a client;
- * - the larger body limit of an admin's form with files (http/admin-upload-limit.server.ts).
+ * - the larger body limit of an admin's form with files (http/upload.server.ts adminUploadLimit).
  * `isAdmin` is the rule itself, for code that already holds the user (an invoice's owner or
  * an admin; the header's link to /admin).
  */
