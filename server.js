@@ -40,7 +40,7 @@ if (DEVELOPMENT) {
   });
 } else {
   appModule = await import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
-  // Security headers (app/server/security.server.ts) first: the static files get them too.
+  // Security headers (app/server/http/security.server.ts) first: the static files get them too.
   server.use(appModule.securityHeaders);
   // Fingerprinted assets never change: cache them for a year. The build compressed them
   // (Brotli, Zopfli gzip: vite.config.ts); the browser gets the one it accepts.

@@ -1,6 +1,6 @@
 /**
  * The page renderer: React Router's default for Node, plus this request's
- * Content-Security-Policy nonce (app/server/security.server.ts, through the load context) on
+ * Content-Security-Policy nonce (app/server/http/security.server.ts, through the load context) on
  * every script React and React Router write (<Scripts>, <ScrollRestoration>, streamed
  * data) and on the inlined stylesheet (components/layout/inline-style.tsx), and errors logged without personal data (app/server/log.server.ts).
  */

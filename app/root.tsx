@@ -24,6 +24,7 @@ import { NotFoundPage } from "./components/layout/not-found-page";
 import { ServiceUnavailablePage, isMessage } from "./components/layout/service-unavailable-page";
 import { notFoundMeta } from "./components/site/seo";
 import { site } from "./config/site";
+import { isAdmin } from "./server/admin/guard.server";
 import { env } from "./server/env.server";
 import { isDemo } from "./server/mode.server";
 import { cartItemCount } from "./server/shop/cart-cookie.server";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [cartCount, user] = await Promise.all([cartItemCount(request), currentUser(request)]);
   return {
     cartCount,
-    user: user ? { id: user.id, nombre: user.name, role: user.role } : null,
+    user: user ? { id: user.id, nombre: user.name, admin: isAdmin(user) } : null,
     /** PUBLIC_URL, for pages' canonical links (see `rootOrigin` in components/site/seo.ts) */
     origin: env.publicUrl,
     /** the demo mode (mode.server.ts): the footer says payments are not real */

@@ -18,7 +18,7 @@ import { logError } from "~/server/log.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { withFormGate } from "~/server/http/form-gate.server";
 import { loadContext } from "~/server/http/request.server";
-import { securityHeaders, writeOriginHosts } from "~/server/security.server";
+import { securityHeaders, writeOriginHosts } from "~/server/http/security.server";
 import { prepareDatabaseWhenReachable, startupCheck } from "~/server/startup.server";
 import { sweepUploadSpool } from "~/server/upload.server";
 
@@ -28,7 +28,7 @@ declare module "react-router" {
     app: import("~/server/context.server").AppContext;
     /** the client's IP (http/request.server.ts: the socket, or the trusted proxy's hop) */
     clientIp: string;
-    /** this request's Content-Security-Policy nonce (security.server.ts), for app/entry.server.tsx */
+    /** this request's Content-Security-Policy nonce (http/security.server.ts), for app/entry.server.tsx */
     cspNonce?: string;
   }
 }
@@ -74,7 +74,7 @@ const development = !env.isProduction;
 // loaders and actions that meet an unreachable database answer 503 (http/errors.server.ts).
 // React Router refuses an action whose Origin differs from the address it rebuilt from the
 // request: PUBLIC_URL's origin (and in the demo this server's loopback names) are the site's
-// own, whatever Host a proxy passed on (security.server.ts: the same list for every write).
+// own, whatever Host a proxy passed on (http/security.server.ts: the same list for every write).
 const loadBuild = async () => ({
   ...withDatabaseFaults(withFormGate(await import("virtual:react-router/server-build"))),
   allowedActionOrigins: writeOriginHosts(),

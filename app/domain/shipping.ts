@@ -36,6 +36,14 @@ const BRACKET_STARTS = [1, 10, 20, 50, 101, 251, 501] as const;
 const CHECKOUT_MAX_ITEMS = 1000;
 
 /**
+ * The 7 item-count brackets as the studio reads them in the rate table ('1 a 9', '10 a 19', …
+ * '501 a 1000'), in the order of a band's prices: the same starts itemCountIndex picks by.
+ */
+export const ITEM_COUNT_BRACKETS: readonly string[] = BRACKET_STARTS.map(
+  (start, i) => `${start} a ${(BRACKET_STARTS[i + 1] ?? CHECKOUT_MAX_ITEMS + 1) - 1}`,
+);
+
+/**
  * Which of a band's 7 prices applies to an order of `count` items:
  * 1–9 → 0, 10–19 → 1, 20–49 → 2, 50–100 → 3, 101–250 → 4, 251–500 → 5, 501–1000 → 6.
  * The cart page shows the last price for anything above 500, however large, while

@@ -1,7 +1,7 @@
 /** /mis-compras/facturas/:id/:formato: an invoice's PDF or XML, for its owner or an admin (404 for anyone else). */
 import { data } from "react-router";
 import { isPlainId } from "~/domain/limits";
-import { isAdmin } from "~/server/admin.server";
+import { isAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import { invoiceFile } from "~/server/invoicing/invoices.server";
 import { requireUser } from "~/server/session.server";

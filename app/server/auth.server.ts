@@ -4,11 +4,9 @@
  * the user record's terms flag and lastLogin, and a rate limit on every auth write.
  * Created lazily: the database is opened at start-up, before the first request.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
-import { toNodeHandler } from "better-auth/node";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
 import { TEXT_LIMITS, anyControlCharacter, controlCharacters, textTooLong, tooManyAttempts } from "~/domain/limits";
@@ -20,7 +18,6 @@ import { getDb } from "./db/index.server";
 import * as schema from "./db/schema";
 import { contextual } from "./context.server";
 import { env } from "./env.server";
-import { clientIp } from "./http/request.server";
 import {
   VERIFICATION_LINK_SECONDS,
   VERIFIED_PATH,
@@ -46,9 +43,9 @@ export const RESET_PASSWORD_PATH = "/restablecer-contrasena";
 
 /**
  * The only header Better Auth reads the client IP from. We write it ourselves for every
- * request (see `handleAuthRequest`) after dropping any value a client sent.
+ * request (http/auth.server.ts: `handleAuthRequest`) after dropping any value a client sent.
  */
-const CLIENT_IP_HEADER = "x-ip-cliente";
+export const CLIENT_IP_HEADER = "x-ip-cliente";
 
 /**
  * Limits per client IP and path. Better Auth counts requests until a quiet gap as long as
@@ -350,7 +347,11 @@ export function configuredSocialProviders(): string[] {
   return socialProviders().map((p) => p.providerId);
 }
 
-const nodeHandler = toNodeHandler(async (request: Request) => {
+/**
+ * Better Auth's answer to a request for /api/auth/* (the HTTP handler: http/auth.server.ts),
+ * its 429 in Spanish.
+ */
+export async function answerAuthRequest(request: Request): Promise<Response> {
   const response = await getAuth().handler(request);
   if (response.status !== 429) return response;
   // Better Auth's own 429 text is English; the site speaks Spanish.
@@ -362,12 +363,6 @@ const nodeHandler = toNodeHandler(async (request: Request) => {
     status: 429,
     headers,
   });
-});
-
-/** Express handler for /api/auth/*: mount before any body parser. */
-export function handleAuthRequest(req: IncomingMessage, res: ServerResponse) {
-  req.headers[CLIENT_IP_HEADER] = clientIp(req);
-  return nodeHandler(req, res);
 }
 
 export type ResendAnswer = { ok: boolean; status: number; message: string; retryAfterSeconds?: number };

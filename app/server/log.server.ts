@@ -13,7 +13,7 @@
  *   {"level":"error","time":"…","reqId":"…","msg":"No se pudo enviar el correo del pago 12","error":"Error: timeout…"}
  *
  *   logError("No se pudo enviar el correo del pago 12", error);
- *   app.use(requestLog);   // every answer, with its request id (also sent as X-Request-Id)
+ *   app.use(requestLog);   // http/request-log.server.ts: every answer, with its request id (also sent as X-Request-Id)
  *
  * LOG_LEVEL chooses the level (`info` by default; `warn` under vitest, so the suite's output
  * keeps only errors). Tests read the lines with `captureLogs()`.
@@ -21,7 +21,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { NextFunction, Request, Response } from "express";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { VISIT_PATH_PREFIX } from "./visits/visits.server";
@@ -147,7 +146,12 @@ export function pathOf(url: string): string {
 type LoggedRequest = IncomingMessage & { originalUrl?: string; id?: unknown };
 const loggedPath = (req: LoggedRequest) => redact(pathOf(req.originalUrl ?? req.url ?? "/"));
 
-const httpLogger = pinoHttp({
+/**
+ * The line of each answer (pino-http: request id, method, path redacted, status, time taken),
+ * and the request id it gives (sent as X-Request-Id). The Express middleware that runs it is
+ * http/request-log.server.ts.
+ */
+export const answerLogger = pinoHttp({
   logger,
   genReqId: (_req, res) => {
     const id = randomUUID();
@@ -169,10 +173,9 @@ const httpLogger = pinoHttp({
   customErrorMessage: (req, res) => `${req.method} ${loggedPath(req)} → ${res.statusCode}`,
 });
 
-/** A line for each answer of the app: request id, method, path (redacted), status, time taken. */
-export function requestLog(req: Request, res: Response, next: NextFunction) {
-  httpLogger(req, res);
-  requestContext.run(String((req as LoggedRequest).id ?? ""), next);
+/** Runs `work` (the rest of a request's handling) with its request id on every line it writes. */
+export function withRequestId(id: string, work: () => void): void {
+  requestContext.run(id, work);
 }
 
 /** Better Auth's logger (auth.server.ts): its messages and whatever it passes along, redacted. */

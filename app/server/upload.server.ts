@@ -8,7 +8,8 @@
  *
  * Only an admin session may upload: the original sent a fixed key from the browser, which
  * anyone could read; here the session cookie is the credential (and the app's same-origin
- * check stops other sites from using it), checked before a byte of the body is read. Files
+ * check stops other sites from using it), checked by the admin guard before a byte of the
+ * body is read (the HTTP handler, http/upload.server.ts, calls `receiveUpload` after). Files
  * are recognised by their bytes, never by their name or declared type.
  *
  * No file is held in memory: each is streamed to a temporary file under DATA_DIR/tmp
@@ -21,17 +22,14 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Readable } from "node:stream";
 import type { UploadKind } from "~/domain/limits";
 import type { Metadata } from "sharp";
-import { isAdmin } from "./admin.server";
 import { env } from "./env.server";
-import { requestUser } from "./http/request.server";
 import { imageVariants, storedFormatOf } from "./image-variants.server";
 import { loadSharp } from "./images.server";
 import { type Visibility, getStorage, storageRef } from "./storage/index.server";
-import { logError } from "./log.server";
-import { HEAD_BYTES, type SpooledFile, UploadError, headOf, readMultipart, withSpoolDir } from "./multipart.server";
+import { HEAD_BYTES, type SpooledFile, UploadError, headOf, readMultipart } from "./multipart.server";
 
 export const UPLOAD_PATH = "/auth/michel-alvarez/v2/firebase-upload";
 
@@ -101,9 +99,9 @@ const FILE_FIELDS = new Set(["data", "image", "original", ...SIZE_FIELDS]);
  * Reads the multipart body into `spoolDir` (the caller removes it). An image field is held to
  * the image limit; a `data` file to its kind's, known from its first bytes.
  */
-function parseMultipart(req: ExpressRequest, spoolDir: string) {
+function parseMultipart(body: Readable, headers: Record<string, string | string[] | undefined>, spoolDir: string) {
   const seen = new Set<string>();
-  return readMultipart(req, req.headers, spoolDir, {
+  return readMultipart(body, headers, spoolDir, {
     maxFiles: 4,
     tooManyFiles: "Envía un solo archivo, o las cuatro medidas de una imagen, por solicitud.",
     fileField(field) {
@@ -260,9 +258,17 @@ export async function sweepUploadSpool(now: number = Date.now()): Promise<number
   return removed;
 }
 
-/** Reads the admin's multipart body and stores its file; the result is the JSON answer. */
-async function receiveUpload(req: ExpressRequest, spoolDir: string) {
-  const body = await parseMultipart(req, spoolDir);
+/**
+ * Reads an admin's multipart body (the request's stream and headers) into `spoolDir` (the
+ * caller removes it) and stores its file; the result is the JSON answer (the HTTP handler:
+ * http/upload.server.ts). An UploadError carries the client's status and Spanish message.
+ */
+export async function receiveUpload(
+  stream: Readable,
+  headers: Record<string, string | string[] | undefined>,
+  spoolDir: string,
+) {
+  const body = await parseMultipart(stream, headers, spoolDir);
   const fields = new Map(body.fields);
   const files: SpooledFile[] = body.files;
   const uploadCase = fields.get("case") ?? "";
@@ -282,27 +288,4 @@ async function receiveUpload(req: ExpressRequest, spoolDir: string) {
   return file.field === "data"
     ? await storeDataFile(file, uploadCase, name)
     : await storeImage(file.path, uploadCase, name, undefined, Object.fromEntries(sizes.map((f) => [f.field, f.path])));
-}
-
-/** The Express handler (mounted in server/app.ts). Every answer is JSON. */
-export async function handleUpload(req: ExpressRequest, res: ExpressResponse) {
-  res.setHeader("Cache-Control", "no-store");
-  try {
-    const user = await requestUser(req);
-    if (!user) throw new UploadError(401, "Inicia sesión con la cuenta del estudio para subir archivos.");
-    if (!isAdmin(user)) throw new UploadError(403, "Tu cuenta no tiene permiso para subir archivos.");
-    // Only now, for an admin, is the body read; its files are written to a folder of its own
-    // under DATA_DIR/tmp, removed before the answer is sent.
-    const result = await withSpoolDir((spoolDir) => receiveUpload(req, spoolDir));
-    res.status(201).json(result);
-  } catch (error) {
-    if (error instanceof UploadError) {
-      // Whatever the client still sends is not read: say so and close.
-      if (!req.complete) res.setHeader("Connection", "close");
-      res.status(error.status).json({ error: error.message });
-      return;
-    }
-    logError("Error al subir un archivo", error);
-    res.status(500).json({ error: "No se pudo guardar el archivo. Intenta de nuevo." });
-  }
 }

@@ -42,7 +42,9 @@ let favorites: FavoritesModule;
 beforeAll(async () => {
   stub = await startOAuthStub();
   const app = express();
-  app.all("/api/auth/*splat", (req, res) => auth.handleAuthRequest(req, res));
+  app.all("/api/auth/*splat", async (req, res) =>
+    (await import("~/server/http/auth.server")).handleAuthRequest(req, res),
+  );
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cuentas-"));
   Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" }, oauthStubEnv(stub));

@@ -20,7 +20,7 @@ import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import { guardBookingPost } from "~/server/booking/guard.server";
 import { cacheablePath } from "~/server/http/page-cache.server";
-import { isPersonalPath } from "~/server/security.server";
+import { isPersonalPath } from "~/server/http/security.server";
 import { seedDemoTreatments } from "../../seed/demo-treatments";
 import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";

@@ -27,7 +27,7 @@ import {
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
-type AuthModule = typeof import("~/server/auth.server");
+type AuthModule = typeof import("~/server/http/auth.server");
 type Routes = {
   misCitas: typeof import("~/routes/mis-citas");
   cita: typeof import("~/routes/cita");
@@ -49,7 +49,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "verificar-"));
   Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" });
   database = await useTestDatabase();
-  auth = await import("~/server/auth.server");
+  auth = await import("~/server/http/auth.server");
   routes = {
     misCitas: await import("~/routes/mis-citas"),
     cita: await import("~/routes/cita"),

@@ -19,7 +19,7 @@ import { authExport, FIREBASE_SAMPLE, type Shape, STUDENTS, studioExport, VISIT 
 
 // Server modules read the environment when first imported: imported in beforeAll.
 type Modules = {
-  auth: typeof import("~/server/auth.server");
+  auth: typeof import("~/server/http/auth.server");
   courseVideo: typeof import("~/server/http/course-video.server");
   db: typeof import("~/server/db/index.server");
   env: typeof import("~/server/env.server");
@@ -49,7 +49,7 @@ beforeAll(async () => {
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   Object.assign(process.env, { PUBLIC_URL: baseURL, SMTP_URL: "" });
   m = {
-    auth: await import("~/server/auth.server"),
+    auth: await import("~/server/http/auth.server"),
     courseVideo: await import("~/server/http/course-video.server"),
     db: await import("~/server/db/index.server"),
     env: await import("~/server/env.server"),

@@ -30,7 +30,7 @@ import { authExport, FIREBASE_SAMPLE, STUDENTS, studioExport } from "../support/
 
 // Server modules read the environment when first imported: they are imported in beforeAll,
 // once the stub's and the app's addresses are known.
-type AuthModule = typeof import("~/server/auth.server");
+type AuthModule = typeof import("~/server/http/auth.server");
 type ImportModule = typeof import("~/server/import/index.server");
 
 let database: Database;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { initDatabase } = await import("~/server/db/index.server");
   await initDatabase(database);
-  auth = await import("~/server/auth.server");
+  auth = await import("~/server/http/auth.server");
   ({ importExport } = await import("~/server/import/index.server"));
   await importExport(database.db, studioExport("listas"), {
     auth: { data: authExport(), hashParams: FIREBASE_SAMPLE.hashParams },

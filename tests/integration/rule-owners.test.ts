@@ -1,9 +1,10 @@
 /**
- * The three rules whose copies disagreed (issue: one owner per business rule), pinned on a
- * real database: a discount code is one code whatever its case, in the cart and at checkout
- * alike; the 'Aviso' pause stops course payments as it stops product payments; a course
- * costs the same on its page, in its search data, at checkout and in the admin's list, and
- * the admin's form refuses the discounts that rule would ignore.
+ * The rules whose copies disagreed (issue: one owner per business rule), pinned on a real
+ * database: a discount code is one code whatever its case, in the cart and at checkout
+ * alike; the free-shipping switch and the shipping brackets read the same in the admin's
+ * screen, the cart and the checkout; the 'Aviso' pause stops course payments as it stops
+ * product payments; a course costs the same on its page, in its search data, at checkout and
+ * in the admin's list, and the admin's form refuses the discounts that rule would ignore.
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -13,6 +14,10 @@ import { coursePrice } from "~/domain/course-price";
 import { coursesResource } from "~/server/admin/courses.server";
 import { formatPrice } from "~/domain/money";
 import { cartSummary } from "~/domain/cart";
+import { itemCountIndex } from "~/domain/shipping";
+import { specsOf } from "~/server/admin/fields.server";
+import { settingScreen } from "~/server/admin/settings.server";
+import { shippingBandsResource, shippingStateSetting } from "~/server/admin/shipping.server";
 import { loadCart, loadShippingRates } from "~/server/shop/cart.server";
 import type { Database } from "~/server/db/client.server";
 import { promociones } from "~/server/db/schema";
@@ -90,6 +95,58 @@ describe("free shipping", () => {
     const summary = cartSummary(cart?.lines ?? [], rates);
     expect(summary.shipping).toMatchObject({ ok: true, centavos: 0 });
     expect(priced.ok && priced.draft.envio).toBe(0);
+  });
+
+  it("the admin's screen reads the switch as the cart does: what it says is what is charged", async () => {
+    for (const estado of [" gratis ", "GRATIS", "Normal", "casi"]) {
+      await setSetting("envio", { estado });
+      const [screen, rates] = await Promise.all([
+        settingScreen(database.db, shippingStateSetting),
+        loadShippingRates(database.db),
+      ]);
+      expect(screen.values).toEqual({ estado: rates.gratis ? "Gratis" : "Normal" });
+      expect(screen.status).toBe(
+        rates.gratis ? "Ahora: envío gratis en toda la tienda." : "Ahora: el envío se cobra según el peso del pedido.",
+      );
+    }
+  });
+
+  it("the rate table's 7 prices are named by the brackets the cart and the checkout pick them by", async () => {
+    const labels = specsOf(await shippingBandsResource.fields(database.db, true))
+      .filter((field) => field.name.startsWith("precio"))
+      .map((field) => field.label);
+    expect(labels).toHaveLength(7);
+    labels.forEach((label, i) => {
+      const [, from, to] = /^(\d+) a (\d+) artículos/.exec(label) ?? [];
+      for (const count of [Number(from), Number(to)]) {
+        expect(itemCountIndex(count, "checkout")).toBe(i);
+        expect(itemCountIndex(count, "cart")).toBe(i);
+      }
+      if (i > 0) expect(itemCountIndex(Number(from) - 1, "checkout")).toBe(i - 1);
+    });
+    // Past the last bracket the checkout quotes by hand.
+    const last = Number(/ a (\d+) /.exec(labels[6]!)?.[1]);
+    expect(itemCountIndex(last + 1, "checkout")).toBeNull();
+  });
+});
+
+describe("the admin check", () => {
+  it("is made in one place: every admin-only answer asks the guard (admin/guard.server.ts)", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const files = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .filter((f) =>
+        /\brole\s*[!=]==?\s*["']admin["']|["']admin["']\s*[!=]==?\s*\w*\.?role\b/.test(
+          fs.readFileSync(path.join("app", f), "utf8"),
+        ),
+      );
+    expect(files).toEqual([path.join("server", "admin", "guard.server.ts")]);
+    // the upload API (401/403), an invoice's owner or an admin, the header's link to /admin
+    for (const asker of ["server/http/upload.server.ts", "routes/factura-archivo.ts", "root.tsx"]) {
+      expect(fs.readFileSync(path.join("app", asker), "utf8")).toMatch(/admin\/guard\.server"/);
+    }
   });
 });
 

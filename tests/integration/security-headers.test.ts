@@ -16,7 +16,7 @@ import type { Database } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { loadContext } from "~/server/http/request.server";
 import { authLog, captureLogs, logError, redact } from "~/server/log.server";
-import { contentSecurityPolicy, isPersonalPath } from "~/server/security.server";
+import { contentSecurityPolicy, isPersonalPath } from "~/server/http/security.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { useTestDatabase } from "../support/fixtures";
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sameOriginWrites, securityHeaders } from "~/server/security.server";
+import { sameOriginWrites, securityHeaders } from "~/server/http/security.server";
 
 describe("origin check on writes and security headers", () => {
   let base: string;

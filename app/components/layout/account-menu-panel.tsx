@@ -22,7 +22,7 @@ export function AccountMenuPanel({
             Mi perfil
           </Link>
         </li>
-        {user.role === "admin" && (
+        {user.admin && (
           <li>
             <Link to="/admin" className="flex items-center gap-3 px-4 py-3 text-sm text-ink hover:bg-white">
               <LayoutDashboard className="size-4 text-clay" aria-hidden />

@@ -16,7 +16,8 @@ const SocialLoginResult = lazyNamed(() => import("~/components/auth/social-login
 // The open menu's links: fetched on the first opening, like the log-in overlay for visitors.
 const AccountMenuPanel = lazyNamed(() => import("./account-menu-panel"), "AccountMenuPanel");
 
-export type HeaderUser = { id: string; nombre: string; role: string };
+/** `admin`: the server's admin guard says so (app/server/admin/guard.server.ts isAdmin); the link to /admin shows. */
+export type HeaderUser = { id: string; nombre: string; admin: boolean };
 
 export function AccountMenu({ user }: { user: HeaderUser | null }) {
   return (

@@ -6,7 +6,7 @@
  * get the studio's admin area. Made for a first set-up where the create-admin command
  * cannot open the database the running server holds. Nobody is ever demoted by it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { user } from "../db/schema";
 
@@ -31,10 +31,14 @@ export function listedRole(
 export async function promoteListedAdmin(db: Db, userId: string, listed = listedAdminEmails()): Promise<void> {
   if (listed.size === 0) return;
   const [u] = await db
-    .select({ email: user.email, emailVerified: user.emailVerified, role: user.role })
+    .select({ email: user.email, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.id, userId));
-  if (u && u.role !== "admin" && listedRole(u, listed) === "admin") {
-    await db.update(user).set({ role: "admin" }).where(eq(user.id, userId));
+  // Written only when it changes anything (an admin already stays as she is).
+  if (u && listedRole(u, listed) === "admin") {
+    await db
+      .update(user)
+      .set({ role: "admin" })
+      .where(and(eq(user.id, userId), ne(user.role, "admin")));
   }
 }

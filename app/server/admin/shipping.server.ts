@@ -1,20 +1,23 @@
 /**
  * Admin: the shipping rate table (weight bands, each with 7 prices by number of items, as
  * app/domain/shipping.ts reads them), the free-shipping switch (ajustes 'envio') and the
- * 'Aviso' window that pauses purchases (ajustes 'aviso', read by checkout).
+ * 'Aviso' window that pauses purchases (ajustes 'aviso', read by checkout). The brackets'
+ * names and the reading of the switch are the domain's (ITEM_COUNT_BRACKETS, isFreeShipping),
+ * so the screen says what the cart and the checkout do.
  */
 import { asc, eq } from "drizzle-orm";
 import type { FieldErrors, FormValues } from "~/domain/admin-form";
 import { formatSpanishDate } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { activeNotice, parseNotice } from "~/domain/notice";
+import { ITEM_COUNT_BRACKETS, isFreeShipping } from "~/domain/shipping";
 import { bandasEnvio } from "../db/schema";
 import { date, integer, money, moneyValue, select } from "./fields.server";
 import type { AdminResource } from "./resource.server";
 import type { Setting } from "./settings.server";
 
-/** The 7 item-count brackets of SPEC §9, in the order of a band's prices. */
-export const BRACKETS = ["1 a 9", "10 a 19", "20 a 49", "50 a 100", "101 a 250", "251 a 500", "501 a 1000"];
+/** The 7 item-count brackets of SPEC §9, in the order of a band's prices (app/domain/shipping.ts). */
+const BRACKETS = ITEM_COUNT_BRACKETS;
 
 const priceFields = Object.fromEntries(
   BRACKETS.map((bracket, i) => [
@@ -46,10 +49,10 @@ export const shippingStateSetting: Setting<{ estado: ReturnType<typeof select> }
   title: "Estado del envío",
   help: "Con «Gratis» el carrito y el pago cobran $0.00 de envío.",
   fields: { estado: select("Envío", ESTADOS, { required: true }) },
-  toForm: (valor) => ({ estado: (valor as { estado?: string } | null)?.estado === "Gratis" ? "Gratis" : "Normal" }),
+  toForm: (valor) => ({ estado: isFreeShipping(valor) ? "Gratis" : "Normal" }),
   fromForm: (v) => ({ valor: { estado: v.estado } }),
   describe: (valor) =>
-    (valor as { estado?: string } | null)?.estado === "Gratis"
+    isFreeShipping(valor)
       ? "Ahora: envío gratis en toda la tienda."
       : "Ahora: el envío se cobra según el peso del pedido.",
 };
@@ -99,7 +102,7 @@ export const shippingBandsResource: AdminResource<typeof bandFields> = {
     return rows.map((b) => ({
       id: String(b.id),
       title: `${b.gramosMinimos.toLocaleString("en-US")} g a ${b.gramosMaximos.toLocaleString("en-US")} g`,
-      detail: `De ${formatPrice(b.precios[0] ?? 0)} a ${formatPrice(b.precios[6] ?? 0)} según artículos`,
+      detail: `De ${formatPrice(b.precios[0] ?? 0)} a ${formatPrice(b.precios[BRACKETS.length - 1] ?? 0)} según artículos`,
     }));
   },
 

@@ -8,17 +8,15 @@
  * (app/domain/limits.ts: images 20 MB, PDFs 100 MB, videos 2 GB), and handed on as a File
  * backed by that file on disk, so nothing is held in memory. The body limit lets such a form
  * through past 1 MB only for an admin session on an edit screen of a section with files
- * (adminUploadLimit), checked before a byte of the body is read.
+ * (isAdminUploadForm here; the admin guard asked by http/upload.server.ts adminUploadLimit),
+ * checked before a byte of the body is read.
  */
 import { openAsBlob } from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import type { Request as ExpressRequest } from "express";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, sizedName, variantKey } from "~/domain/image-variants";
-import { ADMIN_UPLOAD_BODY_LIMIT_BYTES, UPLOAD_LIMITS, UPLOAD_MAX_FILES, type UploadKind, fileTooLarge } from "~/domain/limits";
+import { UPLOAD_LIMITS, UPLOAD_MAX_FILES, type UploadKind, fileTooLarge } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
-import { isAdmin } from "../admin.server";
-import { requestUser } from "../http/request.server";
 import { HEAD_BYTES, type SpooledFile, UploadError, readMultipart } from "../multipart.server";
 import { deleteStoredFile, resolveRef } from "../storage/index.server";
 import { type ImageUrls, sniffFile, storeData, storeDataFile, storeImage } from "../upload.server";
@@ -68,14 +66,14 @@ const EDIT_SCREEN = /^\/admin\/([a-z-]+)\/[^/]+?(?:\.data)?$/;
 const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType ?? "");
 
 /**
- * The body limit of an admin's form with files (http/body-limit.server.ts asks before reading
- * a byte): ADMIN_UPLOAD_BODY_LIMIT_BYTES for an admin session posting multipart to an edit
- * screen of a section with files; null (the default 1 MB) for anyone and anything else.
+ * Whether a request may carry an admin's form with files: multipart, to an edit screen of a
+ * section with files. Its body limit is then ADMIN_UPLOAD_BODY_LIMIT_BYTES for an admin
+ * session (http/upload.server.ts: adminUploadLimit asks the admin guard, before a byte of the
+ * body is read); the default 1 MB for anyone and anything else.
  */
-export async function adminUploadLimit(req: ExpressRequest): Promise<number | null> {
-  const section = EDIT_SCREEN.exec(req.path)?.[1];
-  if (!section || !UPLOAD_SECTIONS.has(section) || !isMultipart(req.headers["content-type"])) return null;
-  return isAdmin(await requestUser(req)) ? ADMIN_UPLOAD_BODY_LIMIT_BYTES : null;
+export function isAdminUploadForm(path: string, contentType: string | undefined): boolean {
+  const section = EDIT_SCREEN.exec(path)?.[1];
+  return Boolean(section && UPLOAD_SECTIONS.has(section) && isMultipart(contentType));
 }
 
 /** The limit kind of each file field of a form: its name → 'imagen', 'video' or 'pdf'. */
@@ -107,7 +105,6 @@ export async function readAdminForm(request: Request, fileFields: FileFields, sp
   for (const file of body.files) form.append(file.field, new UploadedFile(await openAsBlob(file.path), file));
   return form;
 }
-
 
 export type ImageSize = keyof ImageUrls;
 

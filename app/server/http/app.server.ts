@@ -6,21 +6,22 @@
  */
 import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
-import { handleAuthRequest } from "../auth.server";
+import { handleAuthRequest } from "./auth.server";
 import { serveCourseVideo } from "./course-video.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
 import { env, uploadsDir } from "../env.server";
-import { logError, requestLog } from "../log.server";
+import { logError } from "../log.server";
 import { getStorage } from "../storage/index.server";
-import { privateCaching, sameOriginWrites, securityHeadersFor } from "../security.server";
-import { UPLOAD_PATH, handleUpload } from "../upload.server";
-import { databaseErrors } from "./errors.server";
-import { adminUploadLimit } from "../admin/uploads.server";
+import { UPLOAD_PATH } from "../upload.server";
 import { bodyLimit } from "./body-limit.server";
+import { databaseErrors } from "./errors.server";
 import { PageCache, type PageCacheOptions } from "./page-cache.server";
 import { FULL_CSS_PATH, serveFullCss } from "./page-css.server";
 import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
+import { requestLog } from "./request-log.server";
+import { privateCaching, sameOriginWrites, securityHeadersFor } from "./security.server";
+import { adminUploadLimit, handleUpload } from "./upload.server";
 
 export type AppOptions = {
   /** React Router's handler for the pages (absent in tests that only call the API) */
@@ -135,7 +136,7 @@ export function createApp(options: AppOptions = {}) {
   // client IP. Before any body parser: it reads the raw request itself.
   app.all("/api/auth/*splat", handleAuthRequest);
 
-  // The spec's upload call: admin session only; images stored in four sizes (upload.server.ts).
+  // The spec's upload call: admin session only; images stored in four sizes (http/upload.server.ts).
   app.post(UPLOAD_PATH, handleUpload);
 
   // Payments (SPEC §7): checkout API (session, same origin, JSON) and Stripe's signed webhook.

@@ -4,10 +4,10 @@
  * refused before a byte is read; a body without one (chunked) is counted as it streams and
  * refused as soon as it passes the limit, so nothing downstream ever sees more than the limit
  * and nothing is written. The upload call is left to its own, larger limit, which it checks
- * after the admin check (upload.server.ts).
+ * after the admin check (http/upload.server.ts).
  *
  * `larger` may grant one request a larger limit (an admin's form with files on an admin edit
- * screen: admin/uploads.server.ts adminUploadLimit). It is asked only when the body may pass
+ * screen: http/upload.server.ts adminUploadLimit). It is asked only when the body may pass
  * the default limit (declared over it, or chunked), before a byte is read; for anyone else the
  * default stands. A body it let through that its reader stops reading (a file past its own
  * limit, refused by the route) has its connection closed once answered.

@@ -26,7 +26,7 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { PRIVATE } from "../security.server";
+import { PRIVATE } from "./security.server";
 import { VersionReader } from "./cache-version.server";
 import { logError } from "../log.server";
 

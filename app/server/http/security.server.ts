@@ -15,10 +15,10 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
-import { env } from "./env.server";
-import { type Mode, currentMode, isLoopbackOrigin } from "./mode.server";
-import { paymentPanelConfig } from "./payments/index.server";
-import { VISIT_PATH_PREFIX } from "./visits/visits.server";
+import { env } from "../env.server";
+import { type Mode, currentMode, isLoopbackOrigin } from "../mode.server";
+import { paymentPanelConfig } from "../payments/index.server";
+import { VISIT_PATH_PREFIX } from "../visits/visits.server";
 
 export type SecurityOptions = {
   /** Vite's dev server (npm run dev): inline styles and scripts, and its websocket */
