@@ -5,9 +5,10 @@
  * every tick is registered here too.
  */
 import "./booking/reminders.server";
-import "./shop/pending-payment-jobs.server";
-// the "anticipo" subject of the pending-payment jobs (OXXO/SPEI deposits)
-import "./booking/deposit-pending.server";
+import "./payments/pending-jobs.server";
+// the things a payment pays for (payments/payable.server.ts): the shop's order, an appointment's deposit
+import "./shop/order-payment.server";
+import "./booking/deposit-payable.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";

@@ -17,7 +17,7 @@ import { pagos, productos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
 import { completePurchase } from "~/server/shop/complete-purchase.server";
-import { startPayment } from "~/server/shop/payments.server";
+import { startPayment } from "~/server/shop/order-payment.server";
 import { priceCart, priceCourse } from "~/server/shop/pricing.server";
 import {
   type TestUser,

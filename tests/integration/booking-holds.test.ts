@@ -30,7 +30,7 @@ import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
-import { runDuePendingPayments } from "~/server/shop/pending-payment.server";
+import { runDuePendingPayments } from "~/server/payments/settle.server";
 import { callAction, callLoader } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";

@@ -20,7 +20,7 @@ import { cartCookie, cartItemCount } from "~/server/shop/cart-cookie.server";
 import { loadCart, nothingAvailable, updateCartLines } from "~/server/shop/cart.server";
 import { relatedProducts } from "~/server/shop/catalog.server";
 import { completePurchase } from "~/server/shop/complete-purchase.server";
-import { startPayment } from "~/server/shop/payments.server";
+import { startPayment } from "~/server/shop/order-payment.server";
 import { priceCart } from "~/server/shop/pricing.server";
 import {
   type TestUser,

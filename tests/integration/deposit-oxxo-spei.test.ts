@@ -24,7 +24,7 @@ import { createDemoProvider } from "~/server/payments/demo.server";
 import { createStripeProvider } from "~/server/payments/stripe.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
 import { simulateDemoPayment } from "~/server/shop/demo-webhook.server";
-import { runDuePendingPayments } from "~/server/shop/pending-payment.server";
+import { runDuePendingPayments } from "~/server/payments/settle.server";
 import * as citaPage from "~/routes/cita";
 import { paymentsOverview, resendVoucher } from "~/server/admin/payments.server";
 import { listRefunds } from "~/server/admin/refunds.server";

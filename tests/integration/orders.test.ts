@@ -34,7 +34,7 @@ import {
 } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { completePurchase } from "~/server/shop/complete-purchase.server";
-import { startPayment } from "~/server/shop/payments.server";
+import { startPayment } from "~/server/shop/order-payment.server";
 import { paymentRoutes } from "~/server/http/payment-api.server";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
 import { createConektaProvider } from "~/server/payments/conekta.server";

@@ -21,7 +21,7 @@ import { env } from "~/server/env.server";
 import { decideMode } from "~/server/mode.server";
 import { createConektaProvider } from "~/server/payments/conekta.server";
 import type { PaymentProvider } from "~/server/payments/provider.server";
-import { runDuePendingPayments } from "~/server/shop/pending-payment.server";
+import { runDuePendingPayments } from "~/server/payments/settle.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { checkoutCookies } from "../support/checkout";
 import {

@@ -11,7 +11,7 @@ import type { Db } from "../db/index.server";
 import { citas, pagos, user } from "../db/schema";
 import { PAGO_ESTADO } from "../payments/provider.server";
 import type { PaymentDetail } from "../shop/orders.server";
-import { mailOf } from "../shop/pending-payment.server";
+import { mailOf } from "../payments/settle.server";
 
 /** The three columns the studio reads, and which payment states each one gathers. */
 export const ESTADOS_ADMIN = {

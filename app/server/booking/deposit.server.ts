@@ -2,12 +2,14 @@
  * An appointment's deposit (anticipo, issue 15): one workflow on the same PaymentProvider
  * interface as the shop (ADR 005: authorise, then capture only once what was paid for
  * exists). A `pagos` row with `detalle.tipo = "anticipo"` and the appointment's id; the
- * payment return and the webhook hand such a payment here instead of to the order workflow.
+ * payment return and the webhook hand such a payment here instead of to the shop's order.
  *
  *   startDeposit       → the provider's payment for the held appointment's deposit, `pendiente`
  *                        (the same one again while it is pending: a reload pays once)
  *   authorizeDemoDeposit → the demo card form (offline stand-in for Stripe.js): `autorizado`
- *   completeDeposit    → 1. the provider's word (pending / refused / amount);
+ *   completeDeposit    → the payment ledger's one settle step (payments/settle.server.ts)
+ *                        with the appointment as the thing paid for (deposit-payable.server.ts):
+ *                        1. the provider's word (pending / refused / amount);
  *                        2. confirm the appointment (appointments.server.ts);
  *                           its time was lost (the hold expired and someone took it) →
  *                           the authorisation is cancelled: nobody pays for a slot they lack;
@@ -22,18 +24,15 @@ import { authorizeWithDemoCard } from "../payments/demo.server";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
 import { isDiferido } from "~/domain/payment-methods";
-import { confirmPendingPayment } from "../shop/pending-payment.server";
-import { type PaymentRecord, findPayment, movePayment } from "../shop/payments.server";
+import { type PagoRow, findPayment, movePayment } from "../payments/ledger.server";
+import { confirmPendingPayment, settleCard } from "../payments/settle.server";
 import { logError } from "../log.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
-import { AppointmentError, type Cita, SlotTakenError, confirmAppointment } from "./appointments.server";
+import type { Cita } from "./appointments.server";
+import { DEPOSIT_TIPO, type DepositDetail, type DepositRow, depositPayable } from "./deposit-payable.server";
 
-export const DEPOSIT_TIPO = "anticipo";
-
-export type DepositDetail = { tipo: typeof DEPOSIT_TIPO; citaId: string; inicio: string };
-
-type DepositRow = typeof pagos.$inferSelect & { detalle: DepositDetail };
+export { DEPOSIT_TIPO, type DepositDetail };
 
 async function depositOf(db: DbOrTx, citaId: string, estados: string[]): Promise<DepositRow | null> {
   const [row] = await db
@@ -141,9 +140,9 @@ export async function completeDeposit(
    * `citaId`: only the deposit of this appointment (the browser names the payment after the
    * card step); `payment`: its row, when the caller has just read it.
    */
-  options: { provider?: PaymentProvider; now?: Date; citaId?: string; payment?: PaymentRecord } = {},
+  options: { provider?: PaymentProvider; now?: Date; citaId?: string; payment?: PagoRow } = {},
 ): Promise<DepositResult> {
-  // 1. The payment and the provider's word on it (one read of its row per request).
+  // 1. The payment (one read of its row per request).
   const row = options.payment?.id === paymentId ? options.payment : await findPayment(db, paymentId);
   const pago = row as DepositRow | null;
   if (!pago || pago.detalle?.tipo !== DEPOSIT_TIPO || (options.citaId !== undefined && pago.detalle.citaId !== options.citaId)) {
@@ -153,60 +152,29 @@ export async function completeDeposit(
   if (isDiferido(pago.metodo)) return completeDeferredDeposit(db, pago, provider);
   if (pago.estado === PAGO_ESTADO.cancelado) return { ok: false, reason: "horario", message: lostSlot };
   if (pago.estado === PAGO_ESTADO.fallido) return { ok: false, reason: "fallido", message: "El pago no se completó." };
-  const done = pago.estado === PAGO_ESTADO.pagado || pago.estado === PAGO_ESTADO.porCapturar;
-  let captured = pago.estado === PAGO_ESTADO.pagado;
-  if (!done) {
-    const status = await provider.retrieve(paymentId);
-    if (status.status === "pending") return { ok: false, reason: "pendiente", message: "El pago aún no se completa." };
-    if (status.status === "failed" || status.status === "canceled") {
-      return { ok: false, reason: "fallido", message: status.error ?? "El pago no se completó." };
-    }
-    if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
-      logError(`Anticipo ${paymentId}: el proveedor tiene ${status.amount} ${status.currency}, esperábamos ${pago.monto}.`);
+
+  // 2. The ledger's settle step: the appointment confirmed, then the money moved (or released).
+  const settled = await settleCard(db, pago, provider, depositPayable, options.now ?? new Date());
+  if (settled.ok) return { ok: true, cita: settled.value };
+  switch (settled.reason) {
+    case "pendiente":
+      return { ok: false, reason: "pendiente", message: "El pago aún no se completa." };
+    case "fallido":
+      return { ok: false, reason: "fallido", message: settled.error ?? "El pago no se completó." };
+    case "monto":
       return { ok: false, reason: "monto", message: "No pudimos confirmar el pago." };
-    }
-    captured = status.status === "captured";
+    case "cancelado":
+    case "reembolso":
+      return { ok: false, reason: "horario", message: lostSlot };
   }
-
-  // 2. The appointment: confirmed with this payment, or its time is gone.
-  let cita: Cita;
-  try {
-    cita = await confirmAppointment(db, pago.detalle.citaId, { pagoId: paymentId }, options.now ?? new Date());
-  } catch (error) {
-    if (!(error instanceof SlotTakenError || error instanceof AppointmentError)) throw error;
-    if (!captured) {
-      await provider.cancel(paymentId);
-      await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.cancelado);
-    } else if (await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.pagado], PAGO_ESTADO.reembolso)) {
-      logError(`Anticipo ${paymentId} cobrado para una cita que ya no tiene horario: requiere reembolso.`);
-    }
-    return { ok: false, reason: "horario", message: lostSlot };
-  }
-
-  // 3. The appointment exists: now the money moves.
-  if (!captured) {
-    // Only the caller that moved it captures now, or a later one finding a capture left unconfirmed.
-    const mine = await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
-    if (!mine && pago.estado !== PAGO_ESTADO.porCapturar) return { ok: true, cita };
-    try {
-      await provider.capture(paymentId);
-      await movePayment(db, paymentId, [PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
-    } catch (error) {
-      // The appointment stands; the next completion (webhook, reload) captures, once.
-      logError(`Anticipo ${paymentId}: la cita está confirmada pero la captura no se confirmó; se reintentará.`, error);
-    }
-  } else {
-    await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.porCapturar], PAGO_ESTADO.pagado);
-  }
-  return { ok: true, cita };
 }
 
 /**
- * An OXXO / SPEI deposit (a provider's webhook names it): the shop's pending workflow
- * confirms it, with the appointment as its subject (deposit-pending.server.ts).
+ * An OXXO / SPEI deposit (a provider's webhook names it): the ledger's deferred path
+ * confirms it, with the appointment as the thing paid for (deposit-payable.server.ts).
  */
 async function completeDeferredDeposit(db: Db, pago: DepositRow, provider: PaymentProvider): Promise<DepositResult> {
-  const result = await confirmPendingPayment(db, pago.id, provider, pago as unknown as PaymentRecord);
+  const result = await confirmPendingPayment(db, pago.id, provider, pago);
   if (!result.ok) {
     const message = result.reason === "pendiente" ? "El pago aún no se completa." : "No pudimos confirmar el pago.";
     return { ok: false, reason: result.reason, message };

@@ -9,7 +9,7 @@
  *   2. one transaction, locks in the webhook's order (the voucher's key, the payments, then
  *      the appointment): the hold → `vencida`, stamped so that late money never revives it
  *      (appointments.server.ts releaseHoldByStudio); its waiting voucher → `cancelado` with
- *      its jobs (pending-payment.server.ts); a card attempt pending or authorised →
+ *      its jobs (payments/settle.server.ts); a card attempt pending or authorised →
  *      `cancelado`. Only the caller that moved the appointment goes on;
  *   3. after commit, that caller voids each payment it moved at its provider, and mails
  *      the client ("Liberamos el horario que apartaste": do not pay the voucher).
@@ -23,11 +23,10 @@ import { pagos } from "../db/schema";
 import { logError } from "../log.server";
 import { providerNamed } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
-import { movePayment } from "../shop/payments.server";
-import { confirmPendingPayment, voidPendingPaymentInTx } from "../shop/pending-payment.server";
+import { movePayment } from "../payments/ledger.server";
+import { confirmPendingPayment, voidPendingPaymentInTx } from "../payments/settle.server";
 import { releaseHoldByStudio } from "./appointments.server";
-import { depositIntent } from "./deposit-pending.server";
-import { DEPOSIT_TIPO } from "./deposit.server";
+import { DEPOSIT_TIPO, depositIntent } from "./deposit-payable.server";
 import { deliverQueuedMail } from "../mail.server";
 import { sendAppointmentMail } from "./mail.server";
 

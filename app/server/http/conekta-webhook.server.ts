@@ -26,7 +26,7 @@ import { verifyConektaWebhook } from "../payments/conekta.server";
 import { conektaProvider } from "../payments/index.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { completePurchase } from "../shop/complete-purchase.server";
-import { expirePendingPayment } from "../shop/pending-payment.server";
+import { expirePendingPayment } from "../payments/settle.server";
 import { answeredUnavailable } from "./errors.server";
 
 export const CONEKTA_WEBHOOK_PATH = "/webhooks/conekta";

@@ -71,7 +71,7 @@ import {
   isMetodoPago,
   motivoNoDisponible,
 } from "~/domain/payment-methods";
-import { expirePendingPayment, startPendingPayment } from "../shop/pending-payment.server";
+import { expirePendingPayment } from "../payments/settle.server";
 import { CardError, PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { sendVoucherMail } from "../shop/pending-mail.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
@@ -79,7 +79,8 @@ import type { SessionUser } from "../session.server";
 import { completeDeposit, isDepositRecord } from "../booking/deposit.server";
 import { completePurchase } from "../shop/complete-purchase.server";
 import { sendOrderConfirmation } from "../shop/order-mail.server";
-import { findPayment, startPayment, startServerCharge } from "../shop/payments.server";
+import { findPayment } from "../payments/ledger.server";
+import { type PaymentRecord, startPayment, startPendingPayment, startServerCharge } from "../shop/order-payment.server";
 import { type PreparedPurchase, preparePurchase } from "../shop/start-purchase.server";
 import { answeredUnavailable } from "./errors.server";
 import { type ThrottleName, throttle } from "../rate-limit.server";
@@ -146,7 +147,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     try {
       // An appointment's deposit has its own workflow (booking/deposit.server.ts). The row is
       // read once here and handed on.
-      const pago = (await findPayment(getDb(), paymentId)) ?? undefined;
+      const pago = (await findPayment<PaymentRecord>(getDb(), paymentId)) ?? undefined;
       if (pago && isDepositRecord(pago)) {
         const deposit = await completeDeposit(getDb(), paymentId, { provider: options.provider, payment: pago });
         if (!deposit.ok && (deposit.reason === "pendiente" || deposit.reason === "monto")) {
@@ -316,7 +317,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     const db = getDb();
     try {
       // The row once: its owner, its kind, then the purchase itself reads no other copy.
-      const pago = await findPayment(db, paymentId);
+      const pago = await findPayment<PaymentRecord>(db, paymentId);
       if (!pago || pago.userId !== user.id) return void fail(res, 404, paymentError);
       // A deposit is confirmed on its appointment's page (/cita/{token}), never as an order.
       if (isDepositRecord(pago)) return void fail(res, 404, paymentError);
@@ -386,7 +387,7 @@ const methodUnavailable = (text: string) =>
 
 /**
  * OXXO or SPEI: the voucher / CLABE is issued and the order written 'Pendiente de pago' with
- * its stock held (pending-payment.server.ts). Answers { paymentId, compraId, pendiente, instrucciones }.
+ * its stock held (payments/settle.server.ts). Answers { paymentId, compraId, pendiente, instrucciones }.
  */
 async function startPending(
   req: Request,

@@ -12,7 +12,7 @@ import { getDb } from "../db/index.server";
 import { receiveDemoCash } from "../payments/demo.server";
 import type { PaymentProvider } from "../payments/provider.server";
 import { serverSecret } from "../secret.server";
-import { confirmPendingPayment, expirePendingPayment } from "./pending-payment.server";
+import { confirmPendingPayment, expirePendingPayment } from "../payments/settle.server";
 
 export const DEMO_WEBHOOK_PATH = "/webhooks/demo";
 

@@ -27,7 +27,7 @@ export type PaymentDetail = OrderDraft & {
   intento?: string;
   /** card in meses sin intereses: the plan the buyer chose (the provider's word is recorded on the order) */
   meses?: number;
-  /** what a deferred payment pays for (pending-payment.server.ts): the shop's order unless said otherwise */
+  /** the payable kind a deferred payment pays for (payments/payable.server.ts): the shop's order unless said otherwise */
   asunto?: string;
 };
 

@@ -7,11 +7,12 @@
 import { asc, eq } from "drizzle-orm";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
-import { type InstruccionesPago, code128Modules, formatClabe, formatVoucherNumber } from "~/domain/payment-methods";
+import type { InstruccionesPago } from "~/domain/payment-methods";
 import type { Db } from "../db/index.server";
 import { compraLineas, pagos, user } from "../db/schema";
 import { env } from "../env.server";
 import { escapeHtml, mailLayout, sendMail } from "../mail.server";
+import { instructionsHtml } from "../payments/voucher-mail.server";
 import type { PaymentDetail } from "./orders.server";
 
 async function paymentForMail(db: Db, paymentId: string) {
@@ -40,54 +41,6 @@ async function paymentForMail(db: Db, paymentId: string) {
     vence: formatSpanishDateTime(new Date(instrucciones.vence)),
     productos: lines.map((l) => `${l.nombre} × ${l.cantidad}`).join(", "),
     instrucciones,
-  };
-}
-
-/** The voucher's barcode as an HTML table (mail clients drop SVG and images are blocked). */
-function barcodeHtml(numero: string): string {
-  const cells = code128Modules(numero)
-    .map(
-      (w, i) => `<td style="width:${w * 2}px;height:56px;padding:0;background:${i % 2 === 0 ? "#111" : "#fff"}"></td>`,
-    )
-    .join("");
-  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px auto 0;border-collapse:collapse;border:12px solid #fff"><tr>${cells}</tr></table>`;
-}
-
-/** What to pay and where, for another thing being paid (a booking deposit's mails). */
-export function voucherInstructions(montoCentavos: number, instrucciones: InstruccionesPago) {
-  return instructionsHtml({
-    monto: `${formatPrice(montoCentavos)} MXN`,
-    vence: formatSpanishDateTime(new Date(instrucciones.vence)),
-    instrucciones,
-  });
-}
-
-/** What to pay and where: the voucher number and barcode, or the CLABE, bank and reference. */
-function instructionsHtml(m: { monto: string; vence: string; instrucciones: InstruccionesPago }): {
-  html: string;
-  text: string[];
-} {
-  const i = m.instrucciones;
-  if (i.metodo === "oxxo") {
-    return {
-      html: `<p style="margin:16px 0 0">Paga <strong>${escapeHtml(m.monto)}</strong> en efectivo en cualquier tienda OXXO con este número de referencia:</p>
-<p style="margin:12px 0 0;font-size:22px;letter-spacing:2px;text-align:center"><strong>${escapeHtml(formatVoucherNumber(i.numero))}</strong></p>
-${barcodeHtml(i.numero)}
-<p style="margin:16px 0 0">Vence: <strong>${escapeHtml(m.vence)}</strong>. OXXO cobra una comisión al recibir el pago.</p>`,
-      text: [
-        `Paga ${m.monto} en efectivo en cualquier OXXO con la referencia ${formatVoucherNumber(i.numero)}.`,
-        `Vence: ${m.vence}.`,
-      ],
-    };
-  }
-  return {
-    html: `<p style="margin:16px 0 0">Haz una transferencia SPEI de <strong>${escapeHtml(m.monto)}</strong> (el monto exacto) a:</p>
-<p style="margin:12px 0 0">CLABE: <strong style="font-size:18px;letter-spacing:1px">${escapeHtml(formatClabe(i.clabe))}</strong><br>Banco: ${escapeHtml(i.banco)}<br>Referencia: <strong>${escapeHtml(i.referencia)}</strong></p>
-<p style="margin:16px 0 0">Vence: <strong>${escapeHtml(m.vence)}</strong>.</p>`,
-    text: [
-      `Transfiere ${m.monto} por SPEI a la CLABE ${formatClabe(i.clabe)} (${i.banco}), referencia ${i.referencia}.`,
-      `Vence: ${m.vence}.`,
-    ],
   };
 }
 

@@ -1,86 +1,67 @@
 /**
- * Payment records (`pagos`): what the server priced before asking a provider to authorise
- * it, and where that payment stands in the one state machine of PAGO_ESTADO
- * (payments/provider.server.ts; docs/decisions/005-payments.md). The providers themselves
- * live in app/server/payments/.
+ * The payment ledger (`pagos`): every payment any payable thing takes (a shop order, a
+ * course, an appointment's deposit) is a row here, written before the provider is asked to
+ * authorise it, and moved through the one state machine of PAGO_ESTADO (provider.server.ts;
+ * docs/decisions/005-payments.md). What the row pays for is its payable's business
+ * (payable.server.ts); settling it is settle.server.ts's.
  *
- *   startPayment(db, {...})        → the browser confirms the card later (Stripe, demo, $0):
+ *   openPayment(db, {...})         → the browser confirms the card later (Stripe, demo, $0):
  *                                    asks the provider for a payment, stores it `pendiente`
- *   startServerCharge(db, {...})   → the server authorises a card token now (Conekta): under a
- *                                    per-cart lock, the `pendiente` row FIRST, then the
+ *   openServerCharge(db, {...})    → the server authorises a card token now (Conekta): under a
+ *                                    per-thing lock, the `pendiente` row FIRST, then the
  *                                    provider call with an idempotency key
- *   findPayment / lockPayment      → read it (lock it inside the purchase's transaction)
+ *   findPayment / lockPayment      → read it (lock it inside the settling transaction)
  *   markOrderWritten → markCaptured | markCancelled | flagForRefund | markFailed: its moves
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { OrderDraft } from "~/domain/order";
 import type { MesesMsi } from "~/domain/payment-methods";
 import type { Db, DbOrTx } from "../db/index.server";
 import { pagos } from "../db/schema";
-import {
-  type CreatePaymentInput,
-  PAGO_ESTADO,
-  type PagoEstado,
-  type PaymentProvider,
-} from "../payments/provider.server";
-import type { DatosContacto, DatosEnvio, PaymentDetail } from "./orders.server";
+import { type CreatePaymentInput, PAGO_ESTADO, type PagoEstado, type PaymentProvider } from "./provider.server";
 
-/** A shop payment: always a buyer's (only an appointment's deposit may have none, booking/deposit.server.ts). */
-export type PaymentRecord = Omit<typeof pagos.$inferSelect, "userId"> & { userId: string; detalle: PaymentDetail };
+/** A row of the ledger; `detalle` is its payable's own record of what is paid for. */
+export type PagoRow = typeof pagos.$inferSelect;
 
-type NewPayment = {
+/** What any payable thing needs to open a payment: who pays, how much, and its own record. */
+export type NewPayment = {
   userId: string;
-  draft: OrderDraft;
-  datosEnvio: DatosEnvio | null;
-  datosContacto: DatosContacto;
+  carritoId?: string | null;
+  monto: number;
+  /** the payable's record of what is paid for (pagos.detalle) */
+  detalle: Record<string, unknown>;
+  /** what the provider stores with the payment */
+  metadata: Record<string, string>;
   provider: PaymentProvider;
 };
 
-const metadataOf = (input: NewPayment) => ({
-  userId: input.userId,
-  tipo: input.draft.tipo,
-  carritoId: input.draft.carritoId ?? "",
-});
-
-export async function startPayment(
+/** A payment the browser confirms later (Stripe, demo, the $0 provider): stored `pendiente`. */
+export async function openPayment(
   db: Db,
   input: NewPayment & { meses?: MesesMsi },
 ): Promise<{ paymentId: string; clientSecret: string; amount: number }> {
-  const { draft } = input;
+  const { monto } = input;
   const free = input.provider.name === "gratis";
-  if (free ? draft.total !== 0 : !(draft.total > 0)) {
-    throw new Error(`Total ${draft.total} no válido para el proveedor ${input.provider.name}`);
+  if (free ? monto !== 0 : !(monto > 0)) {
+    throw new Error(`Total ${monto} no válido para el proveedor ${input.provider.name}`);
   }
   const payment = await input.provider.createPayment({
-    amount: draft.total,
+    amount: monto,
     currency: "mxn",
-    metadata: metadataOf(input),
+    metadata: input.metadata,
     ...(input.meses ? { meses: input.meses } : {}),
   });
-  const detalle: PaymentDetail = {
-    ...draft,
-    datosEnvio: input.datosEnvio,
-    datosContacto: input.datosContacto,
-    ...(input.meses ? { meses: input.meses } : {}),
-  };
   await db.insert(pagos).values({
     id: payment.id,
     proveedor: input.provider.name,
     userId: input.userId,
-    carritoId: draft.carritoId,
-    monto: draft.total,
+    carritoId: input.carritoId ?? null,
+    monto,
     moneda: "mxn",
     estado: PAGO_ESTADO.pendiente,
-    detalle,
+    detalle: input.detalle,
   });
-  return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: draft.total };
-}
-
-/** What a purchase attempt is about, for the per-cart lock: the cart, or this buyer's course. */
-export function purchaseKey(userId: string, draft: OrderDraft): string {
-  if (draft.carritoId) return `carrito:${draft.carritoId}`;
-  return `curso:${userId}:${draft.lines.map((l) => l.id).join(",")}`;
+  return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: monto };
 }
 
 /** A `pendiente` attempt older than this no longer blocks its cart (its process died). */
@@ -97,7 +78,7 @@ const BLOCKING: PagoEstado[] = [
 export type ServerCharge = { ok: true; paymentId: string } | { ok: false; reason: "en-curso" };
 
 /**
- * A card token authorised by the server (Conekta), at most once per cart:
+ * A card token authorised by the server (Conekta), at most once per `intento` (a cart, a course):
  *   1. one short transaction under a per-cart advisory lock (PostgreSQL and PGlite): refuse
  *      when another attempt for the same cart is in flight or already paid, else write the
  *      `pendiente` row — before any call that could authorise money;
@@ -105,19 +86,13 @@ export type ServerCharge = { ok: true; paymentId: string } | { ok: false; reason
  *      the amount and the attempt number (a retried request cannot authorise twice);
  *   3. the row takes the provider's id. A refused card marks it `fallido`.
  */
-export async function startServerCharge(
+export async function openServerCharge(
   db: Db,
-  input: NewPayment & { card: NonNullable<CreatePaymentInput["card"]> },
+  input: NewPayment & { intento: string; card: NonNullable<CreatePaymentInput["card"]> },
 ): Promise<ServerCharge> {
-  const { draft, provider } = input;
-  if (!(draft.total > 0)) throw new Error(`Un cargo necesita un total positivo (total ${draft.total})`);
-  const intento = purchaseKey(input.userId, draft);
-  const detalle: PaymentDetail = {
-    ...draft,
-    datosEnvio: input.datosEnvio,
-    datosContacto: input.datosContacto,
-    intento,
-  };
+  const { provider, intento, monto } = input;
+  if (!(monto > 0)) throw new Error(`Un cargo necesita un total positivo (total ${monto})`);
+  const detalle = { ...input.detalle, intento };
 
   // 1. The row first, under the cart's lock.
   const reserved = await db.transaction(async (tx) => {
@@ -138,8 +113,8 @@ export async function startServerCharge(
       id: localId,
       proveedor: provider.name,
       userId: input.userId,
-      carritoId: draft.carritoId,
-      monto: draft.total,
+      carritoId: input.carritoId ?? null,
+      monto,
       moneda: "mxn",
       estado: PAGO_ESTADO.pendiente,
       detalle,
@@ -149,13 +124,13 @@ export async function startServerCharge(
   if (!reserved) return { ok: false, reason: "en-curso" };
 
   // 2. The provider call, with a key that repeats only for this attempt.
-  const idempotencyKey = createHash("sha256").update(`${intento}:${draft.total}:${reserved.attempt}`).digest("hex");
+  const idempotencyKey = createHash("sha256").update(`${intento}:${monto}:${reserved.attempt}`).digest("hex");
   let paymentId: string;
   try {
     const payment = await provider.createPayment({
-      amount: draft.total,
+      amount: monto,
       currency: "mxn",
-      metadata: { ...metadataOf(input), intento: reserved.localId },
+      metadata: { ...input.metadata, intento: reserved.localId },
       card: input.card,
       idempotencyKey,
     });
@@ -171,20 +146,21 @@ export async function startServerCharge(
   return { ok: true, paymentId };
 }
 
-export async function findPayment(db: DbOrTx, paymentId: string): Promise<PaymentRecord | null> {
+/** The row, typed as its payable's record (`R`) by the caller that knows what it pays for. */
+export async function findPayment<R extends PagoRow = PagoRow>(db: DbOrTx, paymentId: string): Promise<R | null> {
   const [pago] = await db.select().from(pagos).where(eq(pagos.id, paymentId));
-  return (pago as PaymentRecord | undefined) ?? null;
+  return (pago as R | undefined) ?? null;
 }
 
 /** The payment row, locked until the transaction ends: a concurrent completion waits here. */
-export async function lockPayment(tx: DbOrTx, paymentId: string): Promise<PaymentRecord> {
+export async function lockPayment<R extends PagoRow = PagoRow>(tx: DbOrTx, paymentId: string): Promise<R> {
   const [pago] = await tx.select().from(pagos).where(eq(pagos.id, paymentId)).for("update");
-  return pago as PaymentRecord;
+  return pago as R;
 }
 
 /**
  * Moves a payment from one of `from` to `to`; true only for the caller that moved it. The one
- * write of a payment's state (purchases here, deposits in booking/deposit.server.ts).
+ * conditional write of a payment's state (the settle step, settle.server.ts, and its payables).
  */
 export async function movePayment(
   db: DbOrTx,
@@ -202,8 +178,8 @@ export async function movePayment(
 }
 
 /**
- * The order is written (inside its transaction): `por-capturar` until the capture is
- * confirmed, or `pagado` at once when the provider had already captured.
+ * What was paid for is given (inside its transaction, e.g. the order written): `por-capturar`
+ * until the capture is confirmed, or `pagado` at once when the provider had already captured.
  */
 export async function markOrderWritten(tx: DbOrTx, paymentId: string, compraId: string, captured: boolean) {
   await tx
@@ -224,6 +200,14 @@ export const markCancelled = (db: DbOrTx, paymentId: string) =>
 export const markFailed = (db: DbOrTx, paymentId: string) =>
   movePayment(db, paymentId, [PAGO_ESTADO.pendiente], PAGO_ESTADO.fallido);
 
-/** Captured by the provider but not fulfillable: true only for the caller that flagged it (so mails go once). */
+/**
+ * Captured by the provider but not fulfillable (late money): into the refund queue
+ * (/admin/reembolsos); true only for the caller that flagged it (so mails go once).
+ */
 export const flagForRefund = (db: DbOrTx, paymentId: string) =>
-  movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.reembolso);
+  movePayment(
+    db,
+    paymentId,
+    [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.pagado],
+    PAGO_ESTADO.reembolso,
+  );

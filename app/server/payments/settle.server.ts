@@ -1,212 +1,190 @@
 /**
- * Payments that arrive later, offline: OXXO cash vouchers and SPEI transfers (issue 14,
- * docs/decisions/021). The one workflow of their life, read top to bottom:
+ * Settling a payment: the one step every payable thing goes through (the shop's order and its
+ * courses, an appointment's deposit; payable.server.ts), whatever the method, read top to
+ * bottom (docs/decisions/005-payments.md, 021):
  *
- *   startPendingPayment   the provider issues the voucher / CLABE → the `pagos` row → in one
- *                         transaction the thing being paid for is HELD (the shop: stock
- *                         taken, order written 'Pendiente de pago', cart emptied) and the
- *                         payment becomes `esperando-pago` → voucher mail, jobs scheduled
- *   confirmPendingPayment the provider's webhook says paid (its own word is asked again):
- *                         `esperando-pago` → `pagado` and the thing is FULFILLED (order paid,
- *                         courses unlocked), mails to buyer and studio — exactly once;
- *                         `vencido` → `requiere-reembolso` (a late payment: recorded, the
- *                         studio refunds it, never lost)
+ *   the provider's word   asked again whoever calls (browser, webhook, job): pending or
+ *                         refused changes nothing; an amount or currency other than the
+ *                         ledger's row is refused (a forged or stale event, a wrong charge)
+ *   settleCard            a card: the payable gives the thing (its own transaction), then the
+ *                         money moves: captured, or the authorisation CANCELLED when the thing
+ *                         is gone (nobody pays for what does not exist); money the provider
+ *                         had already captured for a thing gone → the refund queue
+ *   issuePendingPayment   OXXO / SPEI: the voucher / CLABE → the `pagos` row → in one
+ *                         transaction the payable HOLDS the thing and the payment becomes
+ *                         `esperando-pago` → voucher mail, jobs scheduled
+ *   confirmPendingPayment the money arrived: `esperando-pago` → `pagado` and the thing is
+ *                         FULFILLED, exactly once; after `vencido` → `requiere-reembolso`
+ *                         (late money: recorded, the studio refunds it, never lost)
  *   expirePendingPayment  its time is up (the job at `vence`, or the provider's expiry
  *                         event): unless the provider says it was paid, the thing is
- *                         RELEASED (stock back, order 'Vencido') and the payment `vencido`
+ *                         RELEASED and the payment `vencido`
  *   remindPendingPayment  one day before `vence`: the reminder mail, once
  *
  * The reminder and the expiry are durable jobs (jobs.server.ts, ADR 023) scheduled in the
- * hold's transaction and cancelled when paid; their handlers (pending-payment-jobs.server.ts)
- * call the functions here. `runDuePendingPayments` does the same from `pagos` itself.
+ * hold's transaction and cancelled when paid; their handlers (pending-jobs.server.ts) call
+ * the functions here. `runDuePendingPayments` does the same from `pagos` itself.
  *
- * Every move is a conditional update under the payment's row lock, so duplicate and
- * out-of-order webhooks, a job and a webhook at once, or two instances, change it once.
- *
- * What is being paid for is a `PendingSubject` (the shop's order today; a booking deposit
- * can add its own hold / fulfil / release without touching this workflow), chosen by
- * `detalle.asunto`.
+ * Every move is a conditional update (under the payment's row lock for OXXO / SPEI), so
+ * duplicate and out-of-order webhooks, a job and a webhook at once, or two instances,
+ * change it once.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AlertMessage } from "~/domain/messages";
-import { ESTADO_PAGO } from "~/domain/order-status";
-import { type InstruccionesPago, type MetodoDiferido, diasParaPagar } from "~/domain/payment-methods";
-import { enrolPurchase } from "../school/enrolment.server";
+import type { InstruccionesPago, MetodoDiferido } from "~/domain/payment-methods";
 import type { Db, DbOrTx } from "../db/index.server";
-import { compraLineas, compras, pagos, productos } from "../db/schema";
+import { pagos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
-import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
-import { removeBoughtFromCart } from "./cart.server";
-import { takeStock } from "./catalog.server";
-import { deliverQueuedMail } from "../mail.server";
-import { sendOrderConfirmation, sendStudioOrderNotice } from "./order-mail.server";
-import { type DatosContacto, type DatosEnvio, writeOrder } from "./orders.server";
-import { type PaymentRecord, findPayment, lockPayment, purchaseKey } from "./payments.server";
-import { sendLatePaymentNotice, sendPaymentExpired, sendPaymentReminder, sendVoucherMail } from "./pending-mail.server";
-import type { OrderDraft } from "~/domain/order";
+import {
+  type PagoRow,
+  findPayment,
+  flagForRefund,
+  lockPayment,
+  markCancelled,
+  markCaptured,
+  movePayment,
+} from "./ledger.server";
+import { type Payable, type PayableMails, payableOf } from "./payable.server";
+import { PAGO_ESTADO, type PaymentProvider, type PaymentStatus } from "./provider.server";
 
-// ---------------------------------------------------------------- what is being paid for
+// ---------------------------------------------------------------- the provider's word
 
-/** The thing a deferred payment pays for: held while it waits, fulfilled when paid, released when it expires. */
-export type PendingSubject = {
-  /** Inside the transaction: reserve it. `id` is what the payment is linked to (pagos.compra_id). */
-  hold(tx: DbOrTx, pago: PaymentRecord): Promise<{ ok: true; id: string } | { ok: false; nombres: string[] }>;
-  /**
-   * Inside the transaction: the money is in. "reembolso" when the thing can no longer be
-   * given (a deposit's time taken meanwhile): the payment is flagged for a refund instead.
-   */
-  fulfil(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<"reembolso" | undefined>;
-  /** Money after the expiry: try `fulfil` again (a deposit's time may still be free); otherwise a refund. */
-  revivable?: boolean;
-  /** Inside the transaction: nobody paid in time. */
-  release(tx: DbOrTx, pago: PaymentRecord, id: string): Promise<void>;
-  /** After commit: delivers the mails of a confirmed payment, which `fulfil` queued in its transaction. */
-  afterPaid(db: Db, pago: PaymentRecord, id: string): Promise<void>;
-  /** Its own mails (voucher, reminder, expired, late money); the shop's order mails otherwise. */
-  mails?: PendingMails;
-};
+export type Refusal =
+  | { ok: false; reason: "pendiente" }
+  | { ok: false; reason: "fallido"; error?: string }
+  | { ok: false; reason: "monto" };
 
-export type PendingMails = Record<
-  "voucher" | "reminder" | "expired" | "late",
-  (db: Db, paymentId: string) => Promise<void>
->;
+/**
+ * The provider's word on a payment, checked against the ledger's row: not yet paid
+ * ("pendiente"), refused or cancelled ("fallido", with the provider's reason), or another
+ * amount or currency than the row says ("monto", logged). Otherwise its status.
+ */
+export async function providersWord(
+  provider: PaymentProvider,
+  pago: PagoRow,
+  /** `captured`: only money already in counts (OXXO / SPEI); anything else is still "pendiente" */
+  options: { label?: string; captured?: boolean } = {},
+): Promise<{ ok: true; status: PaymentStatus } | Refusal> {
+  const status = await provider.retrieve(pago.id);
+  if (status.status === "pending" || (options.captured && status.status !== "captured")) {
+    return { ok: false, reason: "pendiente" };
+  }
+  if (status.status === "failed" || status.status === "canceled") {
+    return { ok: false, reason: "fallido", ...(status.error ? { error: status.error } : {}) };
+  }
+  if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
+    logError(
+      `${options.label ?? "Pago"} ${pago.id}: el proveedor tiene ${status.amount} ${status.currency}, esperábamos ${pago.monto} ${pago.moneda}.`,
+    );
+    return { ok: false, reason: "monto" };
+  }
+  return { ok: true, status };
+}
 
-const shopMails: PendingMails = {
-  voucher: sendVoucherMail,
-  reminder: sendPaymentReminder,
-  expired: sendPaymentExpired,
-  late: sendLatePaymentNotice,
-};
+// ---------------------------------------------------------------- a card
 
-/** One of a pending payment's mails, its subject's own (the admin's 'Reenviar ficha' too). */
-export async function mailOf(db: Db, paymentId: string, kind: keyof PendingMails): Promise<void> {
+export type CardSettlement<V> =
+  | { ok: true; ref: string; created: boolean; value: V }
+  | Refusal
+  /** the authorisation was released: nobody was charged (`lost`: what was gone, when known) */
+  | { ok: false; reason: "cancelado"; lost?: string[] }
+  /** captured, but the thing is gone: in the refund queue */
+  | { ok: false; reason: "reembolso"; lost?: string[] };
+
+/**
+ * A card payment the provider authorised (or captured): the payable gives the thing, then
+ * the money moves, exactly once whoever calls first (the browser's return, a webhook, a
+ * retry, even at the same moment):
+ *
+ *   1. already given (`por-capturar` / `pagado`, or linked): the provider is not asked again;
+ *      otherwise its word (before any lock: no network wait while rows are locked). What a
+ *      released (`cancelado`) or refunded payment means to the buyer is the caller's to say;
+ *   2. the payable gives it (payable.fulfilCard, its own transaction, idempotent);
+ *      gone → not captured: the authorisation is cancelled, then recorded `cancelado` (a
+ *      failed cancel leaves it for the next call; an unreleased hold expires by itself);
+ *      captured: flagged `requiere-reembolso`, and only the caller that flagged it tells
+ *      (payable.lateMoney);
+ *   3. the money: captured → `pagado`; else the caller that moved it to `por-capturar` (or
+ *      wrote it so, or found a capture never confirmed) captures, then `pagado`. A provider
+ *      that does not answer leaves it `por-capturar` for the next call (idempotent there);
+ *   4. after commit, the mails fulfilling queued (payable.afterPaid), by the caller that gave it.
+ */
+export async function settleCard<R extends PagoRow, V>(
+  db: Db,
+  pago: R,
+  provider: PaymentProvider,
+  payable: Payable<R, V>,
+  now: Date = new Date(),
+): Promise<CardSettlement<V>> {
+  const paymentId = pago.id;
+  // 1. What the ledger already knows, else the provider's word.
+  const given = pago.compraId !== null || pago.estado === PAGO_ESTADO.porCapturar || pago.estado === PAGO_ESTADO.pagado;
+  let captured = pago.estado === PAGO_ESTADO.pagado;
+  let meses: number | null = null;
+  if (!given) {
+    const word = await providersWord(provider, pago, { label: payable.label });
+    if (!word.ok) return word;
+    captured = word.status.status === "captured";
+    meses = word.status.meses ?? null;
+  }
+
+  // 2. The thing, or why not.
+  const result = await payable.fulfilCard(db, pago, { captured, meses, now });
+  if (!result.ok) {
+    const lost = result.lost.length > 0 ? result.lost : undefined;
+    if (!captured) {
+      await provider.cancel(paymentId);
+      await markCancelled(db, paymentId);
+      return { ok: false, reason: "cancelado", lost };
+    }
+    if (await flagForRefund(db, paymentId)) await payable.lateMoney(db, pago, result.lost);
+    return { ok: false, reason: "reembolso", lost };
+  }
+
+  // 3. The thing exists: now the money moves.
+  if (captured) {
+    await movePayment(
+      db,
+      paymentId,
+      [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.porCapturar],
+      PAGO_ESTADO.pagado,
+    );
+  } else {
+    const mine = await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
+    if (result.created || mine || pago.estado === PAGO_ESTADO.porCapturar) {
+      await capture(db, provider, paymentId, payable.label);
+    }
+  }
+
+  // 4. The mails queued with the thing go out now (the outbox retries them if the server is down).
+  if (result.created) await payable.afterPaid(db, pago, result.ref);
+  return { ok: true, ref: result.ref, created: result.created, value: result.value };
+}
+
+/**
+ * Captures a given thing's payment and records it. A provider that does not answer leaves
+ * it `por-capturar`: the thing stands, and the next settle (browser, webhook, retry)
+ * captures it; the idempotency key keeps that to one charge.
+ */
+async function capture(db: Db, provider: PaymentProvider, paymentId: string, label: string) {
+  try {
+    await provider.capture(paymentId);
+    await markCaptured(db, paymentId);
+  } catch (error) {
+    logError(`${label} ${paymentId}: ya se entregó lo pagado pero la captura no se confirmó; se reintentará.`, error);
+  }
+}
+
+// ---------------------------------------------------------------- OXXO / SPEI: mails
+
+/** One of a pending payment's mails, its payable's own (the admin's 'Reenviar ficha' too). */
+export async function mailOf(db: Db, paymentId: string, kind: keyof PayableMails): Promise<void> {
   const pago = await findPayment(db, paymentId);
   if (!pago) return;
-  await (subjectOf(pago).mails ?? shopMails)[kind](db, paymentId);
+  await payableOf(pago).mails[kind](db, paymentId);
 }
 
-/** The shop's order (products and online courses). */
-const compraSubject: PendingSubject = {
-  async hold(tx, pago) {
-    const { detalle } = pago;
-    const gone = await takeStock(tx, detalle.lines);
-    if (gone.length > 0) return { ok: false, nombres: gone };
-    const compraId = await writeOrder(tx, {
-      userId: pago.userId,
-      paymentId: pago.id,
-      proveedor: pago.proveedor,
-      detalle,
-      pago: { metodo: pago.metodo, estadoPago: ESTADO_PAGO.pendiente, meses: null },
-    });
-    if (detalle.carritoId) {
-      const bought = detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.id);
-      await removeBoughtFromCart(tx, detalle.carritoId, bought);
-    }
-    return { ok: true, id: compraId };
-  },
-
-  async fulfil(tx, pago, compraId) {
-    await tx.update(compras).set({ estadoPago: ESTADO_PAGO.pagado }).where(eq(compras.id, compraId));
-    // A course bought this way opens only now.
-    const cursoIds = pago.detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);
-    if (cursoIds.length > 0) await enrolPurchase(tx, { userId: pago.userId, compraId, cursoIds });
-    // queued with the payment (ADR 028); afterPaid delivers them after the commit
-    await sendOrderConfirmation(tx, compraId);
-    await sendStudioOrderNotice(tx, compraId);
-    return undefined;
-  },
-
-  async release(tx, _pago, compraId) {
-    await tx.update(compras).set({ estadoPago: ESTADO_PAGO.vencido }).where(eq(compras.id, compraId));
-    // The stock the order held goes back, line by line, as it was recorded on the order.
-    const lines = await tx
-      .select({ productoId: compraLineas.productoId, cantidad: compraLineas.cantidad })
-      .from(compraLineas)
-      .where(eq(compraLineas.compraId, compraId));
-    for (const line of lines) {
-      if (!line.productoId) continue;
-      await tx
-        .update(productos)
-        .set({ cantidad: sql`${productos.cantidad} + ${line.cantidad}` })
-        .where(eq(productos.id, line.productoId));
-    }
-  },
-
-  async afterPaid(db) {
-    await deliverQueuedMail(db);
-  },
-};
-
-const SUBJECTS: Record<string, PendingSubject> = { compra: compraSubject };
-
-/** Another feature's thing to pay for (a booking deposit): registered once at start-up. */
-export function registerPendingSubject(asunto: string, subject: PendingSubject) {
-  SUBJECTS[asunto] = subject;
-}
-
-function subjectOf(pago: PaymentRecord): PendingSubject {
-  const subject = SUBJECTS[pago.detalle.asunto ?? "compra"];
-  if (!subject) throw new Error(`Pago ${pago.id}: asunto desconocido ${pago.detalle.asunto}`);
-  return subject;
-}
-
-// ---------------------------------------------------------------- jobs (durable, jobs.server.ts)
-
-export const JOB_VENCE = "pago-vence";
-export const JOB_RECORDATORIO = "pago-recordatorio";
-const DAY_MS = 86_400_000;
-
-/** The two jobs of a pending payment: the reminder a day before, the expiry at `vence`. */
-export function pendingPaymentJobs(paymentId: string, vence: Date) {
-  return [
-    {
-      tipo: JOB_RECORDATORIO,
-      clave: `${JOB_RECORDATORIO}:${paymentId}`,
-      ejecutarEn: new Date(vence.getTime() - DAY_MS),
-      datos: { paymentId },
-    },
-    { tipo: JOB_VENCE, clave: `${JOB_VENCE}:${paymentId}`, ejecutarEn: vence, datos: { paymentId } },
-  ];
-}
-
-// ---------------------------------------------------------------- 1. start
-
-export type StartPendingInput = {
-  userId: string;
-  draft: OrderDraft;
-  datosEnvio: DatosEnvio | null;
-  datosContacto: DatosContacto;
-  payer: { nombre: string; correo: string; telefono?: string };
-  provider: PaymentProvider;
-  metodo: MetodoDiferido;
-  asunto?: string;
-  now?: Date;
-};
-
-export type StartPendingResult =
-  | { ok: true; paymentId: string; compraId: string; instrucciones: InstruccionesPago; created: boolean }
-  | { ok: false; reason: "sin-stock"; message: AlertMessage };
-
-export async function startPendingPayment(db: Db, input: StartPendingInput): Promise<StartPendingResult> {
-  const { draft, metodo } = input;
-  const now = input.now ?? new Date();
-  const issued = await issuePendingPayment(db, {
-    userId: input.userId,
-    intento: purchaseKey(input.userId, draft),
-    monto: draft.total,
-    carritoId: draft.carritoId,
-    detalle: { ...draft, datosEnvio: input.datosEnvio, datosContacto: input.datosContacto },
-    metadata: { userId: input.userId, tipo: draft.tipo, carritoId: draft.carritoId ?? "", metodo },
-    payer: input.payer,
-    provider: input.provider,
-    metodo,
-    vence: new Date(now.getTime() + diasParaPagar(metodo) * DAY_MS),
-    asunto: input.asunto,
-  });
-  if (issued.ok) return issued;
-  return { ok: false, reason: "sin-stock", message: soldOut(issued.nombres) };
-}
+// ---------------------------------------------------------------- OXXO / SPEI: start
 
 /** What any thing being paid needs to start a pending payment (the shop's order, a deposit). */
 export type IssuePendingInput = {
@@ -215,7 +193,7 @@ export type IssuePendingInput = {
   intento: string;
   monto: number;
   carritoId?: string | null;
-  /** the subject's own record of what is paid for (stored in pagos.detalle) */
+  /** the payable's own record of what is paid for (stored in pagos.detalle) */
   detalle: Record<string, unknown>;
   metadata: Record<string, string>;
   payer: { nombre: string; correo: string };
@@ -229,7 +207,7 @@ export type IssuePendingInput = {
    * hold and the expiry job (which voids it at the provider then)
    */
   venceMaximo?: Date;
-  /** the registered subject (registerPendingSubject); the shop's order when absent */
+  /** the registered payable (registerPayable); the shop's order when absent */
   asunto?: string;
 };
 
@@ -239,7 +217,7 @@ export type IssuePendingResult =
 
 /**
  * The one start of every pending payment: the voucher at the provider, then the row and the
- * subject's hold in one transaction, the jobs, the voucher mail.
+ * payable's hold in one transaction, the jobs, the voucher mail.
  */
 export async function issuePendingPayment(db: Db, input: IssuePendingInput): Promise<IssuePendingResult> {
   const { provider, metodo, intento } = input;
@@ -285,7 +263,7 @@ export async function issuePendingPayment(db: Db, input: IssuePendingInput): Pro
     });
     if (other) return { kind: "other", other } as const;
     const pago = await lockPayment(tx, created.id);
-    const hold = await subjectOf(pago).hold(tx, pago);
+    const hold = await payableOf(pago).hold(tx, pago);
     if (!hold.ok) return { kind: "gone", gone: hold.nombres } as const;
     await tx
       .update(pagos)
@@ -337,12 +315,24 @@ async function waitingFor(
   };
 }
 
-const soldOut = (nombres: string[]) =>
-  ({
-    icon: "warning",
-    title: "Producto agotado",
-    text: `${nombres.length > 0 ? nombres.join(", ") : "Un producto"} se agotó mientras generábamos tu ficha. No se generó ningún cobro.`,
-  }) as const satisfies AlertMessage;
+// ---------------------------------------------------------------- jobs (durable, jobs.server.ts)
+
+export const JOB_VENCE = "pago-vence";
+export const JOB_RECORDATORIO = "pago-recordatorio";
+const DAY_MS = 86_400_000;
+
+/** The two jobs of a pending payment: the reminder a day before, the expiry at `vence`. */
+export function pendingPaymentJobs(paymentId: string, vence: Date) {
+  return [
+    {
+      tipo: JOB_RECORDATORIO,
+      clave: `${JOB_RECORDATORIO}:${paymentId}`,
+      ejecutarEn: new Date(vence.getTime() - DAY_MS),
+      datos: { paymentId },
+    },
+    { tipo: JOB_VENCE, clave: `${JOB_VENCE}:${paymentId}`, ejecutarEn: vence, datos: { paymentId } },
+  ];
+}
 
 // ---------------------------------------------------------------- 2. confirm (the webhook)
 
@@ -359,30 +349,26 @@ export async function confirmPendingPayment(
   paymentId: string,
   provider: PaymentProvider,
   /** the payment's row when the caller has just read it (one read per request, not three) */
-  known?: PaymentRecord,
+  known?: PagoRow,
 ): Promise<ConfirmResult> {
   const pago = known?.id === paymentId ? known : await findPayment(db, paymentId);
   if (!pago) return { ok: false, reason: "desconocido" };
-  const status = await provider.retrieve(paymentId);
-  if (status.status !== "captured") return { ok: false, reason: "pendiente" };
-  if (status.amount !== pago.monto || status.currency.toLowerCase() !== pago.moneda) {
-    logError(`Pago ${paymentId}: el proveedor cobró ${status.amount} ${status.currency}, esperábamos ${pago.monto}.`);
-    return { ok: false, reason: "monto" };
-  }
+  const word = await providersWord(provider, pago, { captured: true });
+  if (!word.ok) return { ok: false, reason: word.reason === "monto" ? "monto" : "pendiente" };
 
   const outcome = await db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
-    const subject = subjectOf(locked);
+    const payable = payableOf(locked);
     const late = locked.estado === PAGO_ESTADO.vencido || locked.estado === PAGO_ESTADO.cancelado;
-    if (locked.compraId && (locked.estado === PAGO_ESTADO.esperandoPago || (late && subject.revivable))) {
-      const fulfilled = (await subject.fulfil(tx, locked, locked.compraId)) !== "reembolso";
+    if (locked.compraId && (locked.estado === PAGO_ESTADO.esperandoPago || (late && payable.revivable))) {
+      const fulfilled = (await payable.fulfil(tx, locked, locked.compraId)) !== "reembolso";
       const estado = fulfilled ? PAGO_ESTADO.pagado : PAGO_ESTADO.reembolso;
       await tx.update(pagos).set({ estado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
       for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
       return { outcome: fulfilled ? "pagado" : "tarde", locked } as const;
     }
     if (late) {
-      // Paid after it expired: its stock may be sold already. Recorded, refunded by the studio.
+      // Paid after it expired: what it held may be gone already. Recorded, refunded by the studio.
       await tx
         .update(pagos)
         .set({ estado: PAGO_ESTADO.reembolso, updatedAt: new Date() })
@@ -394,7 +380,7 @@ export async function confirmPendingPayment(
 
   const { locked } = outcome;
   if (outcome.outcome === "pagado" && locked.compraId) {
-    await subjectOf(locked).afterPaid(db, locked, locked.compraId);
+    await payableOf(locked).afterPaid(db, locked, locked.compraId);
   }
   if (outcome.outcome === "tarde") {
     logError(`Pago ${paymentId} recibido después de vencer: requiere reembolso.`);
@@ -433,7 +419,7 @@ export async function expirePendingPayment(
   const expired = await db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
     if (locked.estado !== PAGO_ESTADO.esperandoPago || !locked.compraId) return false;
-    await subjectOf(locked).release(tx, locked, locked.compraId);
+    await payableOf(locked).release(tx, locked, locked.compraId);
     await tx.update(pagos).set({ estado: PAGO_ESTADO.vencido, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
     return true;
   });
@@ -447,7 +433,7 @@ export async function expirePendingPayment(
  * inside the caller's transaction, under the payment's row lock, a voucher still waiting
  * becomes `cancelado` and its reminder and expiry jobs are dropped. True only for the caller
  * that moved it: that caller voids it at the provider after commit (exactly once). Money
- * that still arrives is a late payment: the subject decides (a released appointment refuses
+ * that still arrives is a late payment: the payable decides (a released appointment refuses
  * it, so it is refunded, never lost).
  */
 export async function voidPendingPaymentInTx(tx: DbOrTx, paymentId: string): Promise<boolean> {

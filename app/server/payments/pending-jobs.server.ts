@@ -1,13 +1,13 @@
 /**
  * The durable jobs of an OXXO or SPEI payment (jobs.server.ts, ADR 023; docs/decisions/021):
  * the reminder mail a day before the voucher expires, and the expiry itself. Both are
- * scheduled with the order's hold and read the payment's state before acting, so a job that
+ * scheduled with the thing's hold (an order, an appointment) and read the payment's state before acting, so a job that
  * runs twice, late, or after the payment arrived changes nothing.
  */
 import { registerJob } from "../jobs.server";
-import { providerNamed } from "../payments/index.server";
-import { findPayment } from "./payments.server";
-import { JOB_RECORDATORIO, JOB_VENCE, expirePendingPayment, remindPendingPayment } from "./pending-payment.server";
+import { providerNamed } from "./index.server";
+import { findPayment } from "./ledger.server";
+import { JOB_RECORDATORIO, JOB_VENCE, expirePendingPayment, remindPendingPayment } from "./settle.server";
 
 const paymentIdOf = (datos: Record<string, unknown>) => (typeof datos.paymentId === "string" ? datos.paymentId : "");
 
