@@ -1,3 +1,4 @@
+// @engine: two instances (two connection pools) send a reminder once (FOR UPDATE)
 /**
  * The appointment jobs (app/server/booking/reminders.server.ts) on the real database: the
  * 24-hour reminder goes out exactly once with two instances running at the same moment and

@@ -1,3 +1,4 @@
+// @engine: LISTEN/NOTIFY on a connection of its own (skipped on PGlite)
 /**
  * The page cache's version on PostgreSQL (app/server/http/cache-version.server.ts), against a
  * real server (TEST_DATABASE_URL; skipped on PGlite, which tests/integration/page-cache.test.ts

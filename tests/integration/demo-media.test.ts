@@ -111,6 +111,7 @@ describe("demo media", () => {
     expect(missing).toEqual([]);
 
     const widths = async (ref: string) =>
+      // engine-neutral: reads the sizes of one drawn image
       Promise.all(
         srcSetOf(ref)!
           .split(", ")

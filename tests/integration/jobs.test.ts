@@ -1,3 +1,4 @@
+// @engine: two instances polling at once run a job once (FOR UPDATE SKIP LOCKED)
 /**
  * Durable scheduled jobs (app/server/jobs.server.ts, ADR 023) on the real database: a job
  * runs once when due, once across two instances polling at the same moment, again after the
