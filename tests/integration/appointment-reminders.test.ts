@@ -23,7 +23,7 @@ import { citas, correos, tareas } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { runDueJobs, scheduleJob } from "~/server/jobs.server";
 import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
-import { createEmptyPostgresDatabase, testDatabaseName } from "../support/db";
+import { createMigratedPostgresDatabase, testDatabaseName } from "../support/db";
 import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
 import { mailParts, readOutbox } from "../support/outbox";
 
@@ -41,8 +41,7 @@ beforeAll(async () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = testDatabaseName();
-    database = await createEmptyPostgresDatabase(serverUrl, name);
-    await database.migrate();
+    database = await createMigratedPostgresDatabase(serverUrl, name);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     second = await openDatabase({ url: url.toString() });

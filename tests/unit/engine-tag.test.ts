@@ -28,7 +28,7 @@ const NEUTRAL = /\/\/ engine-neutral: \S/;
 /** Signs that a test depends on the engine, each with what it means. */
 const MARKERS: [RegExp, string][] = [
   [/TEST_DATABASE_URL/, "branches on the PostgreSQL server (TEST_DATABASE_URL)"],
-  [/createEmptyPostgresDatabase|testDatabaseName/, "a database of its own on the server"],
+  [/create(?:Empty|Migrated)PostgresDatabase|testDatabaseName/, "a database of its own on the server"],
   [/\bkind\s*[!=]==?\s*["'](?:pglite|postgres)["']/, "branches on the engine"],
   [/openDatabase\(\s*\{\s*url\b/, "a second connection pool (another instance)"],
   [/from\s+["']pg["']|new\s+pg\.(?:Client|Pool)\b/, "its own PostgreSQL connection"],
