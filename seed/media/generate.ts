@@ -10,6 +10,8 @@
  *   video (`seed/video/clase.webm` → `private:videos/clase.webm`), the visit photos and the
  *   course manual (`private:demo/...`). Only routes that check access serve them.
  * - Idempotent: existing files are skipped, new ones are written atomically.
+ * - With DEMO_MEDIA_CACHE (the tests), the drawings are kept there by a hash of their sources
+ *   and copied from there by the next run instead of drawn again (cache.ts).
  *
  * It runs in the seeding process (seed/seed-demo.ts), never in the web server: drawing 240
  * images through librsvg takes hundreds of megabytes the server would keep.
@@ -24,14 +26,24 @@ import { imageVariants } from "../../app/server/image-variants.server";
 import { courseCard, certificate, lessonPoster, manualPdf } from "./courses";
 import type { Drawing } from "./draw";
 import { themeOf } from "./faces";
+import { cachedFile, demoMediaCacheDir, storeDemoMediaCache } from "./cache";
 import { nonEmptyFile, writeAtomic } from "./files";
 import { productImage } from "./products";
 import { beforeAfter, framedStudy, skinCloseUp, techniqueCard, visitPhoto } from "./services";
 import { facility, hero, ROOMS, videoPoster } from "./site";
 import { PALETTE as C, prepareFonts } from "./style";
 
-/** What a run did; `files` is every file the demo needs, written now or before. */
-export type DemoMediaReport = { written: number; skipped: number; ms: number; files: string[] };
+/**
+ * What a run did; `files` is every file the demo needs, written now or before; of the
+ * `written` ones, `copied` came from the cache instead of being drawn.
+ */
+export type DemoMediaReport = { written: number; copied: number; skipped: number; ms: number; files: string[] };
+
+/**
+ * `cache`: the folder of drawings kept between runs (default DEMO_MEDIA_CACHE; none when
+ * empty). `fromCache: false` draws all the same (the test of the drawing) and keeps them.
+ */
+export type DemoMediaOptions = { cache?: string; fromCache?: boolean };
 
 /**
  * One image (or PDF) of demo.json: `file` is the one it references, `files` every file it is
@@ -49,6 +61,7 @@ export async function generateDemoMedia(
   uploadsDir: string,
   privateDir: string,
   demo?: unknown,
+  options: DemoMediaOptions = {},
 ): Promise<DemoMediaReport> {
   const started = Date.now();
   const data = obj(demo ?? JSON.parse(await fsp.readFile(path.join(process.cwd(), "seed", "demo.json"), "utf8")));
@@ -61,6 +74,9 @@ export async function generateDemoMedia(
     ] as [string, string][]
   ).filter(([from]) => fs.existsSync(from));
   let written = 0;
+  let copied = 0;
+  const cacheRoot = options.cache ?? process.env.DEMO_MEDIA_CACHE;
+  const cache = cacheRoot ? demoMediaCacheDir(path.resolve(cacheRoot), data) : undefined;
 
   for (const [from, to] of copies) {
     if (nonEmptyFile(to)) continue;
@@ -69,7 +85,21 @@ export async function generateDemoMedia(
     written++;
   }
 
-  const queue = plan.filter((job) => !job.files.every(nonEmptyFile));
+  let queue = plan.filter((job) => !job.files.every(nonEmptyFile));
+  if (cache && options.fromCache !== false && fs.existsSync(cache)) {
+    queue = queue.filter((job) => {
+      const kept = job.files.map((file) => cachedFile(cache, file, uploadsDir, privateDir));
+      if (!kept.every((file) => file && nonEmptyFile(file))) return true; // drawn below
+      job.files.forEach((file, i) => {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        writeAtomic(file, fs.readFileSync(kept[i]!));
+        written++;
+        copied++;
+      });
+      return false;
+    });
+  }
+  const drawn = queue.length;
   if (queue.length > 0) {
     prepareFonts();
     // Each drawing is rendered once: libvips' operation cache would only hold memory.
@@ -88,8 +118,10 @@ export async function generateDemoMedia(
     );
   }
 
-  const files = [...plan.flatMap((job) => job.files), ...copies.map(([, to]) => to)];
-  return { written, skipped: files.length - written, ms: Date.now() - started, files };
+  const drawings = plan.flatMap((job) => job.files);
+  if (cache && drawn > 0) storeDemoMediaCache(cache, drawings, uploadsDir, privateDir);
+  const files = [...drawings, ...copies.map(([, to]) => to)];
+  return { written, copied, skipped: files.length - written, ms: Date.now() - started, files };
 }
 
 /**

@@ -8,6 +8,7 @@ import net from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { productionBuild } from "../support/build";
+import { demoMediaCache } from "../support/demo-media-cache";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -42,6 +43,8 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     PUBLIC_URL: baseURL,
     DATABASE_URL: "",
+    // the demo's drawings, copied when a run before drew them (demo-media.test.ts, this set-up)
+    DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? demoMediaCache(),
   };
   // The admin account (tests/e2e/admin.test.ts), as a studio makes its first one: the command
   // runs while no server holds the database (it creates it; the server then seeds the demo).

@@ -1,3 +1,4 @@
+// @engine: the order counters' triggers under many transactions writing at once
 /**
  * The admin order list's counters (compras_por_mes, migration 0015, ADR 020): the triggers
  * on `compras` keep one count per month, course or not, and shipping state, equal to a

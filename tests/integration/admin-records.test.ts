@@ -1,3 +1,4 @@
+// @engine: an older schema migrated forward on an empty database of the server
 /**
  * Admin and records (issue 11), on a real database through the functions the routes call:
  * ADMIN_EMAILS promotes verified addresses only; a product saved in admin never undoes a

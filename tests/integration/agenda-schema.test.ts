@@ -1,3 +1,4 @@
+// @engine: the overlap constraint under 50 concurrent inserts of one slot
 /**
  * The database itself refuses two live appointments in overlapping times (constraint
  * `citas_sin_empalmes`, migration 0009), including under 50 concurrent attempts at one slot.

@@ -1,3 +1,4 @@
+// @engine: two instances (two connection pools) send a reminder once (FOR UPDATE)
 /**
  * The appointment jobs (app/server/booking/reminders.server.ts) on the real database: the
  * 24-hour reminder goes out exactly once with two instances running at the same moment and
@@ -22,7 +23,7 @@ import { citas, correos, tareas } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { runDueJobs, scheduleJob } from "~/server/jobs.server";
 import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
-import { createEmptyPostgresDatabase, testDatabaseName } from "../support/db";
+import { createMigratedPostgresDatabase, testDatabaseName } from "../support/db";
 import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
 import { mailParts, readOutbox } from "../support/outbox";
 
@@ -40,8 +41,7 @@ beforeAll(async () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = testDatabaseName();
-    database = await createEmptyPostgresDatabase(serverUrl, name);
-    await database.migrate();
+    database = await createMigratedPostgresDatabase(serverUrl, name);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     second = await openDatabase({ url: url.toString() });

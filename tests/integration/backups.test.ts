@@ -1,3 +1,4 @@
+// @engine: the PostgreSQL backup (pg_dump's kind) restored into an empty server database
 /**
  * The backup drill (ADR 029), on the real database (PGlite; PostgreSQL with
  * TEST_DATABASE_URL): a filled site (an order bought through the payment API, an

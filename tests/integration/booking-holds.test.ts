@@ -1,3 +1,4 @@
+// @engine: hold limits under requests at once (advisory locks per e-mail, phone, IP)
 /**
  * Holds that cannot be abused (issue 25 item 5, ADR 024 "Apartados sin abuso"), on the real
  * database (PGlite; PostgreSQL with TEST_DATABASE_URL):

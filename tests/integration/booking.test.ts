@@ -1,3 +1,4 @@
+// @engine: 50 clients booking one slot at once; a deposit racing its confirmation
 /**
  * The client's booking on the real database (issue 15): book → hold → deposit with the demo
  * provider → confirmed; a hold that expires frees its slot; a deposit paid after its slot was

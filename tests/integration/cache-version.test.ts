@@ -1,3 +1,4 @@
+// @engine: LISTEN/NOTIFY on a connection of its own (skipped on PGlite)
 /**
  * The page cache's version on PostgreSQL (app/server/http/cache-version.server.ts), against a
  * real server (TEST_DATABASE_URL; skipped on PGlite, which tests/integration/page-cache.test.ts
@@ -10,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { categorias } from "~/server/db/schema";
 import { PostgresVersionListener, VersionReader } from "~/server/http/cache-version.server";
-import { createEmptyPostgresDatabase } from "../support/db";
+import { createMigratedPostgresDatabase } from "../support/db";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let database: Database;
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  database = await createEmptyPostgresDatabase(serverUrl);
-  await database.migrate();
+  database = await createMigratedPostgresDatabase(serverUrl);
 });
 
 afterAll(async () => {

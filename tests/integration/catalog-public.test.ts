@@ -14,6 +14,7 @@ import { listReviews } from "~/server/reviews/reviews.server";
 import { readDemoExport } from "~/server/seed.server";
 import { saveSiteMedia } from "~/server/site/media.server";
 import { categorias, productoImagenes, productos } from "~/server/db/schema";
+// engine-neutral: on PostgreSQL untilNextWrite reads every time; it keeps only on PGlite
 import { untilNextWrite } from "~/server/http/cache-version.server";
 import { getProduct, listCategories, listCategoryProducts } from "~/server/shop/catalog.server";
 import { useDemoDatabase } from "../support/fixtures";
@@ -165,6 +166,7 @@ describe("categories kept until the next write (untilNextWrite, ADR 020)", () =>
       return (await db.select({ id: categorias.id }).from(categorias)).map((c) => c.id);
     });
     // kept on PGlite only (on PostgreSQL every call reads)
+    // engine-neutral: the PostgreSQL side of untilNextWrite is a plain read
     const embedded = database.kind === "pglite";
     const first = await names(getDb());
     if (embedded) expect(await names(getDb())).toBe(first);

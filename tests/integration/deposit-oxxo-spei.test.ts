@@ -1,3 +1,4 @@
+// @engine: completing webhooks at once confirm an appointment once (advisory lock)
 /**
  * An appointment's deposit paid at OXXO or by SPEI (issue 15, ADR 024 "OXXO y SPEI para el
  * anticipo"), on the real database with the demo provider: the shop's pending-payment

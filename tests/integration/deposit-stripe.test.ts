@@ -1,3 +1,4 @@
+// @engine: both completing webhooks at once: one confirmation, one capture
 /**
  * An appointment's deposit through Stripe (a local stub: only the network edge is mocked),
  * confirmed by the signed webhook that the payment API hands to the deposit workflow:

@@ -71,6 +71,7 @@ async function rejected(database: Database, data: unknown): Promise<ImportIssue[
   throw new Error("the import was expected to fail");
 }
 
+// engine-neutral: only names the engine in the title
 describe(`importer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   let database: Database | undefined;
   const open = async () => {

@@ -1,3 +1,4 @@
+// @engine: two invoice requests at once give one invoice
 /**
  * Factura (CFDI 4.0) on the real database, ADR 022: a client invoices a paid order of the
  * current month through Facturapi's official SDK pointed at a local stub of its API (the

@@ -1,3 +1,4 @@
+// @engine: two instances polling at once run a job once (FOR UPDATE SKIP LOCKED)
 /**
  * Durable scheduled jobs (app/server/jobs.server.ts, ADR 023) on the real database: a job
  * runs once when due, once across two instances polling at the same moment, again after the
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { tareas } from "~/server/db/schema";
 import { MAX_ATTEMPTS, cancelJob, registerJob, runDueJobs, scheduleJob } from "~/server/jobs.server";
-import { createEmptyPostgresDatabase, testDatabaseName } from "../support/db";
+import { createMigratedPostgresDatabase, testDatabaseName } from "../support/db";
 import { useTestDatabase as openTestDatabase } from "../support/fixtures";
 
 let database: Database;
@@ -24,8 +25,7 @@ beforeAll(async () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = testDatabaseName();
-    database = await createEmptyPostgresDatabase(serverUrl, name);
-    await database.migrate();
+    database = await createMigratedPostgresDatabase(serverUrl, name);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     second = await openDatabase({ url: url.toString() });

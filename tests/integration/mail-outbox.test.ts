@@ -1,3 +1,4 @@
+// @engine: two outbox runners deliver a batch once (FOR UPDATE SKIP LOCKED)
 /**
  * The mail outbox (ADR 028) against a real database and a local SMTP server (smtp-server):
  * a mail survives a mail server that refuses for a while and arrives once; two runners on

@@ -1,3 +1,4 @@
+// @engine: migrations and constraints on an empty database of the server
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "~/server/db/client.server";

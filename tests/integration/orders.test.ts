@@ -1,3 +1,4 @@
+// @engine: 20 buyers of the last unit at once; webhook and browser return together
 /**
  * Pricing, payments and orders on a real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL): the server prices every charge, an order is written exactly once per

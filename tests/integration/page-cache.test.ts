@@ -1,3 +1,4 @@
+// @engine: the page cache's version comes from LISTEN/NOTIFY and the pool's own writes on PostgreSQL
 /**
  * The rendered-page cache (ADR 015, app/server/http/page-cache.server.ts) in front of the real
  * pages: the tests' shared production build (tests/support/build.ts), its React Router handler

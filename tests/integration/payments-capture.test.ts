@@ -1,3 +1,4 @@
+// @engine: 100 buyers of the last unit at once; webhooks and returns in bursts
 /**
  * Money moves only when the order exists (docs/decisions/005-payments.md): card payments are
  * authorised, the order is written with its stock in one transaction, THEN captured; when

@@ -1,3 +1,4 @@
+// @engine: concurrent order.paid and order.expired events (advisory lock)
 /**
  * OXXO cash and SPEI through Conekta (issue 14, ADR 021 "Conekta"), on the real database
  * through the production HTTP stack, against a local stub of the Conekta API whose webhook

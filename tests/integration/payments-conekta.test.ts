@@ -1,3 +1,4 @@
+// @engine: three calls at once for one cart; two carts racing for the last unit
 /**
  * Conekta charges a card token from the server, so it is the provider where a double click
  * or three tabs could charge three times. On the real database, through the production HTTP

@@ -1,3 +1,4 @@
+// @engine: simulated and Stripe webhooks at once confirm once; two vouchers at once
 /**
  * OXXO, SPEI and meses sin intereses (issue 14, docs/decisions/021), on the real database
  * through the production HTTP stack: the demo provider (its signed webhook, 'Simular pago

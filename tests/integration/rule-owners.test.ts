@@ -87,6 +87,7 @@ describe("free shipping", () => {
     const product = await makeProduct({ peso: 100 });
     const cartId = await makeCart([{ productoId: product.id, cantidad: 1 }]);
     await setSetting("envio", { estado: " gratis " });
+    // engine-neutral: three reads
     const [cart, rates, priced] = await Promise.all([
       loadCart(database.db, cartId),
       loadShippingRates(database.db),

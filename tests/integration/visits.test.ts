@@ -108,6 +108,7 @@ describe("visits", () => {
   });
 
   it("makes ids and codes unguessable: long, random, from the right alphabets, never repeated", async () => {
+    // engine-neutral: 40 visits to compare their random codes, not a race
     const made = await Promise.all(
       Array.from({ length: 40 }, (_, i) => createVisit(database.db, { clienta: `Clienta ${i}` })),
     );
