@@ -9,6 +9,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { type CheckoutForm, type CheckoutStep, validateCheckoutForm } from "~/domain/checkout";
 import type { Db } from "../db/index.server";
+import { contextual } from "../context.server";
 import { compras } from "../db/schema";
 import { currentMode } from "../mode.server";
 import { serverSecret } from "../secret.server";
@@ -22,21 +23,27 @@ export type CheckoutState = {
   envio: "express" | null;
 };
 
-const checkoutCookie = createCookie("checkout", {
-  // A day is plenty to finish paying; after that the form starts again, prefilled.
-  maxAge: 24 * 60 * 60,
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: currentMode().secureCookies,
-  secrets: [serverSecret()],
-});
+const checkoutCookieKey = Symbol("checkoutCookie");
+
+/** Built per application context: `secure` and the signing secret follow its settings. */
+const checkoutCookie = () =>
+  contextual(checkoutCookieKey, () =>
+    createCookie("checkout", {
+      // A day is plenty to finish paying; after that the form starts again, prefilled.
+      maxAge: 24 * 60 * 60,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: currentMode().secureCookies,
+      secrets: [serverSecret()],
+    }),
+  );
 
 type Stored = { userId: string; datos: unknown; envio: unknown };
 
 /** This user's checkout state; another user's cookie (a shared computer) counts as none. */
 export async function readCheckout(request: Request, userId: string): Promise<CheckoutState> {
-  const stored = (await checkoutCookie.parse(request.headers.get("Cookie"))) as Stored | null;
+  const stored = (await checkoutCookie().parse(request.headers.get("Cookie"))) as Stored | null;
   if (!stored || typeof stored !== "object" || stored.userId !== userId) return { datos: null, envio: null };
   // Signed, so only we wrote it; still re-checked, the rules may have changed since.
   const form =
@@ -48,7 +55,7 @@ export async function readCheckout(request: Request, userId: string): Promise<Ch
 }
 
 export async function checkoutCookieHeader(userId: string, state: CheckoutState): Promise<string> {
-  return checkoutCookie.serialize({ userId, datos: state.datos, envio: state.envio } satisfies Stored);
+  return checkoutCookie().serialize({ userId, datos: state.datos, envio: state.envio } satisfies Stored);
 }
 
 /** The step the URL asks for, moved back to the first one whose data is still missing. */
