@@ -34,21 +34,18 @@ let database: Database;
 let admin: TestUser;
 let buyer: TestUser;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-refunds-"));
-const saved = { dataDir: env.dataDir, smtpUrl: env.smtpUrl, studioInbox: env.studioInbox };
 const STUDIO = "estudio-avisos@example.com";
 const CARD = { numero: "4242424242424242", vencimiento: "12/30", cvc: "123", nombre: "Ana López" };
 const CONTACTO = { correo: "ana.compras@example.com", telefono: "3312345678" };
 
 beforeAll(async () => {
-  Object.assign(env, { dataDir, smtpUrl: undefined, studioInbox: STUDIO });
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir, smtpUrl: undefined, studioInbox: STUDIO } });
   admin = await signUpUser({ role: "admin" });
   buyer = await signUpUser({ name: "Ana López" });
   await makeShippingBand();
 });
 
 afterAll(async () => {
-  Object.assign(env, saved);
   await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -87,9 +87,8 @@ const stockOf = async (id: string) =>
 const mailsTo = (to: string) => readOutbox(env.dataDir).filter((m) => m.to.includes(to));
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-"));
   stub = await startStripeStub();
   stripeProvider = createStripeProvider({
     secretKey: "sk_test_stub",
