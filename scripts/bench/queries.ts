@@ -10,8 +10,7 @@ import type { RequestHandler } from "express";
 import { startTestApp } from "../../tests/support/app";
 import { makeCart, signUpUser, useDemoDatabase as demoDatabase } from "../../tests/support/fixtures";
 
-process.env.SEED_DEMO = "0";
-const database = await demoDatabase();
+const database = await demoDatabase({ environment: { SEED_DEMO: "0" } });
 const client = (database.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
 let queries = 0;
 for (const method of ["query", "exec", "transaction"]) {

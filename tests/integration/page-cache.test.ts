@@ -27,8 +27,7 @@ let app: TestApp;
 let other: TestApp;
 
 beforeAll(async () => {
-  process.env.SEED_DEMO = "0";
-  database = await useDemoDatabase();
+  database = await useDemoDatabase({ environment: { SEED_DEMO: "0" } });
   const buildDir = await productionBuild();
   // Loading the server build adopts this file's database (it is already open and migrated).
   const built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as { pages: RequestHandler };
