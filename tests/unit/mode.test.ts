@@ -3,9 +3,12 @@
  * machine, what a deployment needs before it starts, DEMO_MODE=1, and what each mode lets the
  * payment providers and the start-up check do, in a process started with that environment.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAppContext, useAppContext } from "~/server/context.server";
 import { type ModeSettings, decideMode, isLoopbackHost, isLoopbackOrigin } from "~/server/mode.server";
+import * as payments from "~/server/payments/index.server";
 import { DEVELOPMENT_SECRET } from "~/server/secret.server";
+import * as startup from "~/server/startup.server";
 
 const SECRET = "s".repeat(32);
 
@@ -205,9 +208,9 @@ describe("deciding the mode", () => {
   });
 });
 
-/** The modules as a process started with `variables` loads them (env.server.ts reads them once). */
+/** The modules in the context of a process started with `variables` (they read it when used). */
 async function startedWith(variables: Record<string, string>) {
-  vi.resetModules();
+  const environment: Record<string, string | undefined> = { ...process.env };
   for (const name of [
     "PUBLIC_URL",
     "DEMO_MODE",
@@ -220,18 +223,15 @@ async function startedWith(variables: Record<string, string>) {
     "CONEKTA_PRIVATE_KEY",
     "CONEKTA_WEBHOOK_KEY",
   ]) {
-    vi.stubEnv(name, variables[name] ?? "");
+    environment[name] = variables[name] ?? "";
   }
-  return {
-    payments: await import("~/server/payments/index.server"),
-    startup: await import("~/server/startup.server"),
-  };
+  useAppContext(createAppContext({ environment }));
+  return { payments, startup };
 }
 
 describe("what each mode allows", () => {
   afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
+    useAppContext(undefined);
   });
 
   it("the demo pays with the demo provider and starts with one line naming the mode", async () => {
