@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin/reembolsos";
 import type { Database } from "~/server/db/client.server";
 import { pagos, productos } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
 import { completePurchase } from "~/server/shop/complete-purchase.server";
 import { startPayment } from "~/server/shop/payments.server";

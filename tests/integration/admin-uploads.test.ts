@@ -30,7 +30,6 @@ import { visitsResource } from "~/server/admin/visits.server";
 import { UPLOAD_SECTIONS } from "~/server/admin/uploads.server";
 import type { Database } from "~/server/db/client.server";
 import { productoImagenes, productos, unidadVideos, unidades } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { gateForm } from "~/server/http/form-gate.server";
 import { localStorage } from "~/server/storage/local.server";
 import { s3Storage } from "~/server/storage/s3.server";

@@ -40,7 +40,6 @@ import { availableSlots, bookSlot } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
 import type { Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH } from "~/server/upload.server";
 import { withFormGate } from "~/server/http/form-gate.server";

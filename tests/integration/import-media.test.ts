@@ -13,7 +13,6 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import * as t from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { ImportError, type ImportIssue, type MediaProgress, importExport } from "~/server/import/index.server";
 import { readRef } from "~/server/storage/index.server";
 import { createTestDatabase } from "../support/db";

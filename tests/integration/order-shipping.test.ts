@@ -19,7 +19,6 @@ import MisCompras, { loader as misComprasLoader } from "~/routes/mis-compras";
 import type { Database } from "~/server/db/client.server";
 import { eq } from "drizzle-orm";
 import { compraLineas, compras, correos } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
 import { configure, type TestUser, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
