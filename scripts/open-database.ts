@@ -2,9 +2,15 @@
  * What the commands (backup, create-admin, import) share: print a Spanish message and exit 1,
  * and open the configured database (DATABASE_URL, or the embedded one in DATA_DIR), saying what
  * to do when the running app holds the embedded database's folder.
+ *
+ * Importing it gives the command its application context (ADR 031), read from the environment,
+ * before the command's own code runs.
  */
+import { createAppContext, useAppContext } from "../app/server/context.server";
 import { type Database, openDatabase } from "../app/server/db/client.server";
 import { env } from "../app/server/env.server";
+
+useAppContext(createAppContext());
 
 export function fail(message: string): never {
   console.error(message);

@@ -14,6 +14,7 @@ import { isBackupName } from "../app/domain/backups";
 import { RestoreRefused, restoreBackup } from "../app/server/backup/backup.server";
 import { configuredFiles } from "../app/server/backup/job.server";
 import { configuredStore } from "../app/server/backup/store.server";
+import { createAppContext, useAppContext } from "../app/server/context.server";
 import { env } from "../app/server/env.server";
 
 const USAGE =
@@ -23,6 +24,8 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+useAppContext(createAppContext());
 
 const args = process.argv.slice(2).filter((arg) => arg !== "--");
 const force = args.some((arg) => arg === "--forzar" || arg === "--force");

@@ -14,6 +14,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
+import { createAppContext, useAppContext } from "../app/server/context.server";
 import { type Db, openDatabase } from "../app/server/db/client.server";
 import { env, privateDir, uploadsDir } from "../app/server/env.server";
 import { catalogueIsEmpty } from "../app/server/seed.server";
@@ -177,6 +178,7 @@ export async function seedScale(db: Db, scale: Scale = SCALE): Promise<void> {
 
 // Run as a program (not when a test imports seedScale).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  useAppContext(createAppContext());
   const started = performance.now();
   const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
   try {

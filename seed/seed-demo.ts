@@ -14,6 +14,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
+import { createAppContext, useAppContext } from "../app/server/context.server";
 import { type Db, openDatabase } from "../app/server/db/client.server";
 import { productos } from "../app/server/db/schema";
 import { env, privateDir, uploadsDir } from "../app/server/env.server";
@@ -22,6 +23,7 @@ import { catalogueIsEmpty, readDemoExport, type SeedDirs, writeDemoMediaManifest
 import { hasSiteMedia, saveSiteMedia } from "../app/server/site/media.server";
 import { seedDemoTreatments } from "./demo-treatments";
 import { generateDemoMedia } from "./media/generate";
+
 
 export async function seedDemo(db: Db, dirs: SeedDirs): Promise<{ imported: boolean; files: string[] }> {
   const demo = (await readDemoExport()) as { _sitio?: unknown };
@@ -65,6 +67,7 @@ async function holdsDemoCatalogue(db: Db): Promise<boolean> {
 
 // Run as a program (not when a test imports seedDemo).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  useAppContext(createAppContext());
   const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
   try {
     await database.migrate();

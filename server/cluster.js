@@ -9,9 +9,9 @@ import cluster from "node:cluster";
 import os from "node:os";
 
 /** How many worker processes to run: 1 (no cluster) unless production on PostgreSQL. */
-export function clusterWorkers() {
-  if (process.env.NODE_ENV !== "production" || !process.env.DATABASE_URL) return 1;
-  const asked = Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10);
+export function clusterWorkers(environment = process.env) {
+  if (environment.NODE_ENV !== "production" || !environment.DATABASE_URL) return 1;
+  const asked = Number.parseInt(environment.WEB_CONCURRENCY ?? "", 10);
   return asked > 0 ? asked : os.availableParallelism();
 }
 

@@ -55,6 +55,8 @@ export function readConfig(source: Source = process.env) {
     },
     /** Behind one reverse proxy (TRUST_PROXY=1) the client IP is the last X-Forwarded-For hop. */
     trustProxy: source.TRUST_PROXY === "1",
+    /** ADMIN_EMAILS (comma-separated): addresses made admin once verified (admin/admin-emails.server.ts). */
+    adminEmails: source.ADMIN_EMAILS ?? "",
     /** S3-compatible storage for uploads when S3_BUCKET is set; a folder in DATA_DIR otherwise. */
     s3: source.S3_BUCKET
       ? {

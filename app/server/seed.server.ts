@@ -85,13 +85,14 @@ export function demoMediaComplete(dirs: SeedDirs): boolean {
 
 /**
  * Runs the seeding program (`node --import tsx seed/seed-demo.ts`) with the server's
- * environment, its output joined to the server's, and resolves when it succeeded.
+ * environment (or `environment`: a test's), its output joined to the server's, and resolves
+ * when it succeeded.
  */
-export function runDemoSeed(): Promise<void> {
+export function runDemoSeed(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", demoSeedScript()], {
       stdio: ["ignore", "inherit", "inherit"],
-      env: process.env,
+      env: environment,
     });
     child.once("error", reject);
     child.once("exit", (code, signal) => {

@@ -10,8 +10,7 @@ import type { RequestHandler } from "express";
 import { startTestApp } from "../../tests/support/app";
 import { makeCart, signUpUser, useDemoDatabase as demoDatabase } from "../../tests/support/fixtures";
 
-process.env.SEED_DEMO = "0";
-const database = await demoDatabase();
+const database = await demoDatabase({ environment: { SEED_DEMO: "0" } });
 const client = (database.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
 let queries = 0;
 for (const method of ["query", "exec", "transaction"]) {
@@ -28,7 +27,7 @@ const cached = await startTestApp({ pages: built.pages, pageCache: {} });
 
 const { cartCookie } = await import("~/server/shop/cart-cookie.server");
 const user = await signUpUser();
-const cart = (await cartCookie().serialize(await makeCart([{ productoId: "pig-02", cantidad: 2 }]))).split(";")[0];
+const cart = (await cartCookie.serialize(await makeCart([{ productoId: "pig-02", cantidad: 2 }]))).split(";")[0];
 
 const PAGES = ["/", "/producto/pig-01", "/productos/pigmentos", "/categorias", "/servicios", "/cursos", "/carrito"];
 const count = async (get: () => Promise<Response>) => {

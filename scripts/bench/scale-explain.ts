@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { pageStart } from "../../app/server/admin/orders.server";
+import { createAppContext, useAppContext } from "../../app/server/context.server";
 import { openDatabase, queryRows } from "../../app/server/db/client.server";
 import { env } from "../../app/server/env.server";
 
@@ -110,6 +111,7 @@ const QUERIES: [string, string][] = [
   ["Order history, lines", `select * from compra_lineas where compra_id = 'ESC0012340'`],
 ];
 
+useAppContext(createAppContext());
 const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
 try {
   // where page 2,000 starts, as the app works it out from the monthly counters

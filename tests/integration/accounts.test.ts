@@ -9,8 +9,11 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_NOT_QUEUED_CODE } from "~/domain/messages";
+import * as account from "~/server/account/profile.server";
+import * as auth from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
 import { categorias, productos, user } from "~/server/db/schema";
+import * as favorites from "~/server/account/favorites.server";
 import {
   cookieHeader,
   httpRequest,
@@ -20,24 +23,15 @@ import {
   socialLogInThroughStub,
   listenOnLoopback,
 } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/fixtures";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { acceptOutboxWrites, notVerification, readOutbox, refuseOutboxWrites } from "../support/outbox";
-
-// Server modules read the environment when first imported: they are imported in beforeAll,
-// once the stub's and the app's addresses are known.
-type AuthModule = typeof import("~/server/auth.server");
-type AccountModule = typeof import("~/server/account/profile.server");
-type FavoritesModule = typeof import("~/server/account/favorites.server");
 
 let database: Database;
 let stub: OAuthStub;
 let baseURL: string;
 let dataDir: string;
 let closeApp: () => Promise<void>;
-let auth: AuthModule;
-let account: AccountModule;
-let favorites: FavoritesModule;
 
 beforeAll(async () => {
   stub = await startOAuthStub();
@@ -47,14 +41,9 @@ beforeAll(async () => {
   );
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cuentas-"));
-  Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" }, oauthStubEnv(stub));
-
-  database = await createTestDatabase();
-  const { initDatabase } = await import("~/server/db/index.server");
-  await initDatabase(database);
-  auth = await import("~/server/auth.server");
-  account = await import("~/server/account/profile.server");
-  favorites = await import("~/server/account/favorites.server");
+  database = await useTestDatabase({
+    environment: { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "", ...oauthStubEnv(stub) },
+  });
 });
 
 afterAll(async () => {

@@ -25,11 +25,9 @@ import { readOutbox } from "../support/outbox";
 let database: Database;
 let adminCookie: string;
 let clientCookie: string;
-const previousDataDir = env.dataDir;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-agenda-"));
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "admin-agenda-")) } });
   adminCookie = (await signUpUser({ email: "estudio.agenda@example.com", role: "admin" })).cookie;
   clientCookie = (await signUpUser({ email: "clienta.agenda@example.com" })).cookie;
   await makeTreatment();
@@ -37,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database.close();
 });
 

@@ -18,12 +18,11 @@ import type { Database } from "~/server/db/client.server";
 import { cursos, diplomas, inscripciones, productos, user, visitas } from "~/server/db/schema";
 import { issueDiploma } from "~/server/school/diploma.server";
 import { takeStock } from "~/server/shop/catalog.server";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { createEmptyPostgresDatabase } from "../support/db";
-import { makeCourse, makeProduct, signUpUser, useTestDatabase } from "../support/fixtures";
+import { configure, makeCourse, makeProduct, signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 let app: TestApp;
@@ -31,15 +30,18 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "admin-records-"));
 let adminCookie: string;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  setStorages({ public: localStorage(path.join(root, "uploads"), "/media"), private: localStorage(path.join(root, "private"), null) });
+  database = await useTestDatabase({
+    storage: {
+      public: localStorage(path.join(root, "uploads"), "/media"),
+      private: localStorage(path.join(root, "private"), null),
+    },
+  });
   adminCookie = (await signUpUser({ email: "estudio@example.com", role: "admin" })).cookie;
   app = await startTestApp();
 });
 
 afterAll(async () => {
   await app?.close();
-  setStorages(undefined);
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
@@ -77,8 +79,7 @@ describe("ADMIN_EMAILS", () => {
 
   it("gives nothing to whoever signs up first with a listed address, and the role once it is verified", async () => {
     const { getAuth } = await import("~/server/auth.server");
-    const before = process.env.ADMIN_EMAILS;
-    process.env.ADMIN_EMAILS = "jefa@example.com";
+    const undo = configure({ config: { adminEmails: "jefa@example.com" } });
     try {
       const account = { name: "Impostora", email: "jefa@example.com", password: "clave-de-la-impostora" };
       await getAuth().api.signUpEmail({ body: { ...account, aceptaTerminos: true } as never });
@@ -91,8 +92,7 @@ describe("ADMIN_EMAILS", () => {
       await getAuth().api.signInEmail({ body: { email: account.email, password: account.password } });
       expect(await roleOf(account.email)).toBe("admin");
     } finally {
-      if (before === undefined) delete process.env.ADMIN_EMAILS;
-      else process.env.ADMIN_EMAILS = before;
+      undo();
     }
   });
 });

@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin/reembolsos";
 import type { Database } from "~/server/db/client.server";
 import { pagos, productos } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
 import { completePurchase } from "~/server/shop/complete-purchase.server";
 import { startPayment } from "~/server/shop/order-payment.server";
@@ -34,21 +33,18 @@ let database: Database;
 let admin: TestUser;
 let buyer: TestUser;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-refunds-"));
-const saved = { dataDir: env.dataDir, smtpUrl: env.smtpUrl, studioInbox: env.studioInbox };
 const STUDIO = "estudio-avisos@example.com";
 const CARD = { numero: "4242424242424242", vencimiento: "12/30", cvc: "123", nombre: "Ana López" };
 const CONTACTO = { correo: "ana.compras@example.com", telefono: "3312345678" };
 
 beforeAll(async () => {
-  Object.assign(env, { dataDir, smtpUrl: undefined, studioInbox: STUDIO });
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir, smtpUrl: undefined, studioInbox: STUDIO } });
   admin = await signUpUser({ role: "admin" });
   buyer = await signUpUser({ name: "Ana López" });
   await makeShippingBand();
 });
 
 afterAll(async () => {
-  Object.assign(env, saved);
   await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -30,14 +30,12 @@ import { visitsResource } from "~/server/admin/visits.server";
 import { UPLOAD_SECTIONS } from "~/server/admin/uploads.server";
 import type { Database } from "~/server/db/client.server";
 import { productoImagenes, productos, unidadVideos, unidades } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { gateForm } from "~/server/http/form-gate.server";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { s3Storage } from "~/server/storage/s3.server";
 import { action as editAction } from "~/routes/admin/editar";
 import { type TestApp, startTestApp } from "../support/app";
-import { makeCategory, makeCourse, signUpUser, useTestDatabase } from "../support/fixtures";
+import { configure, makeCategory, makeCourse, signUpUser, useTestDatabase } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
 import { MB, MP4_HEAD, PDF_HEAD, repeated } from "../support/upload-files";
 
@@ -48,7 +46,6 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "admin-uploads-"));
 const uploads = path.join(root, "uploads");
 const privateFiles = path.join(root, "private");
 const spool = path.join(root, "data", "tmp");
-const savedDataDir = env.dataDir;
 let adminCookie: string;
 let clientCookie: string;
 let categoriaId: string;
@@ -56,8 +53,12 @@ let unidadId: string;
 /** bytes of request bodies the route's action received (the body limit lets through) */
 let actionCalls = 0;
 
-const storeOnDisk = () =>
-  setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
+/** S3 instead of the folders, until the test ends (afterEach). */
+let undoS3: (() => void) | undefined;
+const storeOnDisk = () => {
+  undoS3?.();
+  undoS3 = undefined;
+};
 const storeOnS3 = () => {
   const config = {
     endpoint: stub.endpoint,
@@ -67,7 +68,7 @@ const storeOnS3 = () => {
     secretAccessKey: "secreto-de-prueba",
     publicUrl: "https://cdn.example.com",
   };
-  setStorages({ public: s3Storage(config, "uploads"), private: s3Storage(config, "private") });
+  undoS3 = configure({ storage: { public: s3Storage(config, "uploads"), private: s3Storage(config, "private") } });
 };
 
 /**
@@ -108,9 +109,10 @@ const adminPages: RequestHandler = async (req, res) => {
 };
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = path.join(root, "data");
-  storeOnDisk();
+  database = await useTestDatabase({
+    config: { dataDir: path.join(root, "data") },
+    storage: { public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) },
+  });
   stub = await startS3Stub("AKIATEST", "secreto-de-prueba", "auto");
   adminCookie = (await signUpUser({ role: "admin" })).cookie;
   clientCookie = (await signUpUser()).cookie;
@@ -126,8 +128,6 @@ afterEach(() => storeOnDisk());
 afterAll(async () => {
   await app?.close();
   await stub?.close();
-  setStorages(undefined);
-  env.dataDir = savedDataDir;
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });

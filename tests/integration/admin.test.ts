@@ -31,7 +31,6 @@ import {
   visitaFotos,
   visitas,
 } from "~/server/db/schema";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { lookupVisitCode } from "~/server/visits/visits.server";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
@@ -45,8 +44,9 @@ let clientCookie: string;
 let clientId: string;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
+  database = await useTestDatabase({
+    storage: { public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) },
+  });
   adminCookie = (await signUpUser({ email: "estudio@example.com", role: "admin" })).cookie;
   clientCookie = (await signUpUser({ email: "clienta@example.com" })).cookie;
   clientId = (await database.db.select({ id: user.id }).from(user).where(eq(user.email, "clienta@example.com")))[0]!.id;
@@ -58,7 +58,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database.close();
-  setStorages(undefined);
   fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -24,13 +24,12 @@ import { env } from "~/server/env.server";
 import { runDueJobs, scheduleJob } from "~/server/jobs.server";
 import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
 import { createMigratedPostgresDatabase, testDatabaseName } from "../support/db";
-import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
+import { configure, makeTreatment, useTestDatabase as openTestDatabase, useTestContext } from "../support/fixtures";
 import { mailParts, readOutbox } from "../support/outbox";
 
 let database: Database;
 /** A second app instance on the same database (PostgreSQL only: PGlite admits one process). */
 let second: Database | undefined;
-const saved = { dataDir: env.dataDir, smtpUrl: env.smtpUrl };
 
 const now = new Date("2030-12-01T16:00:00Z");
 const day = (n: number, hourUtc: number) => new Date(Date.UTC(2030, 11, 1 + n, hourUtc));
@@ -38,6 +37,7 @@ const hours = (date: Date, n: number) => new Date(date.getTime() + n * 3_600_000
 const client = { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com" };
 
 beforeAll(async () => {
+  const config = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "recordatorios-")), smtpUrl: undefined };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = testDatabaseName();
@@ -45,16 +45,15 @@ beforeAll(async () => {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     second = await openDatabase({ url: url.toString() });
+    useTestContext({ config, database });
   } else {
-    database = await openTestDatabase();
+    database = await openTestDatabase({ config });
   }
-  Object.assign(env, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "recordatorios-")), smtpUrl: undefined });
   await makeTreatment({ anticipo: 0, requiereConsentimiento: false }, database.db);
 });
 
 afterAll(async () => {
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  Object.assign(env, saved);
   await second?.close();
   await database.close();
 });
@@ -166,12 +165,12 @@ describe("el recordatorio de 24 horas", () => {
   it("survives a mail server down: the reminder is queued with its stamp, and the outbox's retry sends it once", async () => {
     const c = await book(day(3, 16));
     const at = hours(c.inicio, -24);
-    env.smtpUrl = "smtp://127.0.0.1:1";
+    const undo = configure({ config: { smtpUrl: "smtp://127.0.0.1:1" } });
     try {
       expect(await runDueJobs(database.db, at)).toBe(1);
       await settleMailDeliveries();
     } finally {
-      env.smtpUrl = undefined;
+      undo();
     }
     expect((await job(`cita-recordatorio:${c.id}`)).estado).toBe("hecha");
     expect((await cita(c.id)).recordatorioEnviado).toBeInstanceOf(Date);

@@ -25,20 +25,17 @@ import { mailParts, readOutbox } from "../support/outbox";
 import { makeTreatment, useTestDatabase as openTestDatabase } from "../support/fixtures";
 
 let database: Database;
-const previousDataDir = env.dataDir;
 const now = new Date("2026-12-01T16:00:00Z");
 const day = (n: number, hourUtc: number) => new Date(Date.UTC(2026, 11, 1 + n, hourUtc));
 const client = { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com" };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "citas-"));
+  database = await openTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "citas-")) } });
   await makeTreatment();
 });
 
 afterAll(async () => {
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database.close();
 });
 

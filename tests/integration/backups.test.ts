@@ -28,13 +28,11 @@ import { bucketStore, folderStore } from "~/server/backup/store.server";
 import { createAppointment } from "~/server/booking/appointments.server";
 import { enrol } from "~/server/school/enrolment.server";
 import { type Database, type Db, openDatabase, queryRows } from "~/server/db/client.server";
-import { initDatabase } from "~/server/db/index.server";
 import { compras, tareas } from "~/server/db/schema";
 import { issueDiploma } from "~/server/school/diploma.server";
-import { env } from "~/server/env.server";
 import "~/server/jobs-registry.server";
 import { runDueJobs } from "~/server/jobs.server";
-import { getStorage, setStorages } from "~/server/storage/index.server";
+import { getStorage } from "~/server/storage/index.server";
 import { s3Storage } from "~/server/storage/s3.server";
 import { startTestApp } from "../support/app";
 import { checkoutCookies } from "../support/checkout";
@@ -42,6 +40,7 @@ import { createEmptyPostgresDatabase } from "../support/db";
 import { startS3Stub } from "../support/s3-stub";
 import {
   type TestUser,
+  configure,
   makeCart,
   makeCourse,
   makeProduct,
@@ -55,7 +54,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "respaldos-"));
 const sourceDir = path.join(root, "origen");
 const store = folderStore(path.join(root, "copias"));
-const saved = { dataDir: env.dataDir, smtpUrl: env.smtpUrl };
+/** The restored installation's context (its folder and database), from the test that serves it. */
+let undoRestored: (() => void) | undefined;
 
 let source: Database;
 let buyer: TestUser;
@@ -110,9 +110,7 @@ const publicBytes = new Uint8Array([0xff, 0xd8, 0xff, ...Array.from({ length: 50
 const privateBytes = new Uint8Array(Array.from({ length: 12_000 }, (_, i) => (i * 7) % 256));
 
 beforeAll(async () => {
-  Object.assign(env, { dataDir: sourceDir, smtpUrl: undefined });
-  setStorages(undefined);
-  source = await useTestDatabase();
+  source = await useTestDatabase({ config: { dataDir: sourceDir, smtpUrl: undefined } });
   const db = source.db;
 
   // An order, bought as a shopper buys: the payment API with the demo provider.
@@ -170,8 +168,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  Object.assign(env, saved);
-  setStorages(undefined);
+  undoRestored?.();
   for (const database of opened.reverse()) await database.close().catch(() => undefined);
   await source?.close();
   fs.rmSync(root, { recursive: true, force: true });
@@ -237,9 +234,7 @@ describe("the restore drill", () => {
   });
 
   it("the app serves the restored order (/mis-compras, the same session) and the restored files", async () => {
-    Object.assign(env, { dataDir: restoredDir });
-    setStorages(undefined);
-    await initDatabase(restored);
+    undoRestored = configure({ config: { dataDir: restoredDir }, database: restored });
     const [order] = await restored.db.select().from(compras).where(eq(compras.id, compraId));
     expect(order).toMatchObject({ compradorId: buyer.id, proveedor: "demo" });
     const html = await myOrdersPage(buyer.cookie);
@@ -329,9 +324,8 @@ describe("the restore drill", () => {
 
 describe("the daily job", () => {
   it("runs from the jobs (one day schedules the next) and keeps exactly 7 daily and 4 weekly copies", async () => {
-    Object.assign(env, { dataDir: sourceDir });
-    setStorages(undefined);
-    await initDatabase(source);
+    undoRestored?.();
+    undoRestored = undefined;
     const jobStore = folderStore(path.join(sourceDir, "backups"));
     // Forty earlier days of copies in the store (descriptor only: pruning reads names).
     const first = new Date("2026-10-01T09:00:00Z");

@@ -47,12 +47,10 @@ let stripe: PaymentProvider;
 let stripeApp: TestApp;
 let demo: PaymentProvider;
 let adminCookie: string;
-const previousDataDir = env.dataDir;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "apartados-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "apartados-"));
   await makeTreatment({ requiereConsentimiento: false });
   demo = createDemoProvider(db);
   stub = await startStripeStub();
@@ -65,7 +63,6 @@ afterAll(async () => {
   await stripeApp?.close();
   await stub?.close();
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database?.close();
 });
 

@@ -27,7 +27,6 @@ import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures"
 import { readOutbox } from "../support/outbox";
 
 let database: Database;
-const previousDataDir = env.dataDir;
 const TZ = "America/Mexico_City";
 const at = (fecha: string, hora: string) => zonedInstant(fecha, hora, TZ);
 // Monday 2026-11-30 at noon in Guadalajara; Tuesday 09:00 is the first morning slot.
@@ -41,8 +40,7 @@ const card = { numero: "4242 4242 4242 4242", vencimiento: "12/30", cvc: "123", 
 const minutes = (n: number) => n * 60_000;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agendar-"));
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "agendar-")) } });
   await makeTreatment();
   await makeTreatment({
     id: "maquillaje-social",
@@ -61,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database.close();
 });
 

@@ -51,7 +51,7 @@ const id = (name: string) => `${String(++seq).padStart(3, "0")}-${name}`;
 const unpublish = (id: string) => db().update(productos).set({ publicado: false }).where(eq(productos.id, id));
 
 async function cookieFor(cartId: string, session?: string) {
-  return [(await cartCookie().serialize(cartId)).split(";")[0], session].filter(Boolean).join("; ");
+  return [(await cartCookie.serialize(cartId)).split(";")[0], session].filter(Boolean).join("; ");
 }
 
 async function request(path: string, cartId: string, init: { form?: Record<string, string>; session?: string } = {}) {

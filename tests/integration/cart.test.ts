@@ -259,7 +259,7 @@ describe("cookie", () => {
   });
 
   it("ignores a cookie value that is not a cart id", async () => {
-    const cookie = await cartCookie().serialize("'; drop table carritos; --");
+    const cookie = await cartCookie.serialize("'; drop table carritos; --");
     expect(await getCartId(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
   });
 });
@@ -274,7 +274,7 @@ async function post(
   sessionCookie?: string,
 ) {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
-  const cookies = [cartId ? (await cartCookie().serialize(cartId)).split(";")[0] : "", sessionCookie ?? ""];
+  const cookies = [cartId ? (await cartCookie.serialize(cartId)).split(";")[0] : "", sessionCookie ?? ""];
   if (cookies.some(Boolean)) headers.set("Cookie", cookies.filter(Boolean).join("; "));
   const request = new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
   const params = path.startsWith("/producto/") ? { id: path.split("/")[2] } : {};
@@ -337,7 +337,7 @@ describe("route actions", () => {
 
     const loaded = (await cartLoader({
       request: new Request("http://localhost/carrito", {
-        headers: { Cookie: (await cartCookie().serialize(cartId)).split(";")[0] },
+        headers: { Cookie: (await cartCookie.serialize(cartId)).split(";")[0] },
       }),
       // biome-ignore lint/suspicious/noExplicitAny: see post()
     } as any)) as { lines: { precioUnitario: number }[] };

@@ -8,17 +8,16 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { env } from "~/server/env.server";
 import { loadContext } from "~/server/http/request.server";
 import { lookupVisitCode } from "~/server/visits/visits.server";
-import { useTestDatabase } from "../support/fixtures";
+import { configure, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 let base: string;
 let close: () => void;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { trustProxy: false } });
   const app = express();
   // What a page's action sees: the load context, then the visit-code lookup with its limit.
   app.post("/codigo", async (req, res) => {
@@ -37,8 +36,10 @@ afterAll(async () => {
   await database?.close();
 });
 
+let undo: (() => void) | undefined;
 afterEach(() => {
-  env.trustProxy = false;
+  undo?.();
+  undo = undefined;
 });
 
 const tryCode = (forwardedFor: string) =>
@@ -51,7 +52,7 @@ describe("the client IP of the visit-code limit", () => {
   });
 
   it("behind a trusted proxy, each visitor has a bucket of her own", async () => {
-    env.trustProxy = true;
+    undo = configure({ config: { trustProxy: true } });
     const first = await tryCode("spoofed, 198.51.100.1");
     expect(((await first.json()) as { ip: string }).ip).toBe("198.51.100.1");
     // Ten wrong tries use up the first visitor's limit...

@@ -256,17 +256,7 @@ describe("seeding the demo (seed/seed-demo.ts)", () => {
     fs.cpSync(dirs.privateDir, childDirs.privateDir, { recursive: true });
     fs.rmSync(path.join(childDirs.privateDir, "demo-media.json"));
 
-    const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-    process.env.DATA_DIR = dataDir;
-    process.env.DATABASE_URL = "";
-    try {
-      await runDemoSeed();
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
+    await runDemoSeed({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" });
     const seeded = await openDatabase({ dataDir });
     try {
       expect((await seeded.db.select().from(productos)).length).toBe(demo.producto.length);
@@ -278,13 +268,8 @@ describe("seeding the demo (seed/seed-demo.ts)", () => {
   }, 180_000);
 
   it("fails with the child's exit when the seeding program cannot seed", async () => {
-    const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = "postgres://nadie@127.0.0.1:1/ninguna";
-    try {
-      await expect(runDemoSeed()).rejects.toThrow(/No se pudo preparar el catálogo de demostración \(código 1\)/);
-    } finally {
-      if (saved === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = saved;
-    }
+    await expect(runDemoSeed({ ...process.env, DATABASE_URL: "postgres://nadie@127.0.0.1:1/ninguna" })).rejects.toThrow(
+      /No se pudo preparar el catálogo de demostración \(código 1\)/,
+    );
   }, 60_000);
 });

@@ -43,7 +43,6 @@ let stripeApp: TestApp;
 let database: Database;
 let db: Database["db"];
 let demo: PaymentProvider;
-const previousDataDir = env.dataDir;
 const contact = { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com" };
 const otro = { nombre: "Bea Ruiz", telefono: "3398765432", correo: "bea@example.com" };
 // Ana has two holds open by the last test (at most two per client: ADR 024 "Apartados sin abuso").
@@ -55,9 +54,8 @@ const mailsTo = (to: string, subject: string) =>
   readOutbox(env.dataDir).filter((m) => m.to.includes(to) && m.subject.includes(subject));
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "anticipo-oxxo-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anticipo-oxxo-"));
   demo = createDemoProvider(db);
   await makeTreatment({ requiereConsentimiento: false }, db);
   stub = await startStripeStub();
@@ -69,7 +67,6 @@ afterAll(async () => {
   await stripeApp?.close();
   await stub?.close();
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database?.close();
 });
 

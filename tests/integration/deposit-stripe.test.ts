@@ -26,7 +26,6 @@ let database: Database;
 let stub: StripeStub;
 let app: TestApp;
 let stripe: ReturnType<typeof createStripeProvider>;
-const previousDataDir = env.dataDir;
 let clients = 0;
 /** A client of her own for each booking: one client holds at most two slots at once (ADR 024). */
 const nextContact = () => {
@@ -38,8 +37,7 @@ const webhook = (type: string, paymentId: string, eventId: string) =>
   sendStripeEvent(app.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anticipo-"));
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "anticipo-")) } });
   stub = await startStripeStub();
   stripe = createStripeProvider({ secretKey: "sk_test_stub", host: "127.0.0.1", port: stub.port, protocol: "http" });
   app = await startTestApp({ payments: { provider: stripe, webhookSecret: WEBHOOK_SECRET } });
@@ -58,7 +56,6 @@ afterAll(async () => {
   await app?.close();
   await stub?.close();
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database?.close();
 });
 

@@ -24,7 +24,7 @@ import {
   postAuth,
   randomLoopbackAddress,
 } from "../support/accounts";
-import { makeTreatment, useTestDatabase } from "../support/fixtures";
+import { configure, makeTreatment, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
 type AuthModule = typeof import("~/server/http/auth.server");
@@ -47,8 +47,7 @@ beforeAll(async () => {
   app.all("/api/auth/*splat", (req, res) => auth.handleAuthRequest(req, res));
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "verificar-"));
-  Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" });
-  database = await useTestDatabase();
+  database = await useTestDatabase({ environment: { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" } });
   auth = await import("~/server/http/auth.server");
   routes = {
     misCitas: await import("~/routes/mis-citas"),
@@ -316,8 +315,7 @@ describe("the verification link and 'Reenviar enlace'", () => {
 
 describe("ADMIN_EMAILS and verification", () => {
   it("an unverified password sign-up with a listed address gets no admin; after the mailed link it does", async () => {
-    const before = process.env.ADMIN_EMAILS;
-    process.env.ADMIN_EMAILS = "jefa@example.com";
+    const undo = configure({ config: { adminEmails: "jefa@example.com" } });
     try {
       const cookie = await signUp("jefa@example.com", "clave-de-la-jefa");
       expect((await userByEmail("jefa@example.com"))?.role).toBe("cliente");
@@ -334,8 +332,7 @@ describe("ADMIN_EMAILS and verification", () => {
       expect(opened.status).toBe(302);
       expect((await userByEmail("jefa@example.com"))?.role).toBe("admin");
     } finally {
-      if (before === undefined) delete process.env.ADMIN_EMAILS;
-      else process.env.ADMIN_EMAILS = before;
+      undo();
     }
   });
 });

@@ -40,8 +40,6 @@ import { availableSlots, bookSlot } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
 import type { Database } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
-import { env } from "~/server/env.server";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH } from "~/server/upload.server";
 import { withFormGate } from "~/server/http/form-gate.server";
@@ -68,14 +66,14 @@ let citaId: string;
 /** A booking form the page would accept (a free start, every answer, signed): only a control character spoils it. */
 let validBooking: Record<string, string>;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "fuzz-forms-"));
-const previousDataDir = env.dataDir;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = root;
-  setStorages({
-    public: localStorage(path.join(root, "uploads"), "/media"),
-    private: localStorage(path.join(root, "private"), null),
+  database = await useTestDatabase({
+    config: { dataDir: root },
+    storage: {
+      public: localStorage(path.join(root, "uploads"), "/media"),
+      private: localStorage(path.join(root, "private"), null),
+    },
   });
   admin = await signUpUser({ role: "admin" });
   client = await signUpUser({ name: "Clienta Fuzz" });
@@ -112,8 +110,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  setStorages(undefined);
-  env.dataDir = previousDataDir;
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });

@@ -67,7 +67,7 @@ beforeAll(async () => {
   product = await makeProduct({ cantidad: 50 });
   await makePromotion({ productoId: product.id, codigo: "SECRETO-DE-LA-CASA", descuento: 30 });
   cartId = await makeCart([{ productoId: product.id, cantidad: 2 }], buyer.id);
-  cookie = `${buyer.cookie}; ${(await cartCookie().serialize(cartId)).split(";")[0]}`;
+  cookie = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
   const course = await makeCourse({ examen: true, tipo: "online", publicado: true });
   courseId = course.id;
   await database.db.insert(preguntas).values(

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { cookieHeader, httpRequest, postAuth, randomLoopbackAddress, listenOnLoopback } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
+import { useTestContext } from "../support/fixtures";
 import { type MediaStub, startMediaStub, studioFiles } from "../support/media-stub";
 import { authExport, FIREBASE_SAMPLE, type Shape, STUDENTS, studioExport, VISIT } from "../support/studio-export";
 
@@ -22,9 +23,7 @@ type Modules = {
   auth: typeof import("~/server/http/auth.server");
   courseVideo: typeof import("~/server/http/course-video.server");
   db: typeof import("~/server/db/index.server");
-  env: typeof import("~/server/env.server");
   importer: typeof import("~/server/import/index.server");
-  storage: typeof import("~/server/storage/index.server");
   visits: typeof import("~/server/visits/visits.server");
   orders: typeof import("~/server/shop/orders.server");
   diploma: typeof import("~/server/school/diploma-pdf.server");
@@ -47,14 +46,11 @@ beforeAll(async () => {
   app.get("/curso-video/:videoId", (req, res, next) => m.courseVideo.serveCourseVideo(req, res, next));
   app.all("/api/auth/*splat", (req, res) => m.auth.handleAuthRequest(req, res));
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
-  Object.assign(process.env, { PUBLIC_URL: baseURL, SMTP_URL: "" });
   m = {
     auth: await import("~/server/http/auth.server"),
     courseVideo: await import("~/server/http/course-video.server"),
     db: await import("~/server/db/index.server"),
-    env: await import("~/server/env.server"),
     importer: await import("~/server/import/index.server"),
-    storage: await import("~/server/storage/index.server"),
     visits: await import("~/server/visits/visits.server"),
     orders: await import("~/server/shop/orders.server"),
     diploma: await import("~/server/school/diploma-pdf.server"),
@@ -75,11 +71,9 @@ afterAll(async () => {
 async function freshSite() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "migracion-"));
   dirs.push(dataDir);
-  m.env.env.dataDir = dataDir;
-  m.storage.setStorages(undefined);
   const database = await createTestDatabase();
   databases.push(database);
-  await m.db.initDatabase(database);
+  useTestContext({ environment: { PUBLIC_URL: baseURL, SMTP_URL: "", DATA_DIR: dataDir }, database });
   return database;
 }
 

@@ -13,10 +13,10 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import * as t from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { ImportError, type ImportIssue, type MediaProgress, importExport } from "~/server/import/index.server";
-import { readRef, setStorages } from "~/server/storage/index.server";
+import { readRef } from "~/server/storage/index.server";
 import { createTestDatabase } from "../support/db";
+import { useTestContext } from "../support/fixtures";
 import { type MediaStub, samplePhoto, startMediaStub, studioFiles } from "../support/media-stub";
 import { studioExport } from "../support/studio-export";
 
@@ -25,8 +25,7 @@ let database: Database | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "medios-"));
 
 beforeAll(async () => {
-  env.dataDir = dataDir;
-  setStorages(undefined);
+  useTestContext({ config: { dataDir } });
   stub = await startMediaStub(await studioFiles());
 });
 

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/facturas";
 import { loader as archivoLoader } from "~/routes/factura-archivo";
 import { action as facturaAction, loader as facturaLoader } from "~/routes/mis-compras-factura";
@@ -23,7 +23,7 @@ import { cancelInvoice, invoiceStates, requestInvoice } from "~/server/invoicing
 import { invoicingEnabled } from "~/server/invoicing/provider.server";
 import { callAction } from "../support/actions";
 import { type FacturapiStub, startFacturapiStub } from "../support/facturapi-stub";
-import { type TestUser, signUpUser, useTestDatabase } from "../support/fixtures";
+import { type TestUser, configure, signUpUser, useTestDatabase } from "../support/fixtures";
 import { makePaidOrder, pdfText } from "../support/invoices";
 import { readOutbox } from "../support/outbox";
 
@@ -35,12 +35,16 @@ let stub: FacturapiStub;
 let buyer: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
-const saved = { key: env.facturapiKey, url: env.facturapiApiUrl, timeout: env.facturapiTimeoutMs, dataDir: env.dataDir };
+/** Settings of the test in progress (configure), undone after each test. */
+const undos: Array<() => void> = [];
+const set = (config: Parameters<typeof configure>[0]["config"]) => undos.push(configure({ config }));
+afterEach(() => {
+  while (undos.length > 0) undos.pop()?.();
+});
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "facturas-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "facturas-"));
   stub = await startFacturapiStub();
   buyer = await signUpUser();
   stranger = await signUpUser();
@@ -50,14 +54,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await stub?.close();
   if (env.dataDir.startsWith(os.tmpdir())) fs.rmSync(env.dataDir, { recursive: true, force: true });
-  Object.assign(env, { facturapiKey: saved.key, facturapiApiUrl: saved.url, facturapiTimeoutMs: saved.timeout, dataDir: saved.dataDir });
   await database?.close();
 });
 
 function useFacturapi() {
-  env.facturapiKey = "sk_test_estudio";
-  env.facturapiApiUrl = stub.url;
-  env.facturapiTimeoutMs = 2_000;
+  set({ facturapiKey: "sk_test_estudio", facturapiApiUrl: stub.url, facturapiTimeoutMs: 2_000 });
   stub.delayMs = 0;
   stub.refuse.clear();
 }
@@ -179,7 +180,7 @@ describe("through Facturapi (local stub of its API)", () => {
   it("a provider that times out: a clear error, nothing written, and the retry stamps nothing twice", async () => {
     const compraId = await makePaidOrder(db, { userId: buyer.id });
     const before = stub.created();
-    env.facturapiTimeoutMs = 150;
+    set({ facturapiTimeoutMs: 150 });
     stub.delayMs = 600; // Facturapi stamps, but its answer arrives too late
     const late = await requestInvoice(db, { userId: buyer.id, compraId, form: FISICA });
     expect(late).toMatchObject({ ok: false, status: 504, message: expect.stringContaining("tardó demasiado") });
@@ -188,7 +189,7 @@ describe("through Facturapi (local stub of its API)", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 700));
     stub.delayMs = 0;
-    env.facturapiTimeoutMs = 2_000;
+    set({ facturapiTimeoutMs: 2_000 });
     const retry = await requestInvoice(db, { userId: buyer.id, compraId, form: FISICA });
     expect(retry).toMatchObject({ ok: true, created: true });
     // The same idempotency key found the invoice stamped during the time-out.
@@ -211,7 +212,7 @@ describe("through Facturapi (local stub of its API)", () => {
 
   it("a provider that cannot be reached: a clear error, nothing written", async () => {
     const compraId = await makePaidOrder(db, { userId: buyer.id });
-    env.facturapiApiUrl = "http://127.0.0.1:9/v2";
+    set({ facturapiApiUrl: "http://127.0.0.1:9/v2" });
     const result = await requestInvoice(db, { userId: buyer.id, compraId, form: FISICA });
     expect(result).toMatchObject({ ok: false, status: 503, message: expect.stringContaining("No pudimos generar tu factura") });
     expect(await activeInvoices(compraId)).toHaveLength(0);
@@ -327,8 +328,7 @@ describe("/mis-compras and /admin/facturas", () => {
 
 describe("the demo (no FACTURAPI_KEY)", () => {
   beforeEach(() => {
-    env.facturapiKey = undefined;
-    env.facturapiApiUrl = undefined;
+    set({ facturapiKey: undefined, facturapiApiUrl: undefined });
   });
 
   it("issues a PDF marked 'sin validez fiscal' and a matching XML, by mail and to download", async () => {
@@ -370,8 +370,7 @@ describe("the demo (no FACTURAPI_KEY)", () => {
   it("in a deployment, invoices need FACTURAPI_KEY (the button is hidden without it)", () => {
     expect(invoicingEnabled({ kind: "demo" })).toBe(true);
     expect(invoicingEnabled({ kind: "deployment" })).toBe(false);
-    env.facturapiKey = "sk_live_x";
+    set({ facturapiKey: "sk_live_x" });
     expect(invoicingEnabled({ kind: "deployment" })).toBe(true);
-    env.facturapiKey = undefined;
   });
 });

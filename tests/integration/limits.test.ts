@@ -163,7 +163,7 @@ describe("the 1 MB body limit, before every route", () => {
 
 const act = callAction;
 
-const cartCookieOf = async (cartId: string) => (await cartCookie().serialize(cartId)).split(";")[0];
+const cartCookieOf = async (cartId: string) => (await cartCookie.serialize(cartId)).split(";")[0];
 
 describe("quantities from 1 to 999", () => {
   it("refuses 1000 and 2147483648 on add, and a sum over 999 on one line, changing nothing", async () => {

@@ -30,7 +30,6 @@ import { makeTreatment, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 let app: TestApp;
-const previousDataDir = env.dataDir;
 
 const NUL = "\u0000";
 /** Her values: none may reach a log line. */
@@ -85,8 +84,7 @@ let form: URLSearchParams;
 let laterStart: string;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "logs-"));
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "logs-")) } });
   await makeTreatment();
   const [day, nextDay] = await availableSlots(database.db, 120);
   laterStart = nextDay.horas[0].inicio;
@@ -112,7 +110,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   fs.rmSync(env.dataDir, { recursive: true, force: true });
-  env.dataDir = previousDataDir;
   await database?.close();
 });
 

@@ -16,7 +16,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as mailAction, loader as mailLoader } from "~/routes/admin/correos";
 import { type Database, type Db, openDatabase } from "~/server/db/client.server";
 import { correos } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import {
   MAIL_CLAIM_MS,
   MAX_MAIL_ATTEMPTS,
@@ -27,7 +26,7 @@ import {
   settleMailDeliveries,
   smtpTransportOptions,
 } from "~/server/mail.server";
-import { type TestUser, signUpUser, useTestDatabase } from "../support/fixtures";
+import { type TestUser, configure, signUpUser, useTestDatabase } from "../support/fixtures";
 import { type SmtpStub, startSmtpStub } from "../support/smtp-stub";
 
 let database: Database;
@@ -37,12 +36,10 @@ let smtp: SmtpStub;
 let admin: TestUser;
 let buyer: TestUser;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "correos-"));
-const saved = { dataDir: env.dataDir, smtpUrl: env.smtpUrl };
 
 beforeAll(async () => {
   smtp = await startSmtpStub();
-  Object.assign(env, { dataDir, smtpUrl: smtp.url });
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir, smtpUrl: smtp.url } });
   if (database.kind === "postgres") {
     const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
       .connectionString;
@@ -54,7 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await settleMailDeliveries();
-  Object.assign(env, saved);
   await second?.close();
   await database?.close();
   await smtp?.close();
@@ -66,7 +62,6 @@ beforeEach(async () => {
   await database.db.delete(correos);
   smtp.received.length = 0;
   smtp.refusing = false;
-  env.smtpUrl = smtp.url;
 });
 
 const db = (): Db => database.db;
@@ -298,8 +293,8 @@ describe("TLS to the mail server", () => {
   it("a server on another address that does not offer STARTTLS gets nothing: the mail waits in the outbox", async () => {
     // 127.0.0.2 is this machine too, but not one of the local names that may stay plain
     const plain = await startSmtpStub({ host: "127.0.0.2" });
+    const undo = configure({ config: { smtpUrl: plain.url } });
     try {
-      env.smtpUrl = plain.url;
       await sendMail(mail(), db());
       await settleMailDeliveries();
       expect(plain.received).toHaveLength(0);
@@ -307,6 +302,7 @@ describe("TLS to the mail server", () => {
       expect(row).toMatchObject({ estado: "pendiente", intentos: 1 });
       expect(row.ultimoError).toMatch(/STARTTLS|TLS/);
     } finally {
+      undo();
       await plain.close();
     }
   });

@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInFailure } from "~/components/auth/auth-client";
 import { messages } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
+import { handleAuthRequest } from "~/server/http/auth.server";
 import { account, correos, cuentasImportadas, user } from "~/server/db/schema";
+import { importExport } from "~/server/import/index.server";
 import {
   cookieHeader,
   httpRequest,
@@ -24,36 +26,26 @@ import {
   listenOnLoopback,
 } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
+import { configure, useTestDatabase } from "../support/fixtures";
 import { type OAuthStub, oauthStubEnv, startOAuthStub } from "../support/oauth-stub";
 import { acceptOutboxWrites, readOutbox, refuseOutboxWrites } from "../support/outbox";
 import { authExport, FIREBASE_SAMPLE, STUDENTS, studioExport } from "../support/studio-export";
-
-// Server modules read the environment when first imported: they are imported in beforeAll,
-// once the stub's and the app's addresses are known.
-type AuthModule = typeof import("~/server/http/auth.server");
-type ImportModule = typeof import("~/server/import/index.server");
 
 let database: Database;
 let stub: OAuthStub;
 let baseURL: string;
 let dataDir: string;
 let closeApp: () => Promise<void>;
-let auth: AuthModule;
-let importExport: ImportModule["importExport"];
 
 beforeAll(async () => {
   stub = await startOAuthStub();
   const app = express();
-  app.all("/api/auth/*splat", (req, res) => auth.handleAuthRequest(req, res));
+  app.all("/api/auth/*splat", (req, res) => handleAuthRequest(req, res));
   ({ baseURL, close: closeApp } = await listenOnLoopback(app));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cuentas-importadas-"));
-  Object.assign(process.env, { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "" }, oauthStubEnv(stub));
-
-  database = await createTestDatabase();
-  const { initDatabase } = await import("~/server/db/index.server");
-  await initDatabase(database);
-  auth = await import("~/server/http/auth.server");
-  ({ importExport } = await import("~/server/import/index.server"));
+  database = await useTestDatabase({
+    environment: { PUBLIC_URL: baseURL, DATA_DIR: dataDir, SMTP_URL: "", ...oauthStubEnv(stub) },
+  });
   await importExport(database.db, studioExport("listas"), {
     auth: { data: authExport(), hashParams: FIREBASE_SAMPLE.hashParams },
   });
@@ -172,18 +164,16 @@ describe("a student without a password hash", () => {
   });
 
   it("with the mail server down the mail waits in the outbox and goes out once it is back", async () => {
-    const { env } = await import("~/server/env.server");
     const { deliverDueMail, settleMailDeliveries } = await import("~/server/mail.server");
     await database.db.insert(user).values({ id: "uid-flor", name: "Flor", email: "flor@example.com" });
     await database.db.insert(cuentasImportadas).values({ userId: "uid-flor" });
-    const smtpUrl = env.smtpUrl;
-    env.smtpUrl = "smtp://127.0.0.1:9"; // nothing listens there
+    const undo = configure({ config: { smtpUrl: "smtp://127.0.0.1:9" } }); // nothing listens there
     try {
       const down = await postAuth(baseURL, "/sign-in/email", { email: "flor@example.com", password: "una-clave-1" });
       expect(JSON.parse(down.body).code).toBe("PASSWORD_SETUP_REQUIRED");
       await settleMailDeliveries();
     } finally {
-      env.smtpUrl = smtpUrl;
+      undo();
     }
     expect(mailsTo("flor@example.com")).toEqual([]);
     const [waiting] = await database.db.select().from(correos).where(eq(correos.para, "flor@example.com"));

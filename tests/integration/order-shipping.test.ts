@@ -19,20 +19,17 @@ import MisCompras, { loader as misComprasLoader } from "~/routes/mis-compras";
 import type { Database } from "~/server/db/client.server";
 import { eq } from "drizzle-orm";
 import { compraLineas, compras, correos } from "~/server/db/schema";
-import { env } from "~/server/env.server";
 import { deliverDueMail, settleMailDeliveries } from "~/server/mail.server";
-import { type TestUser, signUpUser, useTestDatabase } from "../support/fixtures";
+import { configure, type TestUser, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 
 let database: Database;
 let admin: TestUser;
 let buyer: TestUser;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "order-shipping-"));
-const saved = { dataDir: env.dataDir, smtpUrl: env.smtpUrl };
 
 beforeAll(async () => {
-  Object.assign(env, { dataDir, smtpUrl: undefined });
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir, smtpUrl: undefined } });
   admin = await signUpUser({ role: "admin" });
   buyer = await signUpUser({ name: "Ana López" });
   await database.db.insert(compras).values([
@@ -58,7 +55,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  Object.assign(env, saved);
   await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -172,13 +168,13 @@ describe("shipping states in /mis-compras and the admin's order screen", () => {
 
   it("with the mail server down the new state stands and its mail waits in the outbox, then goes out once", async () => {
     const count = readOutbox(dataDir).length;
-    env.smtpUrl = "smtp://127.0.0.1:9"; // nothing listens there
+    const undo = configure({ config: { smtpUrl: "smtp://127.0.0.1:9" } }); // nothing listens there
     try {
       const answer = await setShipping({ estado: "2", paqueteria: "Estafeta", guia: "8055 1234 9999" });
       expect(answer).toMatchObject({ status: 200, notice: "Estado del envío actualizado. Le avisamos por correo." });
       await settleMailDeliveries();
     } finally {
-      env.smtpUrl = undefined;
+      undo();
     }
     expect(statusOf(await myOrdersPage())).toBe("Enviado");
     const [waiting] = await database.db.select().from(correos).where(eq(correos.estado, "pendiente"));

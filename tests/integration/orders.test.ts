@@ -88,9 +88,8 @@ const stockOf = async (id: string) =>
 const mailsTo = (to: string) => readOutbox(env.dataDir).filter((m) => m.to.includes(to));
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-"));
   stub = await startStripeStub();
   stripeProvider = createStripeProvider({
     secretKey: "sk_test_stub",
@@ -354,7 +353,7 @@ describe("payment API with the demo provider", () => {
     const count = async () => (await db.select().from(pagos).where(eq(pagos.userId, buyer.id))).length;
 
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 1 }], buyer.id);
-    const onlyCart = `${buyer.cookie}; ${(await cartCookie().serialize(cartId)).split(";")[0]}`;
+    const onlyCart = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
     const noData = await api.post("/auth/michel-alvarez/v2/stripe", { amount: 1 }, onlyCart);
     expect(noData.status).toBe(400);
     expect(await noData.json()).toEqual({
@@ -684,7 +683,7 @@ describe("/pagar steps (route loader and action)", () => {
   it("refuses bad step-1 input with the spec's message in the spec's order, writing nothing", async () => {
     const buyer = await signUpUser({ email: "pasos@example.com" });
     const cartId = await makeCart([{ productoId: "paleta", cantidad: 1 }], buyer.id);
-    const cookie = `${buyer.cookie}; ${(await cartCookie().serialize(cartId)).split(";")[0]}`;
+    const cookie = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
     const pagosBefore = (await db.select().from(pagos)).length;
 
     const cases: [Record<string, string>, string][] = [
@@ -713,7 +712,7 @@ describe("/pagar steps (route loader and action)", () => {
   it("walks Información → Envío → Pagar, requires Envío Express, and goes straight to payment once it was chosen", async () => {
     const buyer = await signUpUser({ email: "camino@example.com" });
     const cartId = await makeCart([{ productoId: "labial", cantidad: 1, codigo: "MICHEL15" }], buyer.id);
-    let cookie = `${buyer.cookie}; ${(await cartCookie().serialize(cartId)).split(";")[0]}`;
+    let cookie = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
 
     const first = (await pagarAction(
       args(postForm({ ...DATOS, telefono: "33-3333-3333", intent: "informacion" }, cookie)),

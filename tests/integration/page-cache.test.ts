@@ -28,8 +28,7 @@ let app: TestApp;
 let other: TestApp;
 
 beforeAll(async () => {
-  process.env.SEED_DEMO = "0";
-  database = await useDemoDatabase();
+  database = await useDemoDatabase({ environment: { SEED_DEMO: "0" } });
   const buildDir = await productionBuild();
   // Loading the server build adopts this file's database (it is already open and migrated).
   const built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as { pages: RequestHandler };
@@ -205,7 +204,7 @@ describe("personal pages", () => {
     await app.get("/");
     expect((await app.get("/")).headers.get("x-cache")).toBe("HIT");
     const cartId = await makeCart([{ productoId: "pig-02", cantidad: 3 }]);
-    const cookie = (await cartCookie().serialize(cartId)).split(";")[0];
+    const cookie = (await cartCookie.serialize(cartId)).split(";")[0];
     const withCart = await app.get("/", cookie);
     expect(withCart.headers.get("x-cache")).toBeNull();
     expect(withCart.headers.get("cache-control")).not.toMatch(/public/);

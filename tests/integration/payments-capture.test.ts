@@ -96,10 +96,10 @@ const signedWebhook = (app: TestApp, type: string, paymentId: string, eventId: s
   sendStripeEvent(app.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({
+    config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "captura-")), trustProxy: true },
+  });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "captura-"));
-  env.trustProxy = true;
   stub = await startStripeStub();
   const stripe = createStripeProvider({
     secretKey: "sk_test_stub",
@@ -114,7 +114,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  env.trustProxy = false;
   await demoApp?.close();
   await stripeApp?.close();
   await stub?.close();

@@ -116,10 +116,10 @@ const post = (body: string, digest?: string) =>
   });
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({
+    config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "conekta-oxxo-")), trustProxy: true },
+  });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "conekta-oxxo-"));
-  env.trustProxy = true;
   keys = conektaWebhookKeys();
   stub = await startConektaStub(KEY);
   conekta = createConektaProvider({ privateKey: KEY, apiUrl: stub.url });
@@ -129,7 +129,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  env.trustProxy = false;
   await app?.close();
   await stub?.close();
   await database?.close();

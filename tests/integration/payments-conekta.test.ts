@@ -43,9 +43,8 @@ const stockOf = async (id: string) =>
 const created = () => stub.requests.filter((r) => r.method === "POST" && r.path === "/orders");
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "conekta-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "conekta-"));
   stub = await startConektaStub(KEY);
   app = await startTestApp({ payments: { conekta: createConektaProvider({ privateKey: KEY, apiUrl: stub.url }) } });
   categoriaId = (await makeCategory()).id;

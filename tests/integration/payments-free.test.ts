@@ -48,9 +48,8 @@ const providerCalls = () =>
   conektaStub.requests.filter((r) => r.method === "POST").length;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "gratis-")) } });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gratis-"));
   stripeStub = await startStripeStub();
   conektaStub = await startConektaStub(KEY);
   app = await startTestApp({

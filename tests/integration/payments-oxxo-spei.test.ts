@@ -81,10 +81,10 @@ const stripeEvent = (type: string, paymentId: string, eventId: string) =>
   sendStripeEvent(stripeApp.baseURL, WEBHOOK_SECRET, { type, paymentId, eventId });
 
 beforeAll(async () => {
-  database = await useTestDatabase();
+  database = await useTestDatabase({
+    config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "oxxo-")), trustProxy: true },
+  });
   db = database.db;
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "oxxo-"));
-  env.trustProxy = true;
   stub = await startStripeStub();
   stripe = createStripeProvider({ secretKey: "sk_test_stub", host: "127.0.0.1", port: stub.port, protocol: "http" });
   demo = createDemoProvider(db);
@@ -95,7 +95,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  env.trustProxy = false;
   await demoApp?.close();
   await stripeApp?.close();
   await stub?.close();

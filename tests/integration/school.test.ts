@@ -16,7 +16,6 @@ import { action as examAction, loader as examLoader } from "~/routes/examen-mich
 import { loader as certificateLoader } from "~/routes/curso-certificado";
 import { loader as viewerLoader } from "~/routes/curso-michel-alvarez";
 import { loader as myCoursesLoader } from "~/routes/mis-cursos";
-import { setStorages } from "~/server/storage/index.server";
 import { s3Storage } from "~/server/storage/s3.server";
 import { messages } from "~/domain/messages";
 import type { CourseSettings } from "~/config/courses";
@@ -46,7 +45,7 @@ import { DIPLOMA_PAGE } from "~/server/school/diploma-pdf.server";
 import { env } from "~/server/env.server";
 import { EXAM_ERRORS, type ExamPaper } from "~/server/school/exam.server";
 import { answerField } from "~/domain/exam-form";
-import { signUpUser, useTestDatabase } from "../support/fixtures";
+import { configure, signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 let videoBase: string;
@@ -94,11 +93,9 @@ const correctText = (q: (typeof QUESTIONS)[number]) =>
   [q.respuesta1, q.respuesta2, q.respuesta3][q.respuestaCorrecta - 1];
 
 beforeAll(async () => {
-  env.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-"));
+  database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "school-")) } });
   fs.mkdirSync(path.join(env.dataDir, "private", "videos"), { recursive: true });
   fs.writeFileSync(path.join(env.dataDir, "private", "videos", "clase.webm"), VIDEO_BYTES);
-
-  database = await useTestDatabase();
   const db = database.db;
   await db.insert(cursos).values([
     { id: "examen", titulo: "Microblading Profesional", tipo: "online", publicado: true, examen: true, precio: 350000 },
@@ -238,7 +235,7 @@ describe("an enrolled student", () => {
     const config = { ...keys, endpoint: stub.endpoint, bucket: "estudio", publicUrl: undefined };
     const privateS3 = s3Storage(config, "private");
     await privateS3.put("videos/clase.webm", VIDEO_BYTES, "video/webm");
-    setStorages({ public: s3Storage(config, "uploads"), private: privateS3 });
+    const undo = configure({ storage: { public: s3Storage(config, "uploads"), private: privateS3 } });
     try {
       const hers = await fetch(`${videoBase}/curso-video/101`, {
         headers: { cookie: student.cookie },
@@ -261,7 +258,7 @@ describe("an enrolled student", () => {
       expect(anonymous.status).toBe(403);
       expect(anonymous.headers.get("location")).toBeNull();
     } finally {
-      setStorages(undefined);
+      undo();
       await stub.close();
     }
   });

@@ -13,21 +13,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import routes from "~/routes";
 import { handleError } from "~/entry.server";
 import type { Database } from "~/server/db/client.server";
-import { env } from "~/server/env.server";
 import { loadContext } from "~/server/http/request.server";
 import { authLog, captureLogs, logError, redact } from "~/server/log.server";
 import { contentSecurityPolicy, isPersonalPath } from "~/server/http/security.server";
 import { type TestApp, startTestApp } from "../support/app";
-import { useTestDatabase } from "../support/fixtures";
+import { configure, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
 let app: TestApp;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "security-headers-"));
-const original = {
-  dataDir: env.dataDir,
-  publicUrl: env.publicUrl,
-  stripe: [env.stripeSecretKey, env.stripePublishableKey],
-};
+let undo: (() => void) | undefined;
 
 /** The pages: 200 with the nonce the load context handed over; a cookie or a public cache on request. */
 const pages: RequestHandler = (req, res) => {
@@ -38,8 +33,7 @@ const pages: RequestHandler = (req, res) => {
 };
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = dataDir;
+  database = await useTestDatabase({ config: { dataDir } });
   fs.mkdirSync(path.join(dataDir, "uploads", "productos"), { recursive: true });
   fs.writeFileSync(path.join(dataDir, "uploads", "productos", "labial.jpg"), "jpg");
   app = await startTestApp({ pages });
@@ -47,14 +41,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  env.dataDir = original.dataDir;
   await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 afterEach(() => {
-  env.publicUrl = original.publicUrl;
-  [env.stripeSecretKey, env.stripePublishableKey] = original.stripe;
+  undo?.();
+  undo = undefined;
   vi.restoreAllMocks();
 });
 
@@ -95,15 +88,14 @@ describe("security headers", () => {
   });
 
   it("adds HSTS and upgrade-insecure-requests when the public URL is https", async () => {
-    env.publicUrl = "https://michelalvarez.mx";
+    undo = configure({ config: { publicUrl: "https://michelalvarez.mx" } });
     const response = await app.get("/");
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
     expect(directives(response.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
   });
 
   it("allows Stripe's hosts only while Stripe is on", async () => {
-    env.stripeSecretKey = "sk_test_x";
-    env.stripePublishableKey = "pk_test_x";
+    undo = configure({ config: { stripeSecretKey: "sk_test_x", stripePublishableKey: "pk_test_x" } });
     const csp = directives((await app.get("/pagar")).headers.get("content-security-policy"));
     expect(csp.get("script-src")).toEqual(expect.arrayContaining(["https://js.stripe.com"]));
     expect(csp.get("connect-src")).toEqual(["'self'", "https://api.stripe.com"]);

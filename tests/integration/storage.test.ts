@@ -3,10 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { deleteStoredFile, readRef, resolveRef, setStorages, storageRef } from "~/server/storage/index.server";
+import { deleteStoredFile, readRef, resolveRef, storageRef } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { s3Storage } from "~/server/storage/s3.server";
 import type { Storage } from "~/server/storage/types";
+import { useTestContext } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
 
 const bytes = new TextEncoder().encode("%PDF-1.4 manual");
@@ -115,12 +116,11 @@ describe("S3 requests", () => {
 
 describe("references and deletion", () => {
   afterEach(() => {
-    setStorages(undefined);
     stub.setFailing("DELETE", false);
   });
 
   it("stores private files as 'private:key' and public ones as their URL", async () => {
-    setStorages({ public: s3Storage(s3Config(), "uploads"), private: s3Storage(s3Config(), "private") });
+    useTestContext({ storage: { public: s3Storage(s3Config(), "uploads"), private: s3Storage(s3Config(), "private") } });
     expect(storageRef("private", "manuales/m.pdf")).toBe("private:manuales/m.pdf");
     expect(storageRef("public", "productos/a.jpg")).toBe("https://cdn.example.com/uploads/productos/a.jpg");
     expect(resolveRef("https://cdn.example.com/uploads/productos/a.jpg")).toEqual({
@@ -137,7 +137,7 @@ describe("references and deletion", () => {
   });
 
   it("answers 'Error al aliminar archivo 1' when the storage cannot delete", async () => {
-    setStorages({ public: s3Storage(s3Config(), "uploads"), private: s3Storage(s3Config(), "private") });
+    useTestContext({ storage: { public: s3Storage(s3Config(), "uploads"), private: s3Storage(s3Config(), "private") } });
     await s3Storage(s3Config(), "uploads").put("productos/b.jpg", bytes, "image/jpeg");
     stub.setFailing("DELETE", true);
     const failed = await deleteStoredFile("https://cdn.example.com/uploads/productos/b.jpg");

@@ -12,7 +12,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
@@ -26,8 +25,9 @@ let adminCookie: string;
 let clientCookie: string;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  setStorages({ public: localStorage(uploads, "/media"), private: localStorage(path.join(root, "private"), null) });
+  database = await useTestDatabase({
+    storage: { public: localStorage(uploads, "/media"), private: localStorage(path.join(root, "private"), null) },
+  });
   adminCookie = (await signUpUser({ role: "admin" })).cookie;
   clientCookie = (await signUpUser()).cookie;
   app = await startTestApp();
@@ -35,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  setStorages(undefined);
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });

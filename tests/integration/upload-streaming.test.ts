@@ -18,13 +18,12 @@ import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { s3Storage } from "~/server/storage/s3.server";
 import { UPLOAD_LIMITS } from "~/domain/limits";
 import { UPLOAD_PATH, sweepUploadSpool } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
-import { signUpUser, useTestDatabase } from "../support/fixtures";
+import { configure, signUpUser, useTestDatabase } from "../support/fixtures";
 import { type S3Stub, startS3Stub } from "../support/s3-stub";
 import { MB, MP4_HEAD, PDF_HEAD, repeated } from "../support/upload-files";
 
@@ -35,17 +34,17 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "upload-streaming-"));
 const uploads = path.join(root, "uploads");
 const privateFiles = path.join(root, "private");
 const spool = path.join(root, "data", "tmp");
-const savedDataDir = env.dataDir;
 let adminCookie: string;
 let clientCookie: string;
 
-const useLocalStorage = () =>
-  setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
+/** S3 instead of the folders, until the test ends (afterEach). */
+let undoS3: (() => void) | undefined;
 
 beforeAll(async () => {
-  database = await useTestDatabase();
-  env.dataDir = path.join(root, "data");
-  useLocalStorage();
+  database = await useTestDatabase({
+    config: { dataDir: path.join(root, "data") },
+    storage: { public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) },
+  });
   stub = await startS3Stub("AKIATEST", "secreto-de-prueba", "auto");
   adminCookie = (await signUpUser({ role: "admin" })).cookie;
   clientCookie = (await signUpUser()).cookie;
@@ -54,14 +53,13 @@ beforeAll(async () => {
 
 afterEach(() => {
   stub?.setFailing("PUT", false);
-  useLocalStorage();
+  undoS3?.();
+  undoS3 = undefined;
 });
 
 afterAll(async () => {
   await app?.close();
   await stub?.close();
-  setStorages(undefined);
-  env.dataDir = savedDataDir;
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
@@ -203,7 +201,7 @@ describe("streamed data uploads", () => {
       secretAccessKey: "secreto-de-prueba",
       publicUrl: "https://cdn.example.com",
     };
-    setStorages({ public: s3Storage(config, "uploads"), private: s3Storage(config, "private") });
+    undoS3 = configure({ storage: { public: s3Storage(config, "uploads"), private: s3Storage(config, "private") } });
     const before = stub.requests.length;
     const video = randomVideo(4 * MB + 7);
     const response = await uploadWithFetch("videos", video);
@@ -231,7 +229,7 @@ describe("streamed data uploads", () => {
       secretAccessKey: "secreto-de-prueba",
       publicUrl: undefined,
     };
-    setStorages({ public: s3Storage(config, "uploads"), private: s3Storage(config, "private") });
+    undoS3 = configure({ storage: { public: s3Storage(config, "uploads"), private: s3Storage(config, "private") } });
     stub.setFailing("PUT", true);
     const before = stub.requests.length;
     const objects = stub.objects.size;

@@ -4,7 +4,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
-import { setStorages } from "~/server/storage/index.server";
 import { localStorage } from "~/server/storage/local.server";
 import { UPLOAD_PATH, } from "~/server/upload.server";
 import { type TestApp, startTestApp } from "../support/app";
@@ -21,8 +20,9 @@ let clientCookie: string;
 
 /** A real account through Better Auth; its session cookie as a browser would send it. */
 beforeAll(async () => {
-  database = await useTestDatabase();
-  setStorages({ public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) });
+  database = await useTestDatabase({
+    storage: { public: localStorage(uploads, "/media"), private: localStorage(privateFiles, null) },
+  });
   adminCookie = (await signUpUser({ email: "estudio@example.com", role: "admin" })).cookie;
   clientCookie = (await signUpUser({ email: "clienta@example.com" })).cookie;
   // the production stack: security headers, same-origin writes, then the handler
@@ -32,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  setStorages(undefined);
   await database?.close();
   fs.rmSync(root, { recursive: true, force: true });
 });

@@ -20,7 +20,7 @@ export const DATOS = {
 
 /** Cookies of a buyer ready to pay: session, cart and a finished checkout (steps 1 and 2). */
 export async function checkoutCookies(buyer: { id: string; cookie: string }, cartId: string): Promise<string> {
-  const cart = (await cartCookie().serialize(cartId)).split(";")[0];
+  const cart = (await cartCookie.serialize(cartId)).split(";")[0];
   const checkout = (await checkoutCookieHeader(buyer.id, { datos: DATOS, envio: "express" })).split(";")[0];
   return `${buyer.cookie}; ${cart}; ${checkout}`;
 }

@@ -3,12 +3,12 @@
  * machine, what a deployment needs before it starts, DEMO_MODE=1, and what each mode lets the
  * payment providers and the start-up check do, in a process started with that environment.
  */
-import { describe, expect, it } from "vitest";
-import { createAppContext, runInAppContext } from "~/server/context.server";
-import * as payments from "~/server/payments/index.server";
-import { startupCheck } from "~/server/startup.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAppContext, useAppContext } from "~/server/context.server";
 import { type ModeSettings, decideMode, isLoopbackHost, isLoopbackOrigin } from "~/server/mode.server";
+import * as payments from "~/server/payments/index.server";
 import { DEVELOPMENT_SECRET } from "~/server/secret.server";
+import * as startup from "~/server/startup.server";
 
 const SECRET = "s".repeat(32);
 
@@ -208,44 +208,34 @@ describe("deciding the mode", () => {
   });
 });
 
-const NAMES = [
-  "PUBLIC_URL",
-  "DEMO_MODE",
-  "SEED_DEMO",
-  "BETTER_AUTH_SECRET",
-  "SMTP_URL",
-  "STRIPE_SECRET_KEY",
-  "STRIPE_PUBLISHABLE_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-  "CONEKTA_PRIVATE_KEY",
-  "CONEKTA_WEBHOOK_KEY",
-];
-
-/**
- * The payment choice and the start-up check as a process started with `variables` sees them: a
- * context built from those variables (ADR 031), the modules unchanged.
- */
-function startedWith(variables: Record<string, string>) {
-  const environment = { ...process.env, ...Object.fromEntries(NAMES.map((name) => [name, variables[name] ?? ""])) };
-  const context = createAppContext({ environment });
-  const inContext =
-    <A extends unknown[], R>(f: (...args: A) => R) =>
-    (...args: A) =>
-      runInAppContext(context, () => f(...args));
-  return {
-    payments: {
-      paymentPanelConfig: inContext(payments.paymentPanelConfig),
-      pendingProvider: inContext(payments.pendingProvider),
-      activeProvider: inContext(payments.activeProvider),
-      providerNamed: inContext(payments.providerNamed),
-    },
-    startup: { startupCheck: inContext(() => startupCheck()) },
-  };
+/** The modules in the context of a process started with `variables` (they read it when used). */
+async function startedWith(variables: Record<string, string>) {
+  const environment: Record<string, string | undefined> = { ...process.env };
+  for (const name of [
+    "PUBLIC_URL",
+    "DEMO_MODE",
+    "SEED_DEMO",
+    "BETTER_AUTH_SECRET",
+    "SMTP_URL",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "CONEKTA_PRIVATE_KEY",
+    "CONEKTA_WEBHOOK_KEY",
+  ]) {
+    environment[name] = variables[name] ?? "";
+  }
+  useAppContext(createAppContext({ environment }));
+  return { payments, startup };
 }
 
 describe("what each mode allows", () => {
+  afterEach(() => {
+    useAppContext(undefined);
+  });
+
   it("the demo pays with the demo provider and starts with one line naming the mode", async () => {
-    const { payments, startup } = startedWith({ PUBLIC_URL: "http://127.0.0.1:3000" });
+    const { payments, startup } = await startedWith({ PUBLIC_URL: "http://127.0.0.1:3000" });
     // (its payments on the real database: tests/integration/orders.test.ts)
     expect(payments.paymentPanelConfig()).toEqual({ provider: "demo" });
     const check = startup.startupCheck();
@@ -256,7 +246,7 @@ describe("what each mode allows", () => {
   });
 
   it("a deployment missing items may not start: the check lists each one", async () => {
-    const { startup } = startedWith({ PUBLIC_URL: "https://michelalvarez.mx", STRIPE_SECRET_KEY: "sk_live_x" });
+    const { startup } = await startedWith({ PUBLIC_URL: "https://michelalvarez.mx", STRIPE_SECRET_KEY: "sk_live_x" });
     const check = startup.startupCheck();
     expect(check.ok).toBe(false);
     expect(check.lines[0]).toBe(
@@ -271,7 +261,7 @@ describe("what each mode allows", () => {
   });
 
   it("a deployment never chooses nor confirms with the demo provider", async () => {
-    const { payments, startup } = startedWith({
+    const { payments, startup } = await startedWith({
       PUBLIC_URL: "https://michelalvarez.mx",
       BETTER_AUTH_SECRET: SECRET,
       SMTP_URL: "smtp://relay.example.com",
@@ -289,7 +279,7 @@ describe("what each mode allows", () => {
   });
 
   it("a deployment with Stripe's keys pays with Stripe", async () => {
-    const { payments } = startedWith({
+    const { payments } = await startedWith({
       PUBLIC_URL: "https://michelalvarez.mx",
       BETTER_AUTH_SECRET: SECRET,
       SMTP_URL: "smtp://relay.example.com",
@@ -302,7 +292,7 @@ describe("what each mode allows", () => {
   });
 
   it("DEMO_MODE=1 on a real address keeps the demo provider", async () => {
-    const { payments, startup } = startedWith({ PUBLIC_URL: "https://demo.michelalvarez.mx", DEMO_MODE: "1" });
+    const { payments, startup } = await startedWith({ PUBLIC_URL: "https://demo.michelalvarez.mx", DEMO_MODE: "1" });
     expect(payments.paymentPanelConfig()).toEqual({ provider: "demo" });
     expect(startup.startupCheck().ok).toBe(true);
     expect(startup.startupCheck().lines[0]).toContain("DEMO_MODE=1");

@@ -9,8 +9,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { user } from "../db/schema";
+import { env } from "../env.server";
 
-export function listedAdminEmails(value = process.env.ADMIN_EMAILS ?? ""): Set<string> {
+export function listedAdminEmails(value = env.adminEmails): Set<string> {
   return new Set(
     value
       .split(",")

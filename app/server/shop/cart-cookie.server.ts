@@ -1,6 +1,6 @@
-import { createCookie } from "react-router";
-import { contextual } from "../context.server";
+import { type Cookie, createCookie } from "react-router";
 import { and, eq, sum } from "drizzle-orm";
+import { contextual } from "../context.server";
 import { getDb } from "../db/index.server";
 import { carritoLineas, productos } from "../db/schema";
 import { currentMode } from "../mode.server";
@@ -8,11 +8,16 @@ import { currentMode } from "../mode.server";
 /** SPEC section 9: the cart cookie lives 7 days, renewed on each add or update. */
 export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 
-const CART_COOKIE = Symbol("cart cookie");
+const cartCookieKey = Symbol("cartCookie");
 
-/** The cart cookie of this context (Secure as its mode says). */
-export const cartCookie = () =>
-  contextual(CART_COOKIE, () =>
+/** The cart cookie, built per application context: `secure` follows that context's mode. */
+export const cartCookie = {
+  parse: (header: string | null) => cookie().parse(header),
+  serialize: (value: string, options?: Parameters<Cookie["serialize"]>[1]) => cookie().serialize(value, options),
+};
+
+function cookie(): Cookie {
+  return contextual(cartCookieKey, () =>
     createCookie("carrito", {
       maxAge: CART_COOKIE_MAX_AGE,
       httpOnly: true,
@@ -21,9 +26,10 @@ export const cartCookie = () =>
       secure: currentMode().secureCookies,
     }),
   );
+}
 
 export async function readCartId(request: Request): Promise<string | null> {
-  const value = await cartCookie().parse(request.headers.get("Cookie"));
+  const value = await cartCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 

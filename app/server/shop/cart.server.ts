@@ -110,7 +110,7 @@ export async function cartResponseHeaders(cartId: string | null): Promise<Header
   const headers = new Headers();
   headers.append(
     "Set-Cookie",
-    cartId ? await cartCookie().serialize(cartId) : await cartCookie().serialize("", { maxAge: 0 }),
+    cartId ? await cartCookie.serialize(cartId) : await cartCookie.serialize("", { maxAge: 0 }),
   );
   return headers;
 }

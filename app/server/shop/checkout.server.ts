@@ -7,9 +7,9 @@
  */
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { contextual } from "../context.server";
 import { type CheckoutForm, type CheckoutStep, validateCheckoutForm } from "~/domain/checkout";
 import type { Db } from "../db/index.server";
+import { contextual } from "../context.server";
 import { compras } from "../db/schema";
 import { currentMode } from "../mode.server";
 import { serverSecret } from "../secret.server";
@@ -23,11 +23,11 @@ export type CheckoutState = {
   envio: "express" | null;
 };
 
-const CHECKOUT_COOKIE = Symbol("checkout cookie");
+const checkoutCookieKey = Symbol("checkoutCookie");
 
-/** The checkout cookie of this context (Secure and signed as its mode and secret say). */
+/** Built per application context: `secure` and the signing secret follow its settings. */
 const checkoutCookie = () =>
-  contextual(CHECKOUT_COOKIE, () =>
+  contextual(checkoutCookieKey, () =>
     createCookie("checkout", {
       // A day is plenty to finish paying; after that the form starts again, prefilled.
       maxAge: 24 * 60 * 60,
