@@ -7,6 +7,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import type { BrowserServer } from "playwright-core";
+import { launchBrowserServer } from "../support/browser";
 import { productionBuild } from "../support/build";
 
 declare module "vitest" {
@@ -15,6 +17,8 @@ declare module "vitest" {
     dataDir: string;
     /** the production build the server runs (tests/support/build.ts) */
     buildDir: string;
+    /** the Chromium every file connects to (tests/e2e/shared-browser.ts) */
+    browserWSEndpoint: string;
   }
 }
 
@@ -25,6 +29,7 @@ declare module "vitest" {
 export const E2E_ADMIN = { name: "Michel", email: "estudio-e2e@example.com", password: "clave-del-estudio-e2e" };
 
 let server: ChildProcess | undefined;
+let chromium: BrowserServer | undefined;
 
 export default async function setup(project: TestProject) {
   // Inside the project so that the server build resolves node_modules.
@@ -55,12 +60,20 @@ export default async function setup(project: TestProject) {
   let log = "";
   server.stdout?.on("data", (chunk) => (log += chunk));
   server.stderr?.on("data", (chunk) => (log += chunk));
-  await waitForHealth(baseURL, () => log);
+  // Chromium starts while the server seeds its database.
+  const browserStarted = launchBrowserServer();
+  try {
+    await waitForHealth(baseURL, () => log);
+  } finally {
+    chromium = await browserStarted;
+  }
+  project.provide("browserWSEndpoint", chromium.wsEndpoint());
   project.provide("baseURL", baseURL);
   project.provide("dataDir", dataDir);
   project.provide("buildDir", buildDir);
 
   return async () => {
+    await chromium?.close();
     if (server && server.exitCode === null) {
       server.kill("SIGTERM");
       await new Promise((resolve) => server?.once("exit", resolve));

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { visitPath } from "~/server/visits.server";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { axeViolations } from "../support/axe";
 
 const baseURL = inject("baseURL");
@@ -15,7 +16,7 @@ const visitUrl = visitPath(visita);
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
