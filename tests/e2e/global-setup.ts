@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
   };
   // The admin account (tests/e2e/admin.test.ts), as a studio makes its first one: the command
   // runs while no server holds the database (it creates it; the server then seeds the demo).
+  restoreDemoMedia(buildDir, dataDir);
   execFileSync(
     "npx",
     ["tsx", "scripts/create-admin.ts", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--nombre", E2E_ADMIN.name],
@@ -64,9 +65,14 @@ export default async function setup(project: TestProject) {
   const browserStarted = launchBrowserServer();
   try {
     await waitForHealth(baseURL, () => log);
-  } finally {
     chromium = await browserStarted;
+  } catch (error) {
+    // Vitest runs no teardown for a set-up that failed: nothing is left running.
+    await browserStarted.then((browser) => browser.close()).catch(() => undefined);
+    if (server.exitCode === null) server.kill("SIGKILL");
+    throw error;
   }
+  keepDemoMedia(buildDir, dataDir);
   project.provide("browserWSEndpoint", chromium.wsEndpoint());
   project.provide("baseURL", baseURL);
   project.provide("dataDir", dataDir);
@@ -80,6 +86,44 @@ export default async function setup(project: TestProject) {
     }
     fs.rmSync(root, { recursive: true, force: true });
   };
+}
+
+/**
+ * The demo's images, drawn by the server's first seeding (842 files: a minute of an idle
+ * 2-core machine, four of a busy one), kept beside the build whose sources drew them (the build's
+ * hash covers seed/): a later run copies them into its new DATA_DIR, and the seeding, which
+ * writes only missing files (seed/media/generate.ts), finds them there.
+ */
+const MEDIA_DIRS = ["uploads", "private"];
+const demoMediaCache = (buildDir: string) => path.join(buildDir, "e2e-demo-media");
+
+function restoreDemoMedia(buildDir: string, dataDir: string) {
+  const cache = demoMediaCache(buildDir);
+  if (!fs.existsSync(cache)) return;
+  for (const dir of MEDIA_DIRS) {
+    if (fs.existsSync(path.join(cache, dir))) {
+      fs.cpSync(path.join(cache, dir), path.join(dataDir, dir), { recursive: true });
+    }
+  }
+}
+
+/** Right after the first start, before any test writes an upload of its own. */
+function keepDemoMedia(buildDir: string, dataDir: string) {
+  const cache = demoMediaCache(buildDir);
+  if (fs.existsSync(cache)) return;
+  const partial = `${cache}.${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  for (const dir of MEDIA_DIRS) {
+    if (fs.existsSync(path.join(dataDir, dir))) {
+      fs.cpSync(path.join(dataDir, dir), path.join(partial, dir), { recursive: true });
+    }
+  }
+  try {
+    fs.renameSync(partial, cache);
+  } catch {
+    // another run kept its copy first
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
 }
 
 function freePort(): Promise<number> {
