@@ -69,7 +69,11 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     // Vitest runs no teardown for a set-up that failed: nothing is left running.
     await browserStarted.then((browser) => browser.close()).catch(() => undefined);
-    if (server.exitCode === null) server.kill("SIGKILL");
+    if (server.exitCode === null) {
+      server.kill("SIGKILL");
+      await new Promise((resolve) => server?.once("exit", resolve));
+    }
+    fs.rmSync(root, { recursive: true, force: true });
     throw error;
   }
   keepDemoMedia(buildDir, dataDir);
