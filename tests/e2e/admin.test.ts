@@ -10,8 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
 import { type TestAccount, createAccount, logIn, sessionCookies } from "../support/accounts";
-import { DESKTOP, PHONE } from "../support/browser";
-import { sharedBrowser } from "./shared-browser";
+import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
 import { axeViolations } from "../support/axe";
 import { E2E_ADMIN } from "./global-setup";
 
@@ -24,7 +23,10 @@ let categoriaId: string;
 let productId: string;
 
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  // A Chromium of its own, not the shared one (tests/e2e/shared-browser.ts): its uploads of
+  // 21 MB and more would travel to that browser over its WebSocket, and on a busy machine
+  // did not arrive within the 30 s an action may take.
+  browser = await launchBrowser();
   admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   client = await createAccount(baseURL);
 });
