@@ -6,7 +6,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import "react-router";
-import { appContext, createAppContext, useAppContext } from "~/server/context.server";
+import { createAppContext, processAppContext, useAppContext } from "~/server/context.server";
 import { closeDatabase, getDatabase, initDatabase } from "~/server/db/index.server";
 import { env } from "~/server/env.server";
 import { createApp, pageCacheFor } from "~/server/http/app.server";
@@ -34,14 +34,9 @@ declare module "react-router" {
 }
 
 // The application context (ADR 031): this process's configuration, mode, database and storage,
-// built once from its environment. In development Vite loads this module again after an edit:
-// the context (and its open database) stays.
-const started = globalThis as typeof globalThis & { __appContextStarted?: boolean };
-if (!started.__appContextStarted) {
-  useAppContext(createAppContext());
-  started.__appContextStarted = true;
-}
-const context = appContext();
+// built once from its environment. In development Vite loads this module again after an edit,
+// and a test that loads the build has made its own: the context (and its open database) stays.
+if (!processAppContext()) useAppContext(createAppContext());
 
 // A deployment missing a setting stops here, before the database is opened or a port listened on.
 const check = startupCheck();
@@ -62,7 +57,7 @@ if (env.backupDaily)
   await scheduleDailyBackup(getDatabase().db).catch((error) => logError("Copia diaria: no se pudo programar", error));
 
 // Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
-startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000), context);
+startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));
 
 /** server.js runs these before the static files, so that assets get them too. */
 export { securityHeaders };

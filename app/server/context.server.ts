@@ -82,6 +82,11 @@ export function appContext(): AppContext {
   return context;
 }
 
+/** This process's context, if one was made. */
+export function processAppContext(): AppContext | undefined {
+  return started.__appContext;
+}
+
 /** Makes `context` this process's context (start-up, a script, a test file); returns the previous one. */
 export function useAppContext(context: AppContext | undefined): AppContext | undefined {
   const previous = started.__appContext;

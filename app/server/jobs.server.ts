@@ -14,7 +14,7 @@
  * it in their own table inside their own transaction, or check state before acting (an
  * expiry looks at the order first).
  */
-import { type AppContext, appContext, runInAppContext } from "./context.server";
+import { type AppContext, runInAppContext } from "./context.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "./db/client.server";
 import { tareas } from "./db/schema";
@@ -172,11 +172,11 @@ const holder = globalThis as typeof globalThis & { __jobTimer?: ReturnType<typeo
  * upkeep tasks (`registerPeriodicTask`). Errors (the database
  * gone) are logged and the next tick tries again; the timer never keeps the process alive.
  */
-export function startJobRunner(getDb: () => Db, intervalMs = 30_000, context: AppContext = appContext()): void {
+export function startJobRunner(getDb: () => Db, intervalMs = 30_000, context?: AppContext): void {
   if (holder.__jobTimer) return;
   let running = false;
-  // each tick runs in the context the runner was started with (its database, settings and mail)
-  holder.__jobTimer = setInterval(() => runInAppContext(context, tick), intervalMs);
+  // each tick runs in the context given (its database, settings and mail), else the process's
+  holder.__jobTimer = setInterval(() => (context ? runInAppContext(context, tick) : tick()), intervalMs);
   holder.__jobTimer.unref();
 
   async function tick() {

@@ -8,7 +8,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { logIn, sessionCookies } from "../support/accounts";
 import { axeViolations } from "../support/axe";
-import { PHONE, launchBrowser } from "../support/browser";
+import { PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { readOutbox } from "../support/outbox";
 import { E2E_ADMIN } from "./global-setup";
 
@@ -19,7 +20,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const cookie = await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
   context = await browser.newContext({ viewport: PHONE });
   await context.addCookies(sessionCookies(baseURL, { cookie }));
@@ -99,7 +100,7 @@ describe("the agenda on a phone", () => {
       "/admin/agenda/anticipos",
       "/admin/bloqueos/nuevo",
     ]) {
-      await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+      await page.goto(`${baseURL}${path}`);
       expect([path, await axeViolations(page)]).toEqual([path, []]);
     }
   });

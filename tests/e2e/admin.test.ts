@@ -23,6 +23,9 @@ let categoriaId: string;
 let productId: string;
 
 beforeAll(async () => {
+  // A Chromium of its own, not the shared one (tests/e2e/shared-browser.ts): its uploads of
+  // 21 MB and more would travel to that browser over its WebSocket, and on a busy machine
+  // did not arrive within the 30 s an action may take.
   browser = await launchBrowser();
   admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   client = await createAccount(baseURL);
@@ -120,7 +123,7 @@ describe("the studio on a phone", () => {
     const context = await contextAs(admin);
     const page = await context.newPage();
     for (const path of ["/admin", "/admin/promociones", "/admin/cursos/nuevo"]) {
-      await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+      await page.goto(`${baseURL}${path}`);
       expect([path, await axeViolations(page)]).toEqual([path, []]);
     }
     await context.close();
@@ -198,9 +201,9 @@ describe("the studio on a phone", () => {
 
     // the shop: the listing of its category and the product page, with its photo
     const shop = await context.newPage();
-    await shop.goto(`${baseURL}/productos/${categoriaId}`, { waitUntil: "networkidle" });
+    await shop.goto(`${baseURL}/productos/${categoriaId}`);
     expect(await shop.getByRole("link", { name: /Aceite Prueba Admin 30 ml/ }).count()).toBeGreaterThan(0);
-    await shop.goto(`${baseURL}/producto/${productId}`, { waitUntil: "networkidle" });
+    await shop.goto(`${baseURL}/producto/${productId}`);
     expect(await shop.getByRole("heading", { name: "Aceite Prueba Admin 30 ml" }).isVisible()).toBe(true);
     expect(await shop.content()).toContain("$349.90 MXN");
     const image = shop.locator(`img[src^="/media/productos/aceite-"]`).first();
@@ -214,7 +217,7 @@ describe("the studio on a phone", () => {
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await confirm(page);
     await toast(page, "Cambios guardados.");
-    await shop.reload({ waitUntil: "networkidle" });
+    await shop.reload();
     expect(await shop.content()).toContain("$299.00 MXN");
 
     // bad input: a Spanish error under the field, nothing saved
@@ -222,7 +225,7 @@ describe("the studio on a phone", () => {
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await confirm(page);
     expect(await page.getByTestId("error-precio").textContent()).toBe("Escribe el precio en pesos, por ejemplo 249.50");
-    await shop.reload({ waitUntil: "networkidle" });
+    await shop.reload();
     expect(await shop.content()).toContain("$299.00 MXN");
     await context.close();
   });
@@ -292,10 +295,10 @@ describe("orders", () => {
     const buyer = await createAccount(baseURL);
     const shopper = await contextAs(buyer, DESKTOP);
     const shop = await shopper.newPage();
-    await shop.goto(`${baseURL}/producto/${productId}`, { waitUntil: "networkidle" });
+    await shop.goto(`${baseURL}/producto/${productId}`);
     await shop.getByRole("button", { name: "Agregar al carrito" }).click();
     await shop.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");
-    await shop.goto(`${baseURL}/carrito`, { waitUntil: "networkidle" });
+    await shop.goto(`${baseURL}/carrito`);
     await shop.getByRole("button", { name: "Pagar" }).click();
     await shop.waitForURL(`${baseURL}/pagar`);
     const info = shop.getByTestId("checkout-information");

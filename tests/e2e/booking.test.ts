@@ -8,7 +8,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { PHONE, launchBrowser } from "../support/browser";
+import { PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { fillBookingForm } from "../support/forms";
 import { mailParts, readOutbox } from "../support/outbox";
 
@@ -16,7 +17,7 @@ const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -34,7 +35,7 @@ describe("booking a treatment", () => {
     const page = await context.newPage();
     const correo = `cita-${Date.now()}@example.com`;
 
-    await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/`);
     await page.getByTestId("hero-book").click();
     await page.waitForURL(/\/agendar$/);
     // the demo's Microblading (other e2e files add treatments of their own to the same server)
@@ -75,7 +76,7 @@ describe("booking a treatment", () => {
     expect(link).toBe(new URL(page.url()).pathname);
 
     // Reschedule from the mail's link (a fresh visit, no session).
-    await page.goto(`${baseURL}${link}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}${link}`);
     await page.getByTestId("reschedule-start").click();
     await page.getByTestId("reschedule").waitFor();
     await page.getByTestId("slot-day").nth(4).click();

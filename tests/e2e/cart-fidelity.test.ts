@@ -7,12 +7,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, sessionCookies } from "../support/accounts";
 import { axeViolations } from "../support/axe";
-import { DESKTOP, launchBrowser } from "../support/browser";
+import { DESKTOP } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -28,10 +29,10 @@ describe("cart", () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addCookies(sessionCookies(baseURL, await createAccount(baseURL)));
     const page = await context.newPage();
-    await page.goto(`${baseURL}/producto/pig-04`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/producto/pig-04`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");
-    await page.goto(`${baseURL}/carrito`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/carrito`);
 
     // Enter keeps the focus in the field: the alert gives it back when it closes.
     const code = page.getByLabel("Código de descuento");

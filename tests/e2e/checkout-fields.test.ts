@@ -7,12 +7,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, sessionCookies } from "../support/accounts";
-import { DESKTOP, launchBrowser } from "../support/browser";
+import { DESKTOP } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -53,10 +54,10 @@ describe("checkout step 1", () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addCookies(sessionCookies(baseURL, await createAccount(baseURL)));
     const page = await context.newPage();
-    await page.goto(`${baseURL}/producto/pig-05`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/producto/pig-05`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");
-    await page.goto(`${baseURL}/pagar`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/pagar`);
 
     // The form leaves validation to the spec's rule (no native bubbles) and starts empty.
     const form = page.getByTestId("checkout-information");

@@ -6,12 +6,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, sessionCookies } from "../support/accounts";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -65,7 +66,7 @@ describe("global chrome", () => {
   for (const viewport of [PHONE, { width: 768, height: 1024 }]) {
     it(`side menu at ${viewport.width} px: focus moves in and back, Escape, the backdrop and every link close it`, async () => {
       const page = await browser.newPage({ viewport });
-      await page.goto(`${baseURL}/servicios`, { waitUntil: "networkidle" });
+      await page.goto(`${baseURL}/servicios`);
       const button = page.getByRole("button", { name: "Abrir menú" });
       const menu = page.getByRole("navigation", { name: "Menú móvil" });
       const isOpen = () => page.evaluate(() => document.querySelector<HTMLDialogElement>("#menu-movil")?.open ?? false);

@@ -7,13 +7,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUpInBrowser } from "../support/accounts";
-import { DESKTOP, launchBrowser } from "../support/browser";
+import { DESKTOP } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { fillCheckoutInformation } from "../support/forms";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -48,6 +49,11 @@ async function watchedPage(context: BrowserContext): Promise<Watched> {
   };
 }
 
+/**
+ * The one wait for the network to fall quiet left in the end-to-end tests: what is checked is
+ * that nothing the page loads, down to its last late image, font or chunk, breaks the policy;
+ * no visible result says that the last of them has come.
+ */
 async function open(w: Watched, path: string) {
   await w.page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
 }

@@ -8,14 +8,15 @@
  */
 import type { Browser, BrowserContext, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PHONE, launchBrowser, untilHydrated } from "../support/browser";
+import { PHONE, untilHydrated } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");
 const REVIEWS_CODE = /\/assets\/reviews-section-[\w-]+\.js$/;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

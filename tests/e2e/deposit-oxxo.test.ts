@@ -6,7 +6,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { PHONE, launchBrowser } from "../support/browser";
+import { PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { fillBookingForm } from "../support/forms";
 import { readOutbox } from "../support/outbox";
 
@@ -14,7 +15,7 @@ const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -24,7 +25,7 @@ describe("a deposit paid at OXXO", () => {
     const page = await context.newPage();
     const correo = `oxxo-${Date.now()}@example.com`;
 
-    await page.goto(`${baseURL}/agendar/microblading`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/agendar/microblading`);
     // The eleventh day with free times (more than 4 days ahead: OXXO/SPEI offered), its last time.
     await page.getByTestId("slot-day").nth(10).click();
     await page.waitForURL(/fecha=/);

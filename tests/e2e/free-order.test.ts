@@ -7,7 +7,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type TestAccount, createAccount, logIn, sessionCookies } from "../support/accounts";
-import { DESKTOP, launchBrowser } from "../support/browser";
+import { DESKTOP } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { notVerification, readOutbox } from "../support/outbox";
 import { E2E_ADMIN } from "./global-setup";
 
@@ -32,7 +33,7 @@ async function adminForm(pathname: string, fields: Record<string, string>) {
 const setShipping = (estado: "Gratis" | "Normal") => adminForm("/admin/envios", { intent: "ajuste", estado });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   await adminForm("/admin/promociones-cursos/nuevo", {
     intent: "guardar",
@@ -84,7 +85,7 @@ async function confirmFreeOrder(page: Page): Promise<string> {
 describe("orders with nothing to pay", () => {
   it("/pagar-curso with a 100 % code: no card form, the course is hers", async () => {
     const { account, page, close } = await buyer();
-    await page.goto(`${baseURL}/pagar-curso/${CURSO}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/pagar-curso/${CURSO}`);
     await page.getByTestId("demo-card-form").waitFor();
     await page.getByLabel("Código de Descuento").locator("visible=true").fill("regaloe2e");
     await closeAlert(page, "Encontrado");
@@ -103,10 +104,10 @@ describe("orders with nothing to pay", () => {
     await setShipping("Gratis");
     try {
       const { page, close } = await buyer();
-      await page.goto(`${baseURL}/producto/${PRODUCTO}`, { waitUntil: "networkidle" });
+      await page.goto(`${baseURL}/producto/${PRODUCTO}`);
       await page.getByRole("button", { name: "Agregar al carrito" }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");
-      await page.goto(`${baseURL}/carrito`, { waitUntil: "networkidle" });
+      await page.goto(`${baseURL}/carrito`);
       await page.getByLabel("Código de descuento").fill("TODOE2E");
       await page.getByRole("button", { name: "Aplicar" }).click();
       await closeAlert(page, "Encontrado");
@@ -137,7 +138,7 @@ describe("orders with nothing to pay", () => {
 
       const compraId = await confirmFreeOrder(page);
       await page.waitForURL(`${baseURL}/`);
-      await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
+      await page.goto(`${baseURL}/mis-compras`);
       const order = page.getByTestId("order").first();
       expect(await order.getByTestId("order-id").textContent()).toBe(`Compra ${compraId}`);
       expect(await order.getByTestId("order-total").textContent()).toBe("$0.00");

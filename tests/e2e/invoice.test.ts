@@ -10,7 +10,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { logIn, sessionCookies, signUpInBrowser } from "../support/accounts";
 import { axeViolations } from "../support/axe";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { fillCheckoutInformation } from "../support/forms";
 import { readOutbox } from "../support/outbox";
 import { E2E_ADMIN } from "./global-setup";
@@ -19,7 +20,7 @@ const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -29,10 +30,10 @@ async function shot(page: Page, name: string) {
 
 async function buy(context: BrowserContext, correo: string): Promise<string> {
   const page = await context.newPage();
-  await page.goto(`${baseURL}/producto/pig-01`, { waitUntil: "networkidle" });
+  await page.goto(`${baseURL}/producto/pig-01`);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === "1");
-  await page.goto(`${baseURL}/pagar`, { waitUntil: "networkidle" });
+  await page.goto(`${baseURL}/pagar`);
   await fillCheckoutInformation(page, correo);
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.waitForURL(`${baseURL}/pagar?paso=envio`);
@@ -61,7 +62,7 @@ describe("Factura from /mis-compras", () => {
     expect(compraId).toBeTruthy();
 
     const page = await context.newPage();
-    await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/mis-compras`);
     await page.getByTestId("order").first().getByTestId("order-factura").click();
     await page.waitForURL(`${baseURL}/mis-compras/factura/${compraId}`);
     const form = page.getByTestId("factura-form");
@@ -106,14 +107,14 @@ describe("Factura from /mis-compras", () => {
       .toBe(1);
 
     // Remembered for the next invoice; /mis-compras now offers 'Ver factura'.
-    await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/mis-compras`);
     expect(await page.getByTestId("order").first().getByTestId("order-factura").textContent()).toBe("Ver factura");
 
     // The studio lists it and cancels it with a SAT reason (01 asks for the replacing UUID).
     const studio = await browser.newContext({ viewport: PHONE });
     await studio.addCookies(sessionCookies(baseURL, { cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) }));
     const admin = await studio.newPage();
-    await admin.goto(`${baseURL}/admin/facturas`, { waitUntil: "networkidle" });
+    await admin.goto(`${baseURL}/admin/facturas`);
     const row = admin.getByTestId("factura").filter({ hasText: compraId });
     expect(await row.getByTestId("factura-estado").textContent()).toBe("Vigente");
     await row.getByLabel("Motivo de cancelación (SAT)").selectOption("01");
@@ -126,7 +127,7 @@ describe("Factura from /mis-compras", () => {
     await studio.close();
 
     // Cancelled: the client may ask again this month.
-    await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/mis-compras`);
     expect(await page.getByTestId("order").first().getByTestId("order-factura").textContent()).toBe("Factura");
     await context.close();
   });

@@ -4,9 +4,10 @@
  * cover. What must never happen: a page that looks different with its own rules than with the
  * whole stylesheet, or a menu, dialog or next page drawn without its rules.
  */
-import { type Browser, type Page, chromium } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");
 
@@ -14,8 +15,8 @@ let browser: Browser;
 /** Pages as the server wrote them, never hydrated (React's scripts are not fetched). */
 let markupOnly: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  markupOnly = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  browser = await sharedBrowser();
+  markupOnly = await sharedBrowser({ hydration: false });
 });
 afterAll(async () => {
   await browser?.close();

@@ -10,7 +10,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, logIn, sessionCookies } from "../support/accounts";
 import { axeViolations } from "../support/axe";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, nextPaint } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { notVerification, readOutbox } from "../support/outbox";
 import { E2E_ADMIN } from "./global-setup";
 
@@ -23,7 +24,7 @@ async function shoot(page: Page, name: string) {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await nextPaint(page);
     await page.screenshot({ path: path.join(SHOTS, `pagos-${name}-${viewport.width}.png`), fullPage: true });
     expect([name, viewport.width, await axeViolations(page)]).toEqual([name, viewport.width, []]);
   }
@@ -36,7 +37,7 @@ const CURSO = "automaquillaje-online";
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -56,7 +57,7 @@ describe("a course paid in cash at OXXO (demo)", () => {
     await context.addCookies(sessionCookies(baseURL, account));
     const page = await context.newPage();
 
-    await page.goto(`${baseURL}/pagar-curso/${CURSO}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/pagar-curso/${CURSO}`);
     const methods = page.getByTestId("payment-methods");
     await methods.waitFor();
     expect(await methods.getByRole("radio").count()).toBe(3);
@@ -86,7 +87,7 @@ describe("a course paid in cash at OXXO (demo)", () => {
       sessionCookies(baseURL, { cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) }),
     );
     const adminPage = await adminContext.newPage();
-    await adminPage.goto(`${baseURL}/admin/pagos?metodo=oxxo&estado=pendiente`, { waitUntil: "networkidle" });
+    await adminPage.goto(`${baseURL}/admin/pagos?metodo=oxxo&estado=pendiente`);
     expect(await adminPage.getByTestId("payments-list").textContent()).toContain(compraId);
     await shoot(adminPage, "admin");
     await adminContext.close();
@@ -95,12 +96,12 @@ describe("a course paid in cash at OXXO (demo)", () => {
     await page.goto(`${baseURL}/curso-michel-alvarez/${CURSO}`);
     expect(new URL(page.url()).pathname).toBe("/");
 
-    await page.goto(`${baseURL}/mis-compras`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/mis-compras`);
     await page.locator(`#compra-${compraId}`).getByTestId("simulate-payment").click();
     await closeAlert(page, "Pago recibido");
     await page.locator(`#compra-${compraId}`).getByTestId("order-pending").waitFor({ state: "detached" });
 
-    await page.goto(`${baseURL}/curso-michel-alvarez/${CURSO}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseURL}/curso-michel-alvarez/${CURSO}`);
     expect(new URL(page.url()).pathname).toBe(`/curso-michel-alvarez/${CURSO}`);
     await page.getByRole("navigation", { name: "Unidades del curso" }).getByRole("link").first().waitFor();
     await expect

@@ -13,7 +13,8 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatSpanishDate } from "~/domain/dates";
 import { type TestAccount, createAccount, sessionCookies } from "../support/accounts";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, nextPaint } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { axeViolations } from "../support/axe";
 import { acceptLoginPrompt, closeLoginOverlay } from "../support/login-prompt";
 import { notVerification, readOutbox } from "../support/outbox";
@@ -39,7 +40,7 @@ const correctAnswer = (q: DemoQuestion) => [q.respuesta_1, q.respuesta_2, q.resp
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
@@ -51,7 +52,7 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize(viewport);
     // from the top, so the sticky header is drawn where it belongs
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await nextPaint(page);
     await page.screenshot({ path: path.join(SHOTS, `school-${name}-${viewport.width}.png`), fullPage: true });
     expect([name, viewport.width, await axeViolations(page)]).toEqual([name, viewport.width, []]);
   }

@@ -7,14 +7,15 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, signUpInBrowser } from "../support/accounts";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, untilHydrated } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { axeViolations } from "../support/axe";
 import { acceptLoginPrompt } from "../support/login-prompt";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -36,7 +37,7 @@ function starButton(page: Page, n: number) {
 
 /** Opens a page and waits until its scripts have loaded (so clicks are handled by React). */
 async function open(page: Page, path: string) {
-  return page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+  return page.goto(`${baseURL}${path}`);
 }
 
 /** Waits for the header badge to show `n` (it updates after each cart write). */
@@ -47,6 +48,17 @@ async function expectBadge(page: Page, n: number) {
   );
   expect(await badge(page).textContent()).toBe(String(n));
 }
+
+describe("shop, over HTTP", () => {
+  // a status and a text of the server's page: no browser needed (it ran once per width before)
+  it("answers an unknown category and product with the 404 page", async () => {
+    for (const path of ["/productos/no-existe", "/producto/no-existe"]) {
+      const response = await fetch(`${baseURL}${path}`);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.text()).toContain("Página no encontrada");
+    }
+  });
+});
 
 for (const viewport of [PHONE, DESKTOP]) {
   describe(`shop at ${viewport.width} px`, () => {
@@ -87,14 +99,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(await switcher.isVisible()).toBe(viewport.width >= 551);
     });
 
-    it("answers an unknown category and product with the 404 page", async () => {
-      const category = await page.goto(`${baseURL}/productos/no-existe`);
-      expect(category?.status()).toBe(404);
-      const product = await page.goto(`${baseURL}/producto/no-existe`);
-      expect(product?.status()).toBe(404);
-      await page.getByText("Página no encontrada").waitFor();
-    });
-
     it("adds 2 of a product, applies a code, edits and removes in the cart", async () => {
       await open(page, "/producto/pig-01");
       await page.getByRole("heading", { level: 1, name: "Velvet Pigments Café Oscuro 15 ml" }).waitFor();
@@ -131,8 +135,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole("link", { name: /^Carrito/ }).click();
       await page.waitForURL(`${baseURL}/carrito`);
       await page.getByRole("heading", { name: "Carrito" }).waitFor();
-      await page.waitForLoadState("networkidle");
       const line = page.getByTestId("cart-line");
+      await line.first().waitFor();
       expect(await line.count()).toBe(1);
       expect(await line.getByTestId("line-total").textContent()).toBe("$1,378.00");
       expect(await page.getByTestId("subtotal").textContent()).toBe("$1,378.00");
@@ -176,7 +180,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(await line.getByTestId("line-total").textContent()).toBe("$1,756.95");
       await qty.blur();
       await expectBadge(page, 3);
-      await page.reload({ waitUntil: "networkidle" });
+      await page.reload();
       expect(await page.getByLabel("Cantidad de Velvet Pigments Café Oscuro 15 ml").inputValue()).toBe("3");
       expect(await page.getByTestId("subtotal").textContent()).toBe("$1,756.95");
 
@@ -233,7 +237,7 @@ describe("reviews", () => {
 
     const email = `resena-${Date.now()}@example.com`;
     await signUpInBrowser(context, baseURL, { name: "Renata Reseñas", email });
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
     const reviewsBefore = await page.getByTestId("review-list").locator("li").count().catch(() => 0);
 
     await starButton(page, 4).click();
@@ -270,8 +274,10 @@ describe("Pagar from the cart", () => {
     await overlay.getByLabel("Contraseña").fill(account.password);
     await overlay.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     expect(await closeAlert(page, "¡Bienvenido!")).toContain("Nos da gusto verte nuevamente");
+    // the log-in reloads the page (reloadPage in login-overlay.tsx): its header shows the
+    // account before React has hydrated it
     await page.getByTestId("account-menu").waitFor();
-    await page.waitForLoadState("networkidle");
+    await untilHydrated(page);
     expect(page.url()).toBe(`${baseURL}/carrito`);
     await page.getByLabel("Cantidad de Nube Beauty Bálsamo Reparador Post-Micro 15 g").fill("2");
     await page.getByRole("button", { name: "Pagar" }).click();

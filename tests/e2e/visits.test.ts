@@ -1,8 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { visitPath } from "~/server/visits/visits.server";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE } from "../support/browser";
+import { sharedBrowser } from "./shared-browser";
 import { axeViolations } from "../support/axe";
 
 const baseURL = inject("baseURL");
@@ -15,7 +18,7 @@ const visitUrl = visitPath(visita);
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -55,7 +58,10 @@ describe("visit page", () => {
     ]);
     const slug = visitUrl.split("/")[1].replace("tu-visita-con-", "");
     expect(download.suggestedFilename()).toBe(`${slug}-despues-2.png`);
-    const file = await download.path();
+    // the shared Chromium is another process's (tests/e2e/shared-browser.ts): its download is
+    // copied here, not read where it landed
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "visita-")), download.suggestedFilename());
+    await download.saveAs(file);
     expect(fs.readFileSync(file).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     await page.close();
   });

@@ -1,3 +1,4 @@
+// @engine: the settle step takes the payment row FOR UPDATE (the payable holds it while it fulfils)
 /**
  * The payment ledger's one settle step (app/server/payments/settle.server.ts) on its own, on
  * the real database: a payable thing registered the way the shop's order and an appointment's

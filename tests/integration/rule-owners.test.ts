@@ -101,6 +101,7 @@ describe("free shipping", () => {
   it("the admin's screen reads the switch as the cart does: what it says is what is charged", async () => {
     for (const estado of [" gratis ", "GRATIS", "Normal", "casi"]) {
       await setSetting("envio", { estado });
+      // engine-neutral: two reads side by side, no race
       const [screen, rates] = await Promise.all([
         settingScreen(database.db, shippingStateSetting),
         loadShippingRates(database.db),

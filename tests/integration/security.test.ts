@@ -2,11 +2,13 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sameOriginWrites, securityHeaders } from "~/server/http/security.server";
+import { useTestContext } from "../support/fixtures";
 
 describe("origin check on writes and security headers", () => {
   let base: string;
   let close: () => void;
   beforeAll(async () => {
+    useTestContext(); // the demo's settings (the headers read the mode and the site's address)
     const app = express();
     app.use(securityHeaders, sameOriginWrites);
     app.all("/*splat", (_req, res) => res.json({ ok: true }));

@@ -1,5 +1,5 @@
 /** Debian's Chromium, driven by playwright-core, with every call home switched off. */
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserServer, type Page, chromium } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -20,6 +20,21 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   return waitingForHydration(browser);
+}
+
+/**
+ * One Chromium for a whole test run (the end-to-end tests' global set-up): each test file
+ * connects to it instead of starting its own (a second or more of a busy machine per file),
+ * and gets contexts of its own, closed when it disconnects.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The shared Chromium of `launchBrowserServer`, its pages waiting for hydration as `launchBrowser`'s do. */
+export async function connectBrowser(wsEndpoint: string, options: { hydration?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.connect(wsEndpoint);
+  return options.hydration === false ? browser : waitingForHydration(browser);
 }
 
 /**
@@ -69,6 +84,16 @@ export function patchPage(page: Page): Page {
     });
   }
   return page;
+}
+
+/**
+ * Resolves once the page has drawn a frame after this call: what a resize or a scroll just
+ * changed (a sticky header's place, a layout) is on the screen, as a screenshot should show it.
+ */
+export async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 export const PHONE = { width: 375, height: 812 } as const;
