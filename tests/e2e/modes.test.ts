@@ -7,12 +7,11 @@
  * - the demo (the e2e server, PUBLIC_URL http://127.0.0.1:port) says on every page that its
  *   payments are not real.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { httpRequest } from "../support/accounts";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -39,43 +38,21 @@ const CLEARED = {
   DATABASE_URL: "",
 };
 
-type Started = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-
 /** `node server.js` on the e2e build, as production starts it, with these settings. */
-async function startServer(settings: Record<string, string>, data: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      ...CLEARED,
-      ...settings,
-      NODE_ENV: "production",
-      BUILD_DIR: path.relative(process.cwd(), inject("buildDir")),
-      DATA_DIR: data,
-      PORT: String(port),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startServer(settings: Record<string, string>, data: string, waitUntilReady = false): Promise<ServerProcess> {
+  return startServerProcess({
+    buildDir: inject("buildDir"),
+    env: { ...CLEARED, PUBLIC_URL: "", ...settings, DATA_DIR: data },
+    waitUntilReady,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
-}
-
-async function stop(server: Started | undefined) {
-  if (server && server.child.exitCode === null) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
 }
 
 describe("a deployment missing settings", () => {
   it("refuses to start: one Spanish / English line per missing item, a non-zero exit, no database opened", async () => {
     const data = path.join(root, "data-incompleto");
     const server = await startServer({ PUBLIC_URL: REAL_ADDRESS, STRIPE_SECRET_KEY: "sk_test_sin_publicable" }, data);
-    const code = await server.exited;
-    const output = server.output();
+    const { code } = await server.exited;
+    const output = server.log();
     expect(code, output).not.toBe(0);
     expect(code, output).not.toBeNull();
     for (const line of [
@@ -94,7 +71,7 @@ describe("a deployment missing settings", () => {
 });
 
 describe("a deployment with everything set", () => {
-  let server: Started | undefined;
+  let server: ServerProcess | undefined;
   let url: string;
 
   beforeAll(async () => {
@@ -109,20 +86,15 @@ describe("a deployment with everything set", () => {
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
       },
       path.join(root, "data-despliegue"),
+      true,
     );
-    url = `http://127.0.0.1:${server.port}`;
-    for (let i = 0; i < 480; i++) {
-      if (server.child.exitCode !== null) throw new Error(`el despliegue no arrancó:\n${server.output()}`);
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`el despliegue no respondió:\n${server.output()}`);
+    url = server.baseURL;
   });
 
-  afterAll(() => stop(server));
+  afterAll(() => server?.stop());
 
   it("says so at start, has no demo notice and no demo catalogue (SEED_DEMO unset)", async () => {
-    expect(server?.output()).toContain(`Modo despliegue en ${REAL_ADDRESS}`);
+    expect(server?.log()).toContain(`Modo despliegue en ${REAL_ADDRESS}`);
     const home = await (await fetch(`${url}/`)).text();
     expect(home).toContain("Michel Alvarez");
     expect(home).not.toContain(NOTICE);
@@ -180,14 +152,3 @@ describe("the demo (PUBLIC_URL on this machine)", () => {
     expect(answer.status).toBe(401);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}

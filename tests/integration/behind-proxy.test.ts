@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startServerProcess({
     buildDir: await productionBuild(),
     // The demo on a real address: no SMTP or card provider needed to try the forms.
-    env: { PUBLIC_URL: SITE, DEMO_MODE: "1", TRUST_PROXY: "1", DATA_DIR: dataDir, INSECURE_COOKIES: "" },
+    env: { PUBLIC_URL: SITE, DEMO_MODE: "1", TRUST_PROXY: "1", DATA_DIR: dataDir },
   });
 });
 

@@ -1,8 +1,7 @@
 /**
- * The real server as a child process: `node server.js` over a production build, on a free
- * port, with the environment a test gives it (its own DATA_DIR, or DATABASE_URL). For tests
- * where the process itself is what is tested: that it stays up through a database fault,
- * or stops cleanly on a signal.
+ * The one test-server starter: `node server.js` over a production build, on a free port,
+ * with the environment a test gives it (its own DATA_DIR, or DATABASE_URL). The e2e set-up's
+ * shared server, the mode tests' deployments, the fault and shutdown tests all start it here.
  *
  *   const server = await startServerProcess({ buildDir, env: { DATABASE_URL: url } });
  *   await fetch(`${server.baseURL}/healthz`);
@@ -14,6 +13,7 @@ import path from "node:path";
 
 export type ServerProcess = {
   baseURL: string;
+  port: number;
   child: ChildProcess;
   /** Everything the process printed so far. */
   log: () => string;
@@ -41,8 +41,14 @@ export async function startServerProcess(options: {
   env: Record<string, string>;
   /** Called with everything printed so far, after each chunk (to act before the app is ready). */
   onOutput?: (output: string) => void;
+  /** A port chosen before (freePort), e.g. to run a command with the same settings first. */
+  port?: number;
+  /** Wait for /healthz (default), or return at once: a process expected to refuse to start. */
+  waitUntilReady?: boolean;
+  /** How long /healthz may take: a first start that seeds the demo takes longer. */
+  readyTimeoutMs?: number;
 }): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -53,7 +59,6 @@ export async function startServerProcess(options: {
       PUBLIC_URL: baseURL,
       DATABASE_URL: "",
       SEED_DEMO: "0",
-      INSECURE_COOKIES: "1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -78,6 +83,7 @@ export async function startServerProcess(options: {
 
   const server: ServerProcess = {
     baseURL,
+    port,
     child,
     log: () => output,
     exited,
@@ -89,7 +95,8 @@ export async function startServerProcess(options: {
     },
   };
 
-  const deadline = Date.now() + 120_000;
+  if (options.waitUntilReady === false) return server;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`);
     try {
