@@ -14,7 +14,6 @@
  * it in their own table inside their own transaction, or check state before acting (an
  * expiry looks at the order first).
  */
-import { type AppContext, runInAppContext } from "./context.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "./db/client.server";
 import { tareas } from "./db/schema";
@@ -172,11 +171,11 @@ const holder = globalThis as typeof globalThis & { __jobTimer?: ReturnType<typeo
  * upkeep tasks (`registerPeriodicTask`). Errors (the database
  * gone) are logged and the next tick tries again; the timer never keeps the process alive.
  */
-export function startJobRunner(getDb: () => Db, intervalMs = 30_000, context?: AppContext): void {
+export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
   if (holder.__jobTimer) return;
   let running = false;
-  // each tick runs in the context given (its database, settings and mail), else the process's
-  holder.__jobTimer = setInterval(() => (context ? runInAppContext(context, tick) : tick()), intervalMs);
+  // each tick reads the process's application context (its database, settings and mail)
+  holder.__jobTimer = setInterval(tick, intervalMs);
   holder.__jobTimer.unref();
 
   async function tick() {
