@@ -217,7 +217,10 @@ function acquireLock(lockPath: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, mine, { flag: "wx" });
+      // Released by close, or at the latest when the process exits; a process that opens and
+      // closes the folder many times (a test running the commands in-process) keeps no listener.
       const release = () => {
+        process.off("exit", release);
         try {
           if (fs.readFileSync(lockPath, "utf8") === mine) fs.unlinkSync(lockPath);
         } catch {}
