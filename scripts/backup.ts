@@ -1,43 +1,11 @@
 /**
  * npm run backup
  *
- * Makes one backup now (ADR 029), labelled 'manual' (never pruned): the database named by
- * the environment (DATABASE_URL: pg_dump; otherwise the PGlite folder in DATA_DIR, which the
- * running app holds locked: stop it first, or wait for its daily copy), the uploads' manifest
- * and, when they are on disk, the uploads themselves; into the bucket (S3_*) or DATA_DIR/backups.
+ * Makes one 'manual' backup now (ADR 029) of the database and uploads named by the environment.
+ * The command itself is scripts/commands/backup.ts; this entry point builds its application
+ * context from the environment, runs it and exits with its code.
  */
-import { createBackup } from "../app/server/backup/backup.server";
-import { configuredFiles } from "../app/server/backup/job.server";
-import { configuredStore } from "../app/server/backup/store.server";
-import { pgliteCreated } from "../app/server/db/client.server";
-import { env } from "../app/server/env.server";
-import { fail, openConfiguredDatabase } from "./open-database";
+import { runCommand } from "./commands/command";
+import { backupCommand } from "./commands/backup";
 
-
-if (process.argv.slice(2).some((arg) => arg !== "--")) fail("Uso: npm run backup");
-if (!env.databaseUrl && !pgliteCreated(env.dataDir)) fail(`No hay base de datos en ${env.dataDir}: nada que copiar.`);
-
-const database = await openConfiguredDatabase(
-  (message) =>
-    `${message}\nLa aplicación en marcha hace su propia copia cada día (09:00 UTC). ` +
-    "Para una copia a mano de la base integrada, detén la aplicación y vuelve a intentarlo.",
-);
-
-let exitCode = 0;
-try {
-  const descriptor = await createBackup({
-    database,
-    files: configuredFiles(),
-    store: configuredStore(),
-    now: new Date(),
-    label: "manual",
-    report: (line) => console.log(line),
-  });
-  console.log(`Para restaurarla: npm run restore -- ${descriptor.nombre}`);
-} catch (error) {
-  console.error(`La copia falló: ${(error as Error).message}`);
-  exitCode = 1;
-} finally {
-  await database.close();
-}
-process.exit(exitCode);
+await runCommand(backupCommand);
