@@ -1,8 +1,10 @@
 /**
- * `npm run backup` and `npm run restore` as the studio runs them (the scripts in a process of
- * their own, on an embedded database in DATA_DIR; ADR 029): the backup respects the lock of
- * a running app, the restore refuses a database with data without --forzar (in Spanish,
- * exit code 1, nothing changed) and replaces it with --forzar.
+ * `npm run backup` and `npm run restore` (scripts/commands/, ADR 029) on an embedded database
+ * in DATA_DIR: the backup respects the lock of a running app (another process), the restore
+ * refuses a database with data without --forzar (in Spanish, exit code 1, nothing changed) and
+ * replaces it with --forzar. Each command's success runs as the studio runs it (npm, a process
+ * of its own: the entry point, its output and exit code); the other cases run in this process
+ * (tests/support/commands.ts), in a context read from the environment with this DATA_DIR.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -12,22 +14,14 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
 import { categorias } from "~/server/db/schema";
+import { backupCommand } from "../../scripts/commands/backup";
+import { restoreCommand } from "../../scripts/commands/restore";
+import { holdLockInAnotherProcess, npmRun, runInProcess } from "../support/commands";
+import { createMigratedDataDir } from "../support/db";
 
 const run = promisify(execFile);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "respaldo-ordenes-"));
 const dataDir = path.join(root, "datos");
-
-/** Runs one of the scripts with DATA_DIR set; its exit code and output. */
-async function script(name: "backup" | "restore", args: string[] = []) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", S3_BUCKET: "" };
-  try {
-    const { stdout, stderr } = await run("npx", ["tsx", `scripts/${name}.ts`, ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 async function categoryNames(): Promise<string[]> {
   const database = await openDatabase({ dataDir });
@@ -40,11 +34,8 @@ async function categoryNames(): Promise<string[]> {
 
 beforeAll(async () => {
   // A migrated embedded database in DATA_DIR with one category and one upload.
-  const memory = await openDatabase({ memory: true });
-  await memory.migrate();
-  const dump = await memory.pglite!.dumpDataDir("none");
-  await memory.close();
-  const database = await openDatabase({ dataDir, loadDataDir: dump });
+  await createMigratedDataDir(dataDir);
+  const database = await openDatabase({ dataDir });
   await database.db.insert(categorias).values({ id: "cejas", nombre: "Cejas" });
   await database.close();
   fs.mkdirSync(path.join(dataDir, "uploads", "productos"), { recursive: true });
@@ -59,21 +50,21 @@ describe("npm run backup / npm run restore", () => {
   let name: string;
 
   it("the backup refuses while the app holds the database, in Spanish", async () => {
-    // the lock of a running app: a live process's pid (this test's)
-    fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
+    // the lock of a running app: another live process's pid in DATA_DIR/pglite.lock
+    const app = await holdLockInAnotherProcess(dataDir);
     try {
-      const answer = await script("backup");
+      const answer = await runInProcess(backupCommand, [], dataDir);
       expect(answer.code).toBe(1);
-      expect(answer.stderr).toContain(`está abierta por otro proceso (pid ${process.pid})`);
+      expect(answer.stderr).toContain(`está abierta por otro proceso (pid ${app.pid})`);
       expect(answer.stderr).toContain("La aplicación en marcha hace su propia copia cada día");
       expect(fs.existsSync(path.join(dataDir, "backups"))).toBe(false);
     } finally {
-      fs.rmSync(path.join(dataDir, "pglite.lock"));
+      await app.release();
     }
   });
 
   it("with the app stopped it writes a manual copy into DATA_DIR/backups and says how to restore it", async () => {
-    const answer = await script("backup");
+    const answer = await npmRun("backup", [], dataDir);
     expect(answer.code, answer.stderr).toBe(0);
     name = /Para restaurarla: npm run restore -- (\S+)/.exec(answer.stdout)?.[1] ?? "";
     expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{4}Z-manual$/);
@@ -97,7 +88,7 @@ describe("npm run backup / npm run restore", () => {
     const database = await openDatabase({ dataDir });
     await database.db.insert(categorias).values({ id: "labios", nombre: "Labios" });
     await database.close();
-    const answer = await script("restore", [name]);
+    const answer = await runInProcess(restoreCommand, [name], dataDir);
     expect(answer.code).toBe(1);
     expect(answer.stderr).toContain("No se restauró: El destino no está vacío");
     expect(answer.stderr).toContain("repite la orden con --forzar");
@@ -106,7 +97,7 @@ describe("npm run backup / npm run restore", () => {
 
   it("with --forzar it restores the copy and keeps the replaced database aside", async () => {
     fs.rmSync(path.join(dataDir, "uploads", "productos", "ceja.jpg"));
-    const answer = await script("restore", [name, "--forzar"]);
+    const answer = await npmRun("restore", [name, "--forzar"], dataDir);
     expect(answer.code, answer.stderr).toBe(0);
     expect(answer.stdout).toContain(`Restaurando ${name}`);
     expect(answer.stdout).toContain("Restauración terminada.");
@@ -116,7 +107,7 @@ describe("npm run backup / npm run restore", () => {
   });
 
   it("an unknown copy is named with the ones there are", async () => {
-    const answer = await script("restore", ["2020-01-01T0000Z-manual"]);
+    const answer = await runInProcess(restoreCommand, ["2020-01-01T0000Z-manual"], dataDir);
     expect(answer.code).toBe(1);
     expect(answer.stderr).toContain(`No existe la copia 2020-01-01T0000Z-manual en ${path.join(dataDir, "backups")}.`);
     expect(answer.stderr).toContain(`Copias disponibles: ${name}`);

@@ -1,4 +1,10 @@
-import { execFile } from "node:child_process";
+/**
+ * `npm run admin:create` (scripts/commands/create-admin.ts) on a real PGlite folder of its own,
+ * which the first case creates (a new installation's empty DATA_DIR): once as the studio runs it
+ * (npm, a process of its own: the entry point, its output and exit code), the other cases in
+ * this process (tests/support/commands.ts), each in a context read from the environment with
+ * this file's DATA_DIR, as the script's is. The lock's case has a second process hold the folder.
+ */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,21 +12,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
 import { account, user } from "~/server/db/schema";
+import { createAdminCommand } from "../../scripts/commands/create-admin";
+import { holdLockInAnotherProcess, npmRun, runInProcess } from "../support/commands";
 
-// The real command, on a real PGlite folder of its own.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "create-admin-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function run(...args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      path.resolve("node_modules/.bin/tsx"),
-      ["scripts/create-admin.ts", "--", ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, timeout: 200_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
-    );
-  });
-}
+const run = (...args: string[]) => runInProcess(createAdminCommand, ["--", ...args], dataDir);
 
 async function readUser(email: string) {
   const database = await openDatabase({ dataDir });
@@ -33,8 +31,9 @@ async function readUser(email: string) {
   }
 }
 
-// Each case runs the real command (tsx compiling the scripts, a new PGlite folder and its
-// migrations): slow on a busy 2-core machine, so the cases get more time than the default.
+// The first case creates the PGlite folder and its migrations, then starts a process (npm, tsx
+// compiling the scripts, PGlite's engine compiled again): slow on a busy 2-core machine, so the
+// cases get more time than the default.
 describe("npm run admin:create", { timeout: 240_000 }, () => {
   it("creates the first admin with a password, then promotes an existing account", async () => {
     const created = await run("Estudio@Example.com", "--password", "contrasena-segura", "--nombre", "Michel Alvarez");
@@ -47,9 +46,10 @@ describe("npm run admin:create", { timeout: 240_000 }, () => {
     expect(accounts[0].providerId).toBe("credential");
     expect(accounts[0].password).not.toContain("contrasena-segura");
 
-    const again = await run("estudio@example.com");
-    expect(again).toMatchObject({ code: 0 });
-    expect(again.out).toContain("ya era administradora");
+    // the entry point, as the studio runs it: its own process, its output and exit code
+    const again = await npmRun("admin:create", ["estudio@example.com"], dataDir);
+    expect(again.code, again.out).toBe(0);
+    expect(again.stdout).toContain("estudio@example.com ya era administradora.");
   });
 
   it("refuses an unknown account without a password, and a short password, in Spanish", async () => {
@@ -63,13 +63,14 @@ describe("npm run admin:create", { timeout: 240_000 }, () => {
   });
 
   it("refuses while another process holds the database folder", async () => {
-    const holder = await openDatabase({ dataDir });
+    const app = await holdLockInAnotherProcess(dataDir);
     try {
       const refused = await run("estudio@example.com");
       expect(refused.code).toBe(1);
       expect(refused.out).toContain("No se puede crear la administradora mientras la aplicación está en marcha");
+      expect(refused.out).toContain(`está abierta por otro proceso (pid ${app.pid})`);
     } finally {
-      await holder.close();
+      await app.release();
     }
   });
 });

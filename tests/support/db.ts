@@ -48,6 +48,18 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /**
+ * Makes `dataDir`'s embedded database (its `pglite/` folder, which must not exist yet) a migrated,
+ * empty one from the same dump, and closes it: a DATA_DIR as a first start would leave it, for a
+ * test that runs a command on it (tests/support/commands.ts), in a fraction of a new folder's
+ * initdb and migrations.
+ */
+export async function createMigratedDataDir(dataDir: string): Promise<void> {
+  migratedDump ??= migratedPgliteDump();
+  const database = await openDatabase({ dataDir, loadDataDir: await migratedDump });
+  await database.close();
+}
+
+/**
  * A new database of its own on a PostgreSQL server with every migration applied, dropped on
  * close: a copy of the migrated template (see postgresTemplate). `name` lets a test know it
  * (to point a second pool, another instance, at it).
