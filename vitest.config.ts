@@ -52,13 +52,9 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time still. The files share one server and one Chromium
-          // (global-setup.ts) and make their own accounts, codes, products and categories, so
-          // two at a time (`true`, maxWorkers above) is the next step, not yet measured on an
-          // idle machine; what two files do share: sign-ups from 127.0.0.1 (the browser's and
-          // signUpInBrowser's) count against one rate limit of 10 a minute, and booking and
-          // deposit-oxxo book the demo's Microblading.
-          fileParallelism: false,
+          // Two files at a time (maxWorkers above): they share one server and one Chromium
+          // (global-setup.ts), make their own accounts, codes, products and categories, and each
+          // is a visitor of its own address (shared-browser.ts), with its own rate limits.
         },
       },
     ],

@@ -34,7 +34,7 @@ const demo = JSON.parse(fs.readFileSync("seed/demo.json", "utf8")) as {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 
@@ -458,11 +458,12 @@ describe("accounts", () => {
     }
     expect(last.status).toBe(429);
     expect(JSON.parse(last.body).message).toBe("Espera un minuto antes de volver a intentarlo.");
-    // a made-up X-Forwarded-For does not buy a new bucket
+    // A made-up X-Forwarded-For does not buy a new bucket: the server runs as deployed, behind
+    // one proxy (TRUST_PROXY=1), and the proxy appends the address it saw to what the client wrote.
     const spoofed = await httpRequest(`${baseURL}/api/auth/sign-in/email`, {
       method: "POST",
       localAddress: address,
-      headers: { "Content-Type": "application/json", Origin: baseURL, "X-Forwarded-For": "203.0.113.9" },
+      headers: { "Content-Type": "application/json", Origin: baseURL, "X-Forwarded-For": `203.0.113.9, ${address}` },
       body: JSON.stringify({ email: "nadie@example.com", password: "otra" }),
     });
     expect(spoofed.status).toBe(429);

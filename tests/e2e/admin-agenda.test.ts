@@ -20,7 +20,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
   const cookie = await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
   context = await browser.newContext({ viewport: PHONE });
   await context.addCookies(sessionCookies(baseURL, { cookie }));

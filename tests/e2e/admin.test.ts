@@ -10,7 +10,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
 import { type TestAccount, createAccount, logIn, sessionCookies } from "../support/accounts";
-import { DESKTOP, PHONE, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, asVisitorFrom, launchBrowser } from "../support/browser";
+import { VISITOR_ADDRESS } from "./shared-browser";
 import { axeViolations } from "../support/axe";
 import { E2E_ADMIN } from "./global-setup";
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   // A Chromium of its own, not the shared one (tests/e2e/shared-browser.ts): its uploads of
   // 21 MB and more would travel to that browser over its WebSocket, and on a busy machine
   // did not arrive within the 30 s an action may take.
-  browser = await launchBrowser();
+  browser = asVisitorFrom(await launchBrowser(), VISITOR_ADDRESS);
   admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   client = await createAccount(baseURL);
 });

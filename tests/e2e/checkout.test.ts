@@ -17,7 +17,7 @@ const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 

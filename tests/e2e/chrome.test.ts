@@ -12,7 +12,7 @@ import { sharedBrowser } from "./shared-browser";
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 

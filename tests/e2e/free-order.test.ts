@@ -33,7 +33,7 @@ async function adminForm(pathname: string, fields: Record<string, string>) {
 const setShipping = (estado: "Gratis" | "Normal") => adminForm("/admin/envios", { intent: "ajuste", estado });
 
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
   admin = { ...E2E_ADMIN, cookie: await logIn(baseURL, E2E_ADMIN.email, E2E_ADMIN.password) };
   await adminForm("/admin/promociones-cursos/nuevo", {
     intent: "guardar",

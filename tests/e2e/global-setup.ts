@@ -43,6 +43,10 @@ export default async function setup(project: TestProject) {
   const serverEnv = {
     DATA_DIR: dataDir,
     SEED_DEMO: "",
+    // As deployed, behind one proxy: each test file's browser is a visitor of its own, named by
+    // X-Forwarded-For (tests/e2e/shared-browser.ts), so files running at once do not share the
+    // rate limits of 127.0.0.1.
+    TRUST_PROXY: "1",
     // the demo's drawings, copied when a run before drew them (demo-media.test.ts, this set-up)
     DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? demoMediaCache(),
   };

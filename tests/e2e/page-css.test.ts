@@ -15,7 +15,7 @@ let browser: Browser;
 /** Pages as the server wrote them, never hydrated (React's scripts are not fetched). */
 let markupOnly: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
   markupOnly = await sharedBrowser({ hydration: false });
 });
 afterAll(async () => {

@@ -37,7 +37,7 @@ const CURSO = "automaquillaje-online";
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 

@@ -25,14 +25,13 @@ const VIEWPORTS: [string, Viewport][] = [
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 
 async function open(viewport: Viewport, url: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport, ...options });
-  const page = await context.newPage();
-  page.on("close", () => void context.close());
+  // its own context, closed with it
+  const page = await browser.newPage({ viewport, ...options });
   const response = await page.goto(`${baseURL}${url}`);
   expect(response?.status(), `status of ${url}`).toBeLessThan(400);
   return page;

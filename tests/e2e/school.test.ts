@@ -40,7 +40,7 @@ const correctAnswer = (q: DemoQuestion) => [q.respuesta_1, q.respuesta_2, q.resp
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());

@@ -15,7 +15,7 @@ import { acceptLoginPrompt } from "../support/login-prompt";
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 

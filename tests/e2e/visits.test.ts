@@ -18,7 +18,7 @@ const visitUrl = visitPath(visita);
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser({ reuseContexts: true });
 });
 afterAll(() => browser?.close());
 
