@@ -25,63 +25,74 @@ afterAll(async () => {
 
 /**
  * The elements (and ::before and ::after) whose computed style changes once the whole
- * stylesheet is added to the page: compared in the page, one line per difference.
+ * stylesheet is added to the page, at each of the widths: compared in the page, one line per
+ * difference. The page is loaded once; the whole stylesheet is added for each width and taken
+ * away again, which gives the page back its own rules.
  */
-function changedByWholeStylesheet(page: Page, href: string): Promise<string[]> {
-  return page.evaluate(async (sheet) => {
-    // every image loaded first (a lazy one arriving between the two looks would change a size)
-    await Promise.all(
+async function changedByWholeStylesheet(
+  page: Page,
+  href: string,
+  viewports: readonly { width: number; height: number }[],
+): Promise<string[]> {
+  // every image loaded first (a lazy one arriving between the two looks would change a size)
+  await page.evaluate(() =>
+    Promise.all(
       [...document.images].map((image) => {
         image.loading = "eager";
         return image.decode().catch(() => undefined);
       }),
-    );
-    // the page's elements now (the start-up script adds its own later), animations held still
-    const elements = [...document.querySelectorAll("body *")];
-    const snapshot = () => {
-      for (const animation of document.getAnimations()) {
-        animation.pause();
-        animation.currentTime = 0;
-      }
-      const lines: string[] = [];
-      const describe = (style: CSSStyleDeclaration) => {
-        const values: string[] = [];
-        for (let i = 0; i < style.length; i++) values.push(`${style[i]}:${style.getPropertyValue(style[i])}`);
-        return values.join(";");
-      };
-      for (const [index, element] of elements.entries()) {
+    ),
+  );
+  const differences: string[] = [];
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    const found = await page.evaluate(async (sheet) => {
+      // the page's elements now (the start-up script adds its own later), animations held still
+      const elements = [...document.querySelectorAll("body *")];
+      const targets = elements.flatMap((element, index) => {
         const tag = `${index} ${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`;
-        lines.push(`${tag} ${describe(getComputedStyle(element))}`);
-        for (const pseudo of ["::before", "::after"]) {
-          const style = getComputedStyle(element, pseudo);
-          if (style.content !== "none" && style.content !== "normal") lines.push(`${tag}${pseudo} ${describe(style)}`);
+        return [null, "::before", "::after"].map((pseudo) => ({ element, pseudo, tag: pseudo ? tag + pseudo : tag }));
+      });
+      // Every value of every computed style, in the style's own (fixed) order of properties.
+      const snapshot = () => {
+        for (const animation of document.getAnimations()) {
+          animation.pause();
+          animation.currentTime = 0;
         }
-      }
-      return lines;
-    };
-    const own = snapshot();
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = sheet;
-    const loaded = new Promise((resolve, reject) => {
-      link.onload = resolve;
-      link.onerror = reject;
-    });
-    document.head.append(link);
-    await loaded;
-    const whole = snapshot();
-    return own.flatMap((line, i) => {
-      if (line === whole[i]) return [];
-      const before = line.split(";");
-      const after = whole[i].split(";");
-      return [
-        `${line.split(" ", 2).join(" ")}: ${after
-          .filter((v) => !before.includes(v))
-          .join(";")
-          .slice(0, 200)}`,
-      ];
-    });
-  }, href);
+        return targets.map(({ element, pseudo }) => {
+          const style = getComputedStyle(element, pseudo);
+          if (pseudo && (style.content === "none" || style.content === "normal")) return null;
+          const values: string[] = new Array(style.length);
+          for (let i = 0; i < style.length; i++) values[i] = style.getPropertyValue(style[i]);
+          return values;
+        });
+      };
+      const own = snapshot();
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = sheet;
+      const loaded = new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = reject;
+      });
+      document.head.append(link);
+      await loaded;
+      const whole = snapshot();
+      link.remove();
+      return own.flatMap((values, i) => {
+        const after = whole[i];
+        if (values === null && after === null) return [];
+        if (values === null || after === null) return [`${targets[i].tag}: ${after === null ? "gone" : "drawn"}`];
+        const changed = after.flatMap((value, p) => (value === values[p] ? [] : [p]));
+        if (changed.length === 0) return [];
+        const style = getComputedStyle(targets[i].element, targets[i].pseudo);
+        const text = changed.map((p) => `${style[p]}:${after[p]}`).join(";");
+        return [`${targets[i].tag}: ${text.slice(0, 200)}`];
+      });
+    }, href);
+    differences.push(...found.map((line) => `${viewport.width} px ${line}`));
+  }
+  return differences;
 }
 
 /** The address of the whole stylesheet, as the page's start-up script names it. */
@@ -110,27 +121,22 @@ describe("a page's own rules (ADR 027)", () => {
   pages.push("/cursos/microblading-online", "/cursos-presenciales/microblading-presencial", "/carrito", "/agendar");
   pages.push("/terminos-y-condiciones", "/no-existe-esta-pagina");
 
-  for (const [label, viewport] of [
-    ["375 px", PHONE],
-    ["1280 px", DESKTOP],
-  ] as const) {
-    it(`style every element as the whole stylesheet does, at ${label}`, async () => {
-      const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-      const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
-      const category = sitemap.match(/<loc>[^<]*(\/productos\/[^<]+)<\/loc>/)?.[1];
-      // The server's markup as it is: the page's own rules against the whole stylesheet.
-      const context = await markupOnly.newContext({ viewport });
-      await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-      const href = await wholeStylesheet("/");
-      for (const url of [...pages, product as string, category as string]) {
-        const page = await context.newPage();
-        await page.goto(`${baseURL}${url}`, { waitUntil: "load" });
-        expect(await changedByWholeStylesheet(page, href), url).toEqual([]);
-        await page.close();
-      }
-      await context.close();
-    });
-  }
+  it("style every element as the whole stylesheet does, at 375 px and 1280 px", async () => {
+    const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+    const product = sitemap.match(/<loc>[^<]*(\/producto\/[^<]+)<\/loc>/)?.[1];
+    const category = sitemap.match(/<loc>[^<]*(\/productos\/[^<]+)<\/loc>/)?.[1];
+    // The server's markup as it is: the page's own rules against the whole stylesheet.
+    const context = await markupOnly.newContext({ viewport: PHONE });
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const href = await wholeStylesheet("/");
+    const page = await context.newPage();
+    for (const url of [...pages, product as string, category as string]) {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${baseURL}${url}`, { waitUntil: "load" });
+      expect(await changedByWholeStylesheet(page, href, [PHONE, DESKTOP]), url).toEqual([]);
+    }
+    await context.close();
+  });
 });
 
 describe("the whole stylesheet", () => {
