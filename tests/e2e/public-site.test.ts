@@ -267,18 +267,24 @@ describe("every public page", () => {
 });
 
 describe("without JavaScript", () => {
-  for (const [label, viewport] of VIEWPORTS) {
-    it(`serves every page complete and within the screen at ${label}`, async () => {
-      for (const { path: url, h1 } of PAGES) {
-        const page = await open(viewport, url, { javaScriptEnabled: false });
-        expect((await page.locator("h1").first().textContent())?.trim(), url).toBe(h1);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        await page.close();
+  it("serves every page complete and within the screen at 375 px and 1280 px", async () => {
+    // Without scripts a page's look is its markup and its media queries: one load, both widths.
+    const page = await open(PHONE, "/", { javaScriptEnabled: false });
+    for (const { path: url, h1 } of PAGES) {
+      await page.setViewportSize(PHONE);
+      const response = await page.goto(`${baseURL}${url}`);
+      expect(response?.status(), `status of ${url}`).toBeLessThan(400);
+      expect((await page.locator("h1").first().textContent())?.trim(), url).toBe(h1);
+      for (const [label, viewport] of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${url} at ${label}`,
+        ).toBeLessThanOrEqual(viewport.width);
       }
-    });
-  }
+    }
+    await page.close();
+  });
 
   it("lets the carousels scroll natively", async () => {
     const page = await open(PHONE, "/", { javaScriptEnabled: false });
