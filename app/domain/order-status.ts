@@ -34,15 +34,21 @@ export function seguimientoTexto(paqueteria: string, guia: string): string {
  * becomes 'pagado' when the provider's webhook confirms it, or 'vencido' when the voucher
  * or transfer expired (its stock released).
  *
- *   pendiente ──► pagado
- *       │
- *       ▼
- *    vencido   (a payment that arrives after this is recorded and refunded: pagos 'requiere-reembolso')
+ *   pendiente ──► pagado ──► reembolsado   (all its money given back from admin)
+ *       │            │
+ *       ▼            ▼
+ *    vencido      cancelado   (from admin, not shipped yet: stock back, money refunded)
+ *       └ a payment that arrives after this is recorded and refunded: pagos 'requiere-reembolso'
+ *   (a pending order cancelled from admin: its voucher void, its stock back)
  */
 export const ESTADO_PAGO = {
   pagado: "pagado",
   pendiente: "pendiente",
   vencido: "vencido",
+  /** the studio cancelled it from admin (issue 28): stock back, voucher void, money refunded */
+  cancelado: "cancelado",
+  /** all its money was given back (payments/refunds.server.ts) */
+  reembolsado: "reembolsado",
 } as const;
 export type EstadoPago = (typeof ESTADO_PAGO)[keyof typeof ESTADO_PAGO];
 
@@ -50,6 +56,8 @@ const ESTADO_PAGO_LABEL: Record<EstadoPago, string> = {
   pagado: "Pagado",
   pendiente: "Pendiente de pago",
   vencido: "Vencido",
+  cancelado: "Cancelado",
+  reembolsado: "Reembolsado",
 };
 
 export function estadoPagoLabel(estado: string): string {

@@ -9,6 +9,8 @@ import "./payments/pending-jobs.server";
 // the things a payment pays for (payments/payable.server.ts): the shop's order, an appointment's deposit
 import "./shop/order-payment.server";
 import "./booking/deposit-payable.server";
+// refunds through the provider, retried until the provider answered (issue 28)
+import "./payments/refunds.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";

@@ -2,8 +2,8 @@
  * The studio hears of every new order and every payment to refund (issue 13): a mail to
  * env.studioInbox for each order written (products and courses) by the purchase workflow,
  * and, for payments charged that could not become an order (pagos.estado
- * 'requiere-reembolso'), a list in /admin/reembolsos with a 'Reembolsado' action that marks
- * them 'reembolsado'. Real database, the demo payment provider, the routes' own loader and
+ * 'requiere-reembolso'), a list in /admin/reembolsos whose 'Reembolsar' gives the money back
+ * through the provider (issue 28) and marks them 'reembolsado'. Real database, the demo payment provider, the routes' own loader and
  * action; mails land in the outbox folder.
  */
 import fs from "node:fs";
@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin/reembolsos";
 import type { Database } from "~/server/db/client.server";
-import { pagos, productos } from "~/server/db/schema";
+import { pagos, productos, reembolsos } from "~/server/db/schema";
 import { authorizeDemoPayment, createDemoProvider } from "~/server/payments/demo.server";
 import { completePurchase } from "~/server/shop/complete-purchase.server";
 import { startPayment } from "~/server/shop/order-payment.server";
@@ -87,9 +87,9 @@ function adminRequest(form?: FormData, cookie = admin.cookie) {
   return new Request("http://localhost/admin/reembolsos", form ? { method: "POST", headers: { cookie }, body: form } : { headers: { cookie } });
 }
 
-async function markRefunded(pagoId: string, cookie = admin.cookie) {
+async function refundFromQueue(pagoId: string, cookie = admin.cookie) {
   const form = new FormData();
-  form.set("intent", "reembolsado");
+  form.set("intent", "reembolsar");
   form.set("pagoId", pagoId);
   try {
     const result = (await refundsAction({ request: adminRequest(form, cookie), params: {}, context: {} } as never)) as {
@@ -181,14 +181,27 @@ describe("payments to refund in /admin/reembolsos", () => {
     expect(screen.reembolsados).toEqual([]);
   });
 
-  it("'Reembolsado' marks it refunded once: it leaves the list and shows among the refunded", async () => {
-    expect(await markRefunded(refundId)).toMatchObject({ status: 200, notice: "Pago marcado como reembolsado." });
+  it("'Reembolsar' gives it back through the provider once, mails the client: it leaves the list", async () => {
+    expect(await refundFromQueue(refundId)).toMatchObject({
+      status: 200,
+      notice: "Reembolsamos $950.00 MXN. Le avisamos por correo.",
+    });
     expect(await estadoOf(refundId)).toBe("reembolsado");
+    const given = await database.db.select().from(reembolsos).where(eq(reembolsos.pagoId, refundId));
+    expect(given).toEqual([
+      expect.objectContaining({ monto: 95_000, estado: "hecho", referencia: expect.stringMatching(/^demo_reembolso_/) }),
+    ]);
+    expect(
+      readOutbox(dataDir)
+        .filter((m) => m.to.includes("ana.compras@example.com"))
+        .map((m) => m.subject)
+        .filter((s) => s.startsWith("Te reembolsamos")),
+    ).toEqual(["Te reembolsamos $950.00 MXN"]);
     const screen = await refundScreen();
     expect(screen.pendientes).toEqual([]);
     expect(screen.reembolsados.map((r) => r.id)).toEqual([refundId]);
     // A second click changes nothing.
-    expect(await markRefunded(refundId)).toMatchObject({
+    expect(await refundFromQueue(refundId)).toMatchObject({
       status: 400,
       alert: { text: "Este pago no está pendiente de reembolso." },
     });
@@ -196,10 +209,10 @@ describe("payments to refund in /admin/reembolsos", () => {
 
   it("refuses a paid order's payment, an unknown id, an overlong id and a non-admin, changing nothing", async () => {
     const [paid] = await database.db.select({ id: pagos.id }).from(pagos).where(eq(pagos.estado, "pagado")).limit(1);
-    expect(await markRefunded(paid!.id)).toMatchObject({ status: 400 });
+    expect(await refundFromQueue(paid!.id)).toMatchObject({ status: 400 });
     expect(await estadoOf(paid!.id)).toBe("pagado");
-    expect(await markRefunded("demo_no_existe")).toMatchObject({ status: 400 });
-    expect(await markRefunded("x".repeat(500))).toMatchObject({ status: 400, alert: { text: "Pago desconocido." } });
+    expect(await refundFromQueue("demo_no_existe")).toMatchObject({ status: 400 });
+    expect(await refundFromQueue("x".repeat(500))).toMatchObject({ status: 400, alert: { text: "Pago desconocido." } });
 
     await database.db.insert(pagos).values({
       id: "demo_otro_reembolso",
@@ -209,7 +222,7 @@ describe("payments to refund in /admin/reembolsos", () => {
       estado: "requiere-reembolso",
       detalle: { lines: [], datosContacto: CONTACTO },
     });
-    expect((await markRefunded("demo_otro_reembolso", buyer.cookie)).status).toBe(404);
+    expect((await refundFromQueue("demo_otro_reembolso", buyer.cookie)).status).toBe(404);
     await expect(
       refundsLoader({ request: adminRequest(undefined, buyer.cookie), params: {}, context: {} } as never),
     ).rejects.toMatchObject({ init: { status: 404 } });

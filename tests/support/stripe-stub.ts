@@ -49,6 +49,10 @@ export type StripeStub = {
   failCreates(n: number): void;
   /** The next `n` capture requests lose their connection before Stripe acts (a network cut). */
   failCaptures(n: number): void;
+  /** refunds that moved money: intent id and amount, once per refund */
+  refunds: { id: string; paymentIntent: string; amount: number; metadata: Record<string, string> }[];
+  /** The next `n` refund requests answer 500 before Stripe acts (Stripe down). */
+  failRefunds(n: number): void;
   close(): Promise<void>;
 };
 
@@ -78,6 +82,8 @@ export async function startStripeStub(): Promise<StripeStub> {
   const answered: IdempotentAnswers = new Map();
   let next = 1;
   let captureFailures = 0;
+  let refundFailures = 0;
+  const refunds: StripeStub["refunds"] = [];
   const app = express();
   app.use(express.urlencoded({ extended: true }));
   app.use((req, res, nextFn) => {
@@ -177,6 +183,42 @@ export async function startStripeStub(): Promise<StripeStub> {
     captures.push(intent.id);
     res.json(intent);
   });
+  app.post("/v1/refunds", (req, res) => {
+    if (refundFailures > 0) {
+      refundFailures--;
+      return void res.status(500).json(stripeError("Stripe is down", "api_error"));
+    }
+    const intent = intents.get(String(req.body.payment_intent));
+    if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
+    if (intent.status !== "succeeded") {
+      return void res
+        .status(400)
+        .json(stripeError(`This PaymentIntent (${intent.status}) has no charge to refund.`, "charge_not_refundable"));
+    }
+    const amount = Number(req.body.amount ?? intent.amount);
+    const given = refunds.filter((r) => r.paymentIntent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    if (!(amount > 0) || given + amount > intent.amount) {
+      return void res
+        .status(400)
+        .json(stripeError("Refund amount is greater than unrefunded amount", "amount_too_large"));
+    }
+    const metadata = (req.body.metadata ?? {}) as Record<string, string>;
+    const refund = { id: `re_stub_${next++}`, paymentIntent: intent.id, amount, metadata };
+    refunds.push(refund);
+    res.json(refundObject(refund));
+  });
+  const refundObject = (r: StripeStub["refunds"][number]) => ({
+    id: r.id,
+    object: "refund",
+    amount: r.amount,
+    payment_intent: r.paymentIntent,
+    metadata: r.metadata,
+    status: "succeeded",
+  });
+  app.get("/v1/refunds", (req, res) => {
+    const data = refunds.filter((r) => !req.query.payment_intent || r.paymentIntent === req.query.payment_intent);
+    res.json({ object: "list", data: data.map(refundObject), has_more: false, url: "/v1/refunds" });
+  });
   app.post("/v1/payment_intents/:id/cancel", (req, res) => {
     const intent = intents.get(req.params.id);
     if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
@@ -231,6 +273,10 @@ export async function startStripeStub(): Promise<StripeStub> {
     },
     failCaptures(n) {
       captureFailures = n;
+    },
+    refunds,
+    failRefunds(n) {
+      refundFailures = n;
     },
     close: () =>
       new Promise((resolve) => {

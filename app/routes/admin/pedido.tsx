@@ -2,6 +2,8 @@
  * /admin/pedidos/{id}: one order with its lines, where it goes and who to contact, and its
  * shipping state (0 Pendiente, 1 Preparando, 2 Enviado, 3 Entregado) with the carrier and
  * tracking number the buyer sees in /mis-compras; each change of state mails the buyer.
+ * Its money (issue 28): what was paid and given back, 'Reembolsar' (all or part, through the
+ * provider) and 'Cancelar pedido' before it ships (stock back, voucher void or money refunded).
  */
 import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
@@ -13,7 +15,15 @@ import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
 import { specsOf } from "~/server/admin/fields.server";
 import { requireAdmin } from "~/server/admin/guard.server";
-import { getAdminOrder, shippingStateFields, updateShippingState } from "~/server/admin/orders.server";
+import {
+  cancelAdminOrder,
+  cancelFields,
+  getAdminOrder,
+  refundFields,
+  refundOrder,
+  shippingStateFields,
+  updateShippingState,
+} from "~/server/admin/orders.server";
 import type { Route } from "./+types/pedido";
 
 /** The checkout form's fields (SPEC §3) in the order a parcel label reads them. */
@@ -46,6 +56,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       proveedor: order.proveedor,
       pagoId: order.pagoId,
       comprador: order.comprador,
+      dinero: order.dinero && {
+        pagado: order.dinero.pagado,
+        reembolsado: order.dinero.reembolsado,
+        disponible: order.dinero.disponible,
+        reembolsos: order.dinero.reembolsos.map((r) => ({
+          id: r.id,
+          monto: r.monto,
+          motivo: r.motivo,
+          hecho: r.estado === "hecho",
+          fecha: formatSpanishDateTime(r.createdAt),
+        })),
+      },
       datosEnvio: order.datosEnvio ?? null,
       datosContacto: order.datosContacto ?? null,
       lines: order.lines.map(({ id, nombre, url, precio, precioOriginal, cantidad, codigoDescuento }) => ({
@@ -59,17 +81,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
     },
     fields: specsOf(shippingStateFields),
+    refundFields: specsOf(refundFields),
+    cancelFields: specsOf(cancelFields),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const result = await updateShippingState(getDb(), params.id, await request.formData());
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const result =
+    intent === "reembolsar"
+      ? await refundOrder(getDb(), params.id, form, admin.id)
+      : intent === "cancelar"
+        ? await cancelAdminOrder(getDb(), params.id, form, admin.id)
+        : await updateShippingState(getDb(), params.id, form);
   if (!result.ok) return data({ errors: result.errors, notice: undefined }, { status: 400 });
   return { errors: undefined, notice: result.notice };
 }
 
-export default function AdminOrder({ loaderData: { order, fields }, actionData }: Route.ComponentProps) {
+export default function AdminOrder({
+  loaderData: { order, fields, refundFields, cancelFields },
+  actionData,
+}: Route.ComponentProps) {
   useActionFeedback(actionData);
   const telefono = order.datosContacto?.telefono.replace(/\D/g, "") ?? "";
   return (
@@ -79,11 +113,11 @@ export default function AdminOrder({ loaderData: { order, fields }, actionData }
         {order.estadoPago !== "pagado" && ` · ${estadoPagoLabel(order.estadoPago)}`}
       </p>
 
-      {!order.curso && (
+      {!order.curso && order.estadoPago !== "cancelado" && (
         <AdminPanel title="Estado del envío">
           <p className="mb-4 text-sm text-muted">
-            Quien compró ve el estado, la paquetería y la guía en Mis compras, y recibe un correo cada vez que cambia
-            el estado.
+            Quien compró ve el estado, la paquetería y la guía en Mis compras, y recibe un correo cada vez que cambia el
+            estado.
           </p>
           <AdminForm
             key={`${order.id}#${order.estadoEnvio}#${order.paqueteria}#${order.guia}`}
@@ -181,11 +215,67 @@ export default function AdminOrder({ loaderData: { order, fields }, actionData }
       </div>
 
       <AdminPanel title="Pago">
-        <dl className="space-y-2">
+        <dl className="space-y-2" data-testid="order-money">
           <Row label="Proveedor" value={order.proveedor} />
           <Row label="Referencia" value={<span className="break-all font-mono text-sm">{order.pagoId}</span>} />
+          {order.dinero && order.dinero.reembolsado > 0 && (
+            <Row
+              label="Reembolsado"
+              value={`${formatPrice(order.dinero.reembolsado)} de ${formatPrice(order.dinero.pagado)}`}
+            />
+          )}
         </dl>
+        {order.dinero && order.dinero.reembolsos.length > 0 && (
+          <ul className="mt-3 divide-y divide-sand border-t border-sand text-sm" data-testid="order-refunds">
+            {order.dinero.reembolsos.map((r) => (
+              <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  {formatPrice(r.monto)} · {r.motivo}
+                </span>
+                <span className="text-muted">
+                  {r.fecha} · {r.hecho ? "Reembolsado" : "En proceso"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </AdminPanel>
+
+      {order.dinero && order.dinero.disponible > 0 && (
+        <AdminPanel title="Reembolsar">
+          <p className="mb-4 text-sm text-muted">
+            Devuelve todo o parte del pago por el mismo proveedor con el que se cobró (quedan{" "}
+            {formatPrice(order.dinero.disponible)}). Quien compró recibe un correo con el monto y el motivo.
+          </p>
+          <AdminForm
+            key={`reembolso#${order.dinero.disponible}`}
+            fields={refundFields}
+            values={{ monto: "", motivo: "" }}
+            errors={actionData?.errors}
+            intent="reembolsar"
+            submitLabel="Reembolsar"
+            confirm
+          />
+        </AdminPanel>
+      )}
+
+      {!order.curso && order.estadoEnvio < 2 && (order.estadoPago === "pagado" || order.estadoPago === "pendiente") && (
+        <AdminPanel title="Cancelar pedido">
+          <p className="mb-4 text-sm text-muted">
+            El stock regresa a la tienda y, si ya se pagó, se reembolsa lo que queda; si espera su pago en OXXO o SPEI,
+            la ficha se anula. Quien compró recibe un correo.
+          </p>
+          <AdminForm
+            key={`cancelar#${order.estadoPago}`}
+            fields={cancelFields}
+            values={{ cancelacion: "" }}
+            errors={actionData?.errors}
+            intent="cancelar"
+            submitLabel="Cancelar pedido"
+            confirm
+          />
+        </AdminPanel>
+      )}
     </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /admin/reembolsos: payments charged that could not become an order (a product ran out
- * while the card was being charged). The studio refunds each one in the payment provider's
- * panel and then marks it 'Reembolsado' here.
+ * while the card was being charged, or OXXO/SPEI money after its voucher expired).
+ * 'Reembolsar' gives each one back through the payment provider (issue 28).
  */
 import { CheckCircle2, RotateCcw } from "lucide-react";
 import { data } from "react-router";
@@ -13,7 +13,7 @@ import { formatPrice } from "~/domain/money";
 import { plural } from "~/domain/plural";
 import { getDb } from "~/server/db/index.server";
 import { requireAdmin } from "~/server/admin/guard.server";
-import { listRefunds, markRefunded } from "~/server/admin/refunds.server";
+import { listRefunds, payOutRefund } from "~/server/admin/refunds.server";
 import type { Route } from "./+types/reembolsos";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,14 +24,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
-  const result = await markRefunded(getDb(), form.get("pagoId"));
+  const result = await payOutRefund(getDb(), form.get("pagoId"), admin.id);
   if (!result.ok) {
-    const alert: AlertMessage = { icon: "error", title: "No se pudo marcar", text: result.message };
+    const alert: AlertMessage = { icon: "error", title: "No se pudo reembolsar", text: result.message };
     return data({ alert, notice: undefined }, { status: 400 });
   }
-  return { alert: undefined, notice: "Pago marcado como reembolsado." };
+  return {
+    alert: undefined,
+    notice: result.hecho
+      ? `Reembolsamos ${formatPrice(result.monto)} MXN. Le avisamos por correo.`
+      : "El reembolso está en proceso: el proveedor no respondió y se reintenta solo.",
+  };
 }
 
 export default function AdminRefunds({ loaderData: { pendientes, reembolsados }, actionData }: Route.ComponentProps) {
@@ -41,8 +46,8 @@ export default function AdminRefunds({ loaderData: { pendientes, reembolsados },
     <AdminPage title="Reembolsos">
       <p className="text-muted">
         Pagos cobrados que no se convirtieron en pedido porque un producto se agotó mientras se pagaba, o que llegaron
-        (OXXO, SPEI) después de vencer su ficha. Reembolsa cada uno desde el panel del proveedor de pagos y después
-        márcalo como reembolsado.
+        (OXXO, SPEI) después de vencer su ficha. «Reembolsar» devuelve el pago completo por el mismo proveedor con el
+        que se cobró, y le avisa por correo.
       </p>
       <AdminPanel title={`Por reembolsar (${pendientes.length})`}>
         {pendientes.length === 0 ? (
@@ -68,20 +73,26 @@ export default function AdminRefunds({ loaderData: { pendientes, reembolsados },
                     {r.fecha} · {r.proveedor} · <span className="break-all font-mono">{r.id}</span>
                   </p>
                 </div>
-                <form
-                  method="post"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void submit(event.currentTarget);
-                  }}
-                >
-                  <input type="hidden" name="intent" value="reembolsado" />
-                  <input type="hidden" name="pagoId" value={r.id} />
-                  <button type="submit" className="btn-primary min-h-12">
-                    <RotateCcw className="size-4" aria-hidden />
-                    Reembolsado
-                  </button>
-                </form>
+                {r.enProceso ? (
+                  <p className="text-sm text-muted" data-testid="refund-in-progress">
+                    Reembolso en proceso
+                  </p>
+                ) : (
+                  <form
+                    method="post"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      void submit(event.currentTarget);
+                    }}
+                  >
+                    <input type="hidden" name="intent" value="reembolsar" />
+                    <input type="hidden" name="pagoId" value={r.id} />
+                    <button type="submit" className="btn-primary min-h-12">
+                      <RotateCcw className="size-4" aria-hidden />
+                      Reembolsar
+                    </button>
+                  </form>
+                )}
               </li>
             ))}
           </ul>

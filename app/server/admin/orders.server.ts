@@ -1,9 +1,12 @@
 /**
  * Admin: orders (compras), newest first, filtered by shipping state and searched by order
  * id or buyer e-mail; one order with its lines, shipping and contact data; and what the
- * studio changes on an order: its shipping state (estado_envio), carrier and tracking number.
+ * studio changes on an order: its shipping state (estado_envio), carrier and tracking number;
+ * and its money (issue 28): a full or partial refund through the provider, or the order
+ * cancelled before it ships (shop/order-cancel.server.ts).
  */
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { formatPrice } from "~/domain/money";
 import { ESTADOS_ENVIO } from "~/domain/order-status";
 import { paginate, parsePage } from "~/domain/pagination";
 import type { FieldErrors } from "~/domain/admin-form";
@@ -11,7 +14,9 @@ import type { Db } from "../db/index.server";
 import { compraLineas, compras, comprasPorMes, user } from "../db/schema";
 import { deliverQueuedMail } from "../mail.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
-import { parseForm, select, text } from "./fields.server";
+import { refundState, MOTIVO_MAX, requestRefund } from "../payments/refunds.server";
+import { cancelOrder } from "../shop/order-cancel.server";
+import { money, parseForm, select, text } from "./fields.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
 
 export const ORDERS_PER_PAGE = ADMIN_PER_PAGE;
@@ -156,7 +161,50 @@ export async function getAdminOrder(db: Db, id: string) {
     .where(eq(compras.id, id));
   if (!order) return null;
   const lines = await db.select().from(compraLineas).where(eq(compraLineas.compraId, id)).orderBy(asc(compraLineas.id));
-  return { ...order.compra, comprador: { nombre: order.nombre, email: order.email }, lines };
+  const dinero = await refundState(db, order.compra.pagoId);
+  return { ...order.compra, comprador: { nombre: order.nombre, email: order.email }, lines, dinero };
+}
+
+/** 'Reembolsar': an amount in pesos (empty: all that is left) and the reason the client reads. */
+export const refundFields = {
+  monto: money("Monto a reembolsar (vacío: todo lo que queda)"),
+  motivo: text("Motivo del reembolso", { required: true, max: MOTIVO_MAX }),
+};
+
+/** 'Cancelar pedido': the reason the client reads. */
+export const cancelFields = {
+  cancelacion: text("Motivo de la cancelación", { required: true, max: MOTIVO_MAX }),
+};
+
+export type MoneyUpdate = { ok: true; notice: string } | { ok: false; errors: FieldErrors };
+
+/** Gives back part or all of an order's payment through its provider. */
+export async function refundOrder(db: Db, id: string, form: FormData, adminId: string): Promise<MoneyUpdate> {
+  const parsed = await parseForm(refundFields, form);
+  if (!parsed.ok) return parsed;
+  const [order] = await db.select({ pagoId: compras.pagoId }).from(compras).where(eq(compras.id, id));
+  if (!order) return { ok: false, errors: { motivo: "Pedido desconocido." } };
+  const result = await requestRefund(db, {
+    pagoId: order.pagoId,
+    monto: parsed.values.monto ?? undefined,
+    motivo: parsed.values.motivo,
+    solicitadoPor: adminId,
+  });
+  if (!result.ok) return { ok: false, errors: { [result.field ?? "monto"]: result.message } };
+  return {
+    ok: true,
+    notice: result.hecho
+      ? `Reembolsamos ${formatPrice(result.monto)} MXN. Le avisamos por correo.`
+      : "El reembolso está en proceso: el proveedor no respondió y se reintenta solo.",
+  };
+}
+
+/** Cancels an order not shipped yet: stock back, voucher void or money refunded, the client told. */
+export async function cancelAdminOrder(db: Db, id: string, form: FormData, adminId: string): Promise<MoneyUpdate> {
+  const parsed = await parseForm(cancelFields, form);
+  if (!parsed.ok) return parsed;
+  const result = await cancelOrder(db, id, { motivo: parsed.values.cancelacion, solicitadoPor: adminId });
+  return result.ok ? result : { ok: false, errors: { cancelacion: result.message } };
 }
 
 /** The order screen's one form: its shipping state, and the carrier and tracking number the buyer sees. */

@@ -1,18 +1,18 @@
 /**
  * Admin: payments that were charged but could not become an order (pagos.estado
  * 'requiere-reembolso', set by the purchase workflow when the stock ran out while the card
- * was charged). The studio refunds them in the payment provider's panel and marks them here
- * 'Reembolsado' (estado 'reembolsado'), which takes them off the list.
+ * was charged, or money that arrived after its voucher expired). 'Reembolsar' gives each one
+ * back through its provider (payments/refunds.server.ts); once done it is 'reembolsado' and
+ * leaves the list.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { citas, pagos, user } from "../db/schema";
+import { REEMBOLSADO, REEMBOLSO_ESTADO, type RefundResult, requestRefund } from "../payments/refunds.server";
 import type { PaymentDetail } from "../shop/orders.server";
 
 /** pagos.estado of a payment waiting for its refund (PAGO_ESTADO.reembolso). */
 export const REQUIERE_REEMBOLSO = "requiere-reembolso";
-/** pagos.estado once the studio refunded it. */
-export const REEMBOLSADO = "reembolsado";
 
 export type RefundItem = {
   id: string;
@@ -23,6 +23,8 @@ export type RefundItem = {
   correo: string;
   telefono: string;
   productos: string;
+  /** its refund was asked for and the provider has not answered yet (the job retries) */
+  enProceso: boolean;
 };
 
 async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundItem[]> {
@@ -34,6 +36,7 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
       detalle: pagos.detalle,
       createdAt: pagos.createdAt,
       updatedAt: pagos.updatedAt,
+      enProceso: sql<boolean>`exists (select 1 from reembolsos r where r.pago_id = ${pagos.id} and r.estado = ${REEMBOLSO_ESTADO.pendiente})`,
       nombre: sql<string>`coalesce(${user.name}, ${citas.nombre}, '')`,
       email: sql<string>`coalesce(${user.email}, ${citas.correo}, '')`,
     })
@@ -52,9 +55,11 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
       monto: r.monto,
       fecha: estado === REEMBOLSADO ? r.updatedAt : r.createdAt,
       nombre: r.nombre,
+      enProceso: Boolean(r.enProceso),
       correo: detalle.datosContacto?.correo || r.email,
       telefono: detalle.datosContacto?.telefono ?? "",
-      productos: detalle.lines?.map((l) => `${l.nombre} × ${l.cantidad}`).join(", ") ??
+      productos:
+        detalle.lines?.map((l) => `${l.nombre} × ${l.cantidad}`).join(", ") ??
         ((detalle as { tipo?: string }).tipo === "anticipo" ? "Anticipo de cita" : ""),
     };
   });
@@ -75,19 +80,20 @@ export async function pendingRefundsCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** What the queue's 'Reembolsar' gives back, and why (the client's mail says it). */
+export const MOTIVO_COLA =
+  "Recibimos tu pago, pero no pudimos completar tu compra (se agotó o la ficha ya había vencido).";
+
 /**
- * 'Reembolsado': marks a payment waiting for its refund as refunded. Only a payment in
- * 'requiere-reembolso' changes (a paid order's payment, an unknown id or one already
- * marked is refused), so two clicks mark it once.
+ * 'Reembolsar': gives back a payment of the queue through its provider, in full (the same
+ * call as an order's refund, payments/refunds.server.ts). Only a payment in
+ * 'requiere-reembolso' with something left to give back changes; two clicks refund once.
  */
-export async function markRefunded(db: Db, pagoId: unknown): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function payOutRefund(db: Db, pagoId: unknown, solicitadoPor: string): Promise<RefundResult> {
   if (typeof pagoId !== "string" || pagoId.length === 0 || pagoId.length > 200) {
     return { ok: false, message: "Pago desconocido." };
   }
-  const updated = await db
-    .update(pagos)
-    .set({ estado: REEMBOLSADO, updatedAt: new Date() })
-    .where(and(eq(pagos.id, pagoId), eq(pagos.estado, REQUIERE_REEMBOLSO)))
-    .returning({ id: pagos.id });
-  return updated.length > 0 ? { ok: true } : { ok: false, message: "Este pago no está pendiente de reembolso." };
+  const [pago] = await db.select({ estado: pagos.estado }).from(pagos).where(eq(pagos.id, pagoId));
+  if (pago?.estado !== REQUIERE_REEMBOLSO) return { ok: false, message: "Este pago no está pendiente de reembolso." };
+  return requestRefund(db, { pagoId, motivo: MOTIVO_COLA, solicitadoPor });
 }

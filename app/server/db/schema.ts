@@ -545,6 +545,36 @@ export const pagos = pgTable(
   (t) => [index().on(t.userId), index().on(t.estado, t.vence)],
 );
 
+/**
+ * Money given back through the provider (issue 28; payments/refunds.server.ts): one row per
+ * refund, written `pendiente` before the provider is asked (its id is the idempotency key),
+ * `hecho` once the provider answered. A payment's refunds never add up to more than it took.
+ */
+export const reembolsos = pgTable(
+  "reembolsos",
+  {
+    id: text().primaryKey(),
+    /** the payment it gives back (no foreign key: the ledger keeps it when an account is erased) */
+    pagoId: text().notNull(),
+    /** the order it belongs to, when the payment paid for one */
+    compraId: text(),
+    /** centavos, > 0 */
+    monto: integer().notNull(),
+    motivo: text().notNull(),
+    /** pendiente (the provider not asked or not answered yet), hecho */
+    estado: text().notNull().default("pendiente"),
+    /** the provider's refund id */
+    referencia: text(),
+    /** how many times the provider was asked (each attempt has its own idempotency key) */
+    intentos: integer().notNull().default(0),
+    /** the admin who asked for it */
+    solicitadoPor: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.pagoId), index().on(t.estado, t.createdAt)],
+);
+
 /** Purchases (the spec's compras). */
 export const compras = pgTable(
   "compras",

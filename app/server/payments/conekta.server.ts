@@ -241,6 +241,19 @@ export function createConektaProvider(options: ConektaOptions): PaymentProvider 
       }
     },
 
+    async refund({ paymentId, amount, reference }) {
+      // Conekta refunds an order's paid charge, in full or in part (POST /orders/{id}/refunds);
+      // its refunds carry no metadata, so the key is the ledger's refund id on every attempt.
+      const order = await call<{ charges?: { data?: { refunds?: { data?: { id: string }[] } }[] } }>(
+        "POST",
+        `/orders/${encodeURIComponent(paymentId)}/refunds`,
+        { amount, reason: "requested_by_client" },
+        `reembolso-${reference}`,
+      );
+      const refunds = order.charges?.data?.[0]?.refunds?.data ?? [];
+      return { id: refunds.at(-1)?.id ?? `${paymentId}:${reference}` };
+    },
+
     async cancel(id: string) {
       try {
         await call("POST", `/orders/${encodeURIComponent(id)}/cancel`, undefined, `cancelar-${id}`);

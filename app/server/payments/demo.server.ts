@@ -134,6 +134,15 @@ export function createDemoProvider(db: Db): PaymentProvider {
       }
     },
 
+    async refund({ paymentId, reference }) {
+      // The demo "gives back" what it took: the ledger's row is the record.
+      const pago = await estado(paymentId);
+      if (isDiferido(pago.metodo) ? !(pago.detalle as { demo?: DemoState }).demo?.cobrado : false) {
+        throw new Error(`Pago demo ${paymentId}: no hay cobro que reembolsar`);
+      }
+      return { id: `demo_reembolso_${reference}` };
+    },
+
     async cancel(id: string) {
       const pago = await estado(id);
       if (isDiferido(pago.metodo)) {

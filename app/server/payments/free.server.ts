@@ -23,5 +23,8 @@ export function createFreeProvider(): PaymentProvider {
     },
     async capture() {},
     async cancel() {},
+    async refund() {
+      throw new Error("Un pedido gratis no tiene nada que reembolsar");
+    },
   };
 }

@@ -78,7 +78,28 @@ export interface PaymentProvider {
   capture(id: string): Promise<void>;
   /** Releases an authorised payment (nothing is charged). Idempotent. */
   cancel(id: string): Promise<void>;
+  /**
+   * Gives back part or all of a captured payment (issue 28), once per `reference` (the
+   * ledger's refund id): asked again after a failure, the provider's refund of that
+   * reference is found instead of a second one made.
+   */
+  refund(input: RefundInput): Promise<{ id: string }>;
 }
+
+export type RefundInput = {
+  paymentId: string;
+  /** centavos, > 0, at most what is still refundable (the ledger checked) */
+  amount: number;
+  /** the ledger's refund id: the same refund whenever it is asked again */
+  reference: string;
+  /**
+   * This attempt's key. Stripe keeps a key's first answer for 24 h, a 500 included, so each
+   * attempt has its own and the refund is looked up by `reference` before a new one.
+   */
+  idempotencyKey: string;
+  /** the studio's reason, kept with the refund at the provider */
+  reason: string;
+};
 
 /** A refusal of the card itself (declined, expired...): shown to the buyer as 'Error: {message}'. */
 export class CardError extends Error {

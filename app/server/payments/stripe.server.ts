@@ -174,6 +174,26 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
     },
 
+    async refund({ paymentId, amount, reference, idempotencyKey, reason }) {
+      // An earlier attempt may have refunded it (its answer lost): that refund, not a second one.
+      const earlier = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
+      const found = earlier.data.find(
+        (r) => r.metadata?.reembolso === reference && r.status !== "failed" && r.status !== "canceled",
+      );
+      if (found) return { id: found.id };
+      // Stripe refunds a PaymentIntent's charge (a card, or OXXO/SPEI as Stripe does for each).
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentId,
+          amount,
+          reason: "requested_by_customer",
+          metadata: { reembolso: reference, motivo: reason.slice(0, 450) },
+        },
+        { idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+
     async cancel(id: string) {
       try {
         await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancelar-${id}` });

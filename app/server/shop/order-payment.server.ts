@@ -19,7 +19,7 @@ import type { OrderDraft } from "~/domain/order";
 import { ESTADO_PAGO } from "~/domain/order-status";
 import { type InstruccionesPago, type MesesMsi, type MetodoDiferido, diasParaPagar } from "~/domain/payment-methods";
 import { enrolPurchase } from "../school/enrolment.server";
-import type { Db } from "../db/index.server";
+import type { Db, DbOrTx } from "../db/index.server";
 import { compraLineas, compras, productos } from "../db/schema";
 import { logError } from "../log.server";
 import { deliverQueuedMail } from "../mail.server";
@@ -135,18 +135,7 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
 
   async release(tx, _pago, compraId) {
     await tx.update(compras).set({ estadoPago: ESTADO_PAGO.vencido }).where(eq(compras.id, compraId));
-    // The stock the order held goes back, line by line, as it was recorded on the order.
-    const lines = await tx
-      .select({ productoId: compraLineas.productoId, cantidad: compraLineas.cantidad })
-      .from(compraLineas)
-      .where(eq(compraLineas.compraId, compraId));
-    for (const line of lines) {
-      if (!line.productoId) continue;
-      await tx
-        .update(productos)
-        .set({ cantidad: sql`${productos.cantidad} + ${line.cantidad}` })
-        .where(eq(productos.id, line.productoId));
-    }
+    await returnStock(tx, compraId);
   },
 
   async afterPaid(db) {
@@ -160,6 +149,24 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
     late: sendLatePaymentNotice,
   },
 });
+
+/**
+ * The stock an order took goes back, line by line, as it was recorded on the order (an
+ * expired voucher, an order the studio cancelled). Inside the caller's transaction.
+ */
+export async function returnStock(tx: DbOrTx, compraId: string): Promise<void> {
+  const lines = await tx
+    .select({ productoId: compraLineas.productoId, cantidad: compraLineas.cantidad })
+    .from(compraLineas)
+    .where(eq(compraLineas.compraId, compraId));
+  for (const line of lines) {
+    if (!line.productoId) continue;
+    await tx
+      .update(productos)
+      .set({ cantidad: sql`${productos.cantidad} + ${line.cantidad}` })
+      .where(eq(productos.id, line.productoId));
+  }
+}
 
 // ---------------------------------------------------------------- opening the shop's payments
 
