@@ -29,10 +29,7 @@ export type Given<V> =
   /** it can no longer be given (stock or time gone): the settle step cancels or refunds; `lost` names what */
   | { ok: false; lost: string[] };
 
-export type PayableMails = Record<
-  "voucher" | "reminder" | "expired" | "late",
-  (db: Db, paymentId: string) => Promise<void>
->;
+export type PayableMails = Record<"voucher" | "reminder" | "expired" | "late", (db: Db, paymentId: string) => Promise<void>>;
 
 export type Payable<R extends PagoRow = PagoRow, V = unknown> = {
   /** how a log line names its payments ("Pago", "Anticipo") */

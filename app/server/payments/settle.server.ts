@@ -150,12 +150,7 @@ export async function settleCard<R extends PagoRow, V>(
       PAGO_ESTADO.pagado,
     );
   } else {
-    const mine = await movePayment(
-      db,
-      paymentId,
-      [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado],
-      PAGO_ESTADO.porCapturar,
-    );
+    const mine = await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.porCapturar);
     if (result.created || mine || pago.estado === PAGO_ESTADO.porCapturar) {
       await capture(db, provider, paymentId, payable.label);
     }
