@@ -208,6 +208,9 @@ describe("FormaPago and MetodoPago in the stamped XML (Facturapi stub)", () => {
     stripeStub.authorizeInstallments(paymentId, 6);
     const compraId = await settled(paymentId, stripe);
     expect(await stampedXml(buyer, compraId)).toContain('FormaPago="04" MetodoPago="PUE"');
+    // PUE said, not left to Facturapi's default.
+    const sent = facturapi.requests.filter((r) => r.method === "POST" && r.body.external_id === compraId);
+    expect(sent.at(-1)?.body).toMatchObject({ payment_form: "04", payment_method: "PUE" });
   });
 });
 
