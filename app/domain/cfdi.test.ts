@@ -9,6 +9,8 @@ import {
   usoPermitido,
   validateCancelacion,
   validateDatosFiscales,
+  cardFunding,
+  formaPagoDe,
 } from "./cfdi";
 
 const FISICA = { rfc: "CACX7605101P8", razonSocial: "Xochitl Casas Chavez", regimen: "612", uso: "G03", codigoPostal: "44160" };
@@ -78,12 +80,38 @@ describe("validateDatosFiscales", () => {
     expect(validateDatosFiscales({ ...FISICA, uso: "ZZZ" })).toMatchObject({ ok: false, field: "uso" });
   });
 
-  it("takes the generic RFCs only with 616 and S01", () => {
+  it("refuses the generic RFC XAXX010101000: a client invoices with her own RFC", () => {
     const generico = { rfc: "XAXX010101000", razonSocial: "Público en general", regimen: "616", uso: "S01", codigoPostal: "44160" };
-    expect(validateDatosFiscales(generico)).toMatchObject({ ok: true, tipo: "generico" });
-    expect(validateDatosFiscales({ ...generico, rfc: "XEXX010101000" })).toMatchObject({ ok: true, tipo: "generico" });
-    expect(validateDatosFiscales({ ...generico, regimen: "612", uso: "G03" })).toMatchObject({ ok: false, field: "regimen" });
-    expect(validateDatosFiscales({ ...generico, uso: "G03" })).toMatchObject({ ok: false, field: "uso" });
+    for (const rfc of ["XAXX010101000", "xaxx-010101-000", " XAXX 010101 000 "]) {
+      expect(validateDatosFiscales({ ...generico, rfc })).toEqual({
+        ok: false,
+        field: "rfc",
+        message: expect.stringContaining("Factura con tu propio RFC: las compras sin factura van en la factura global del mes."),
+      });
+    }
+  });
+
+  it("takes XEXX010101000 for a foreign client as the SAT says: 616, S01 and the lugar de expedición", () => {
+    const extranjero = { rfc: "XEXX010101000", razonSocial: "Jane Doe", regimen: "616", uso: "S01", codigoPostal: "44160" };
+    expect(validateDatosFiscales(extranjero, { lugarExpedicion: "44160" })).toEqual({
+      ok: true,
+      tipo: "generico",
+      data: { ...extranjero, razonSocial: "JANE DOE" },
+    });
+    // Left empty, the postal code is the studio's (a foreign client has no Mexican one).
+    expect(validateDatosFiscales({ ...extranjero, codigoPostal: "" }, { lugarExpedicion: "44160" })).toMatchObject({
+      ok: true,
+      data: { codigoPostal: "44160" },
+    });
+    expect(validateDatosFiscales({ ...extranjero, codigoPostal: "06600" }, { lugarExpedicion: "44160" })).toEqual({
+      ok: false,
+      field: "codigoPostal",
+      message: "Con el RFC de residente en el extranjero el código postal es el del lugar de expedición: 44160",
+    });
+    expect(validateDatosFiscales({ ...extranjero, regimen: "612", uso: "G03" })).toMatchObject({ ok: false, field: "regimen" });
+    expect(validateDatosFiscales({ ...extranjero, uso: "G03" })).toMatchObject({ ok: false, field: "uso" });
+    // The default lugar de expedición is the studio's (config/invoicing.ts).
+    expect(validateDatosFiscales({ ...extranjero, codigoPostal: "" })).toMatchObject({ ok: true, data: { codigoPostal: "44160" } });
   });
 
   it("wants a 5-digit postal code", () => {
@@ -137,5 +165,37 @@ describe("conceptosDeCompra", () => {
     ]);
     for (const c of conceptos) expect(c.base + c.iva).toBe(c.importe);
     expect(desglosarIva(116)).toEqual({ base: 100, iva: 16 });
+  });
+});
+
+describe("formaPagoDe (c_FormaPago of how the order was paid)", () => {
+  it("OXXO is 01 efectivo, SPEI 03 transferencia", () => {
+    expect(formaPagoDe({ metodo: "oxxo" })).toBe("01");
+    expect(formaPagoDe({ metodo: "spei" })).toBe("03");
+  });
+
+  it("a card is 04 crédito or 28 débito from its funding", () => {
+    expect(formaPagoDe({ metodo: "tarjeta", funding: "credit" })).toBe("04");
+    expect(formaPagoDe({ metodo: "tarjeta", funding: "debit" })).toBe("28");
+    // Prepaid: the client's own money, as a débito card. Unknown or not recorded: 04, as before.
+    expect(formaPagoDe({ metodo: "tarjeta", funding: "prepaid" })).toBe("28");
+    expect(formaPagoDe({ metodo: "tarjeta", funding: "unknown" })).toBe("04");
+    expect(formaPagoDe({ metodo: "tarjeta" })).toBe("04");
+    expect(formaPagoDe({ metodo: null, funding: null })).toBe("04");
+  });
+
+  it("meses sin intereses is 04 (credit; the bank pays the studio in full)", () => {
+    expect(formaPagoDe({ metodo: "tarjeta", funding: "credit", meses: 6 })).toBe("04");
+    expect(formaPagoDe({ metodo: "tarjeta", funding: "debit", meses: 3 })).toBe("04");
+  });
+
+  it("reads the providers' words for the funding", () => {
+    expect(cardFunding("credit")).toBe("credit");
+    expect(cardFunding("Debit")).toBe("debit");
+    expect(cardFunding("debito")).toBe("debit");
+    expect(cardFunding("prepaid")).toBe("prepaid");
+    expect(cardFunding("unknown")).toBe("unknown");
+    expect(cardFunding("amex")).toBeUndefined();
+    expect(cardFunding(42)).toBeUndefined();
   });
 });

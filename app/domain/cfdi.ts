@@ -4,6 +4,7 @@
  * with which régimen (the catalogue's "Régimen Fiscal Receptor" column), the fiscal data a
  * client sends, the window in which an order can be invoiced, and the cancellation reasons.
  */
+import { INVOICING } from "~/config/invoicing";
 import { STUDIO_TIME_ZONE } from "./dates";
 import { withoutNul } from "./limits";
 import { RFC_GENERICO_EXTRANJERO, RFC_GENERICO_NACIONAL, type RfcTipo, validateRfc } from "./rfc";
@@ -83,10 +84,20 @@ const text = (value: unknown) => (typeof value === "string" ? withoutNul(value).
 /**
  * The client's fiscal data as CFDI 4.0 wants it: a valid RFC, the name of the Constancia de
  * Situación Fiscal (upper case, single spaces), a régimen the RFC's kind of person can have, a
- * uso that régimen admits, and the 5-digit postal code of the fiscal address. The generic
- * RFCs go only with 616 'Sin obligaciones fiscales' and S01 'Sin efectos fiscales'.
+ * uso that régimen admits, and the 5-digit postal code of the fiscal address.
+ *
+ * The generic RFCs (issue 28): a client invoices with her own RFC. XAXX010101000 (público en
+ * general) is refused: a sale nobody invoices goes into the studio's monthly global invoice,
+ * and a personal invoice to the generic RFC would block her real one. A foreign client uses
+ * XEXX010101000 as the SAT's Anexo 20 says: régimen 616 'Sin obligaciones fiscales', uso S01
+ * 'Sin efectos fiscales', and as DomicilioFiscalReceptor the lugar de expedición (the
+ * studio's postal code; left empty, it is filled in).
  */
-export function validateDatosFiscales(input: Record<string, unknown>): DatosFiscalesResult {
+export function validateDatosFiscales(
+  input: Record<string, unknown>,
+  options: { lugarExpedicion?: string } = {},
+): DatosFiscalesResult {
+  const lugarExpedicion = options.lugarExpedicion ?? INVOICING.lugarExpedicion;
   const raw = {
     rfc: text(input.rfc),
     razonSocial: text(input.razonSocial),
@@ -98,6 +109,7 @@ export function validateDatosFiscales(input: Record<string, unknown>): DatosFisc
   if (raw.rfc.length > FISCAL_LIMITS.rfc) return fail("rfc", "El RFC tiene 12 o 13 caracteres");
   const rfc = validateRfc(raw.rfc);
   if (!rfc.ok) return fail("rfc", rfc.message);
+  if (rfc.rfc === RFC_GENERICO_NACIONAL) return fail("rfc", RFC_GENERICO_NACIONAL_MENSAJE);
 
   const razonSocial = raw.razonSocial.toUpperCase().replace(/\s+/g, " ");
   if (razonSocial === "") return fail("razonSocial", "Escribe tu nombre o razón social");
@@ -110,9 +122,20 @@ export function validateDatosFiscales(input: Record<string, unknown>): DatosFisc
   const uso = USOS_CFDI.find((u) => u.clave === raw.uso);
   if (!uso) return fail("uso", "Elige el uso del CFDI de la lista");
 
+  let codigoPostal = raw.codigoPostal;
   if (rfc.tipo === "generico") {
-    if (regimen.clave !== "616") return fail("regimen", "Con un RFC genérico el régimen fiscal es 616 Sin obligaciones fiscales");
-    if (uso.clave !== "S01") return fail("uso", "Con un RFC genérico el uso del CFDI es S01 Sin efectos fiscales");
+    // Only XEXX010101000 gets here (XAXX010101000 was refused above).
+    if (regimen.clave !== "616") {
+      return fail("regimen", "Con el RFC de residente en el extranjero el régimen fiscal es 616 Sin obligaciones fiscales");
+    }
+    if (uso.clave !== "S01") return fail("uso", "Con el RFC de residente en el extranjero el uso del CFDI es S01 Sin efectos fiscales");
+    if (codigoPostal === "") codigoPostal = lugarExpedicion;
+    if (codigoPostal !== lugarExpedicion) {
+      return fail(
+        "codigoPostal",
+        `Con el RFC de residente en el extranjero el código postal es el del lugar de expedición: ${lugarExpedicion}`,
+      );
+    }
   } else {
     if (!regimen.personas.includes(rfc.tipo)) {
       return fail(
@@ -127,16 +150,71 @@ export function validateDatosFiscales(input: Record<string, unknown>): DatosFisc
     }
   }
 
-  if (!/^\d{5}$/.test(raw.codigoPostal)) return fail("codigoPostal", "El código postal fiscal debe tener 5 dígitos");
+  if (!/^\d{5}$/.test(codigoPostal)) return fail("codigoPostal", "El código postal fiscal debe tener 5 dígitos");
 
   return {
     ok: true,
     tipo: rfc.tipo,
-    data: { rfc: rfc.rfc, razonSocial, regimen: regimen.clave, uso: uso.clave, codigoPostal: raw.codigoPostal },
+    data: { rfc: rfc.rfc, razonSocial, regimen: regimen.clave, uso: uso.clave, codigoPostal },
   };
 }
 
+/** Why a client's invoice cannot go to XAXX010101000 (the form shows it as soon as it is typed, the server refuses it). */
+export const RFC_GENERICO_NACIONAL_MENSAJE =
+  "Factura con tu propio RFC: las compras sin factura van en la factura global del mes. Si resides en el extranjero, usa XEXX010101000.";
+
 export const isRfcGenerico = (rfc: string) => rfc === RFC_GENERICO_NACIONAL || rfc === RFC_GENERICO_EXTRANJERO;
+
+// ---------------------------------------------------------------- how it was paid (c_FormaPago)
+
+/** A card's funding as the payment provider reports it (Stripe's card.funding; Conekta's card type). */
+export type CardFunding = "credit" | "debit" | "prepaid" | "unknown";
+
+/** A provider's word on a card's funding, or undefined when it says nothing we know ("Credit", "debito" too). */
+export function cardFunding(value: unknown): CardFunding | undefined {
+  if (typeof value !== "string") return undefined;
+  const word = value.trim().toLowerCase();
+  if (word === "credit" || word === "credito" || word === "crédito") return "credit";
+  if (word === "debit" || word === "debito" || word === "débito") return "debit";
+  if (word === "prepaid" || word === "prepago") return "prepaid";
+  if (word === "unknown") return "unknown";
+  return undefined;
+}
+
+/** The c_FormaPago entries the studio's invoices use. */
+export const FORMAS_PAGO = {
+  "01": "Efectivo",
+  "03": "Transferencia electrónica de fondos",
+  "04": "Tarjeta de crédito",
+  "28": "Tarjeta de débito",
+} as const;
+
+export type FormaPago = keyof typeof FORMAS_PAGO;
+
+/**
+ * c_MetodoPago: every sale is paid in one go before it is invoiced (a card is captured,
+ * OXXO and SPEI are invoiced only once paid), so PUE 'Pago en una sola exhibición'. Meses sin
+ * intereses too: the bank pays the studio the whole amount; the client's months are her
+ * credit with her bank, not with the studio.
+ */
+export const METODO_PAGO = "PUE";
+
+/**
+ * c_FormaPago of how an order was paid: OXXO 01 efectivo, SPEI 03 transferencia, a card 04
+ * crédito or 28 débito from the funding its provider reported. Choices where the SAT is silent:
+ * - meses sin intereses: 04 (only credit cards take them; the bank pays in full, PUE);
+ * - a prepaid card: 28, as a débito card (the money is the client's own, already loaded;
+ *   the SAT's 05 'Monedero electrónico' is for vouchers and wallets, not bank cards);
+ * - unknown funding, or a payment from before the funding was recorded: 04, as before.
+ */
+export function formaPagoDe(pago: { metodo: string | null; funding?: string | null; meses?: number | null }): FormaPago {
+  if (pago.metodo === "oxxo") return "01";
+  if (pago.metodo === "spei") return "03";
+  if (pago.meses && pago.meses > 1) return "04";
+  const funding = cardFunding(pago.funding);
+  if (funding === "debit" || funding === "prepaid") return "28";
+  return "04";
+}
 
 // ---------------------------------------------------------------- the invoicing window
 

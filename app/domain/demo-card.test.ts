@@ -6,8 +6,13 @@ const card = { numero: "4242 4242 4242 4242", vencimiento: "12/30", cvc: "123", 
 
 describe("demo card rules", () => {
   it("approves 4242 4242 4242 4242 with spaces or dashes", () => {
-    expect(checkDemoCard(card, now)).toEqual({ ok: true, last4: "4242" });
+    expect(checkDemoCard(card, now)).toEqual({ ok: true, last4: "4242", funding: "credit" });
     expect(checkDemoCard({ ...card, numero: "4242-4242-4242-4242" }, now).ok).toBe(true);
+  });
+
+  it("approves the debit card 4000 0566 5566 5556 as débito", () => {
+    expect(checkDemoCard({ ...card, numero: "4000 0566 5566 5556" }, now)).toEqual({ ok: true, last4: "5556", funding: "debit" });
+    expect(luhnValid(DEMO_CARDS.debit)).toBe(true);
   });
 
   it("declines 4000 0000 0000 0002 with the provider's message", () => {

@@ -1,21 +1,27 @@
 /**
  * The demo payment provider's card rules: the offline stand-in for Stripe's test mode, so
  * the whole checkout runs without keys. It answers as Stripe's test cards do:
- * 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
- * insufficient funds, and any other valid number is declined as a non-test card.
+ * 4242 4242 4242 4242 is approved (a credit card), 4000 0566 5566 5556 is approved (a debit
+ * card: its invoice says 28 Tarjeta de débito), 4000 0000 0000 0002 is declined,
+ * 4000 0000 0000 9995 has insufficient funds, and any other valid number is declined as a
+ * non-test card.
  * Messages are the provider's own and are shown as 'Error: {message}'.
  * Card data is checked and forgotten: nothing of it is stored.
  */
 
 export const DEMO_CARDS = {
   approved: "4242424242424242",
+  /** Stripe's Visa debit test card */
+  debit: "4000056655665556",
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
 } as const;
 
 export type DemoCardInput = { numero?: unknown; vencimiento?: unknown; cvc?: unknown; nombre?: unknown };
 
-export type DemoCardResult = { ok: true; last4: string } | { ok: false; code: DemoCardError; message: string };
+export type DemoCardResult =
+  | { ok: true; last4: string; funding: "credit" | "debit" }
+  | { ok: false; code: DemoCardError; message: string };
 
 export type DemoCardError =
   | "invalid_number"
@@ -79,7 +85,8 @@ export function checkDemoCard(input: DemoCardInput, now: Date = new Date()): Dem
   if (!/^\d{3,4}$/.test(text(input.cvc))) return fail("invalid_cvc");
   if (text(input.nombre) === "") return fail("missing_name");
 
-  if (numero === DEMO_CARDS.approved) return { ok: true, last4: numero.slice(-4) };
+  if (numero === DEMO_CARDS.approved) return { ok: true, last4: numero.slice(-4), funding: "credit" };
+  if (numero === DEMO_CARDS.debit) return { ok: true, last4: numero.slice(-4), funding: "debit" };
   if (numero === DEMO_CARDS.insufficientFunds) return fail("insufficient_funds");
   // The declined test card and every real card number: test mode charges nothing real.
   return fail("card_declined");

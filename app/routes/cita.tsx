@@ -234,7 +234,8 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
               <input type="hidden" name="intent" value="pagar" />
               <p className="rounded-xl border border-dashed border-clay/60 bg-blush/25 px-4 py-3 text-sm text-cocoa">
                 <strong className="font-medium">Modo de prueba:</strong> no se hará ningún cargo real. Usa 4242 4242 4242 4242
-                (aprobada) o 4000 0000 0000 0002 (rechazada), cualquier fecha futura y cualquier CVC.
+                (aprobada, crédito), 4000 0566 5566 5556 (aprobada, débito) o 4000 0000 0000 0002 (rechazada), cualquier
+                fecha futura y cualquier CVC.
               </p>
               <label className="flex flex-col gap-1.5 text-sm text-cocoa">
                 Número de tarjeta

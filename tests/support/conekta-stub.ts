@@ -13,6 +13,8 @@
  * buyer paid at the store or by transfer), `expire(id)`; and Conekta's webhook: events
  * signed like Conekta does (`digest` = base64 RSA-SHA256 of the body) with a key pair from
  * `conektaWebhookKeys()`. `failCreates(n)`: the next n creations answer 503 (Conekta down).
+ * A card charge's `payment_method` is a `card_payment` whose `type` is the card's funding:
+ * `cardType` (credit unless a test sets debit).
  */
 import { generateKeyPairSync, sign } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -82,6 +84,8 @@ export type ConektaStub = {
   captures: string[];
   /** order ids, once per pre-authorisation released */
   cancellations: string[];
+  /** The funding of the cards charged from now on (the charge's payment_method.type): credit by default. */
+  cardType: "credit" | "debit";
   /** Runs before an order is created (e.g. to look at our database at that moment). */
   beforeCreate: (() => Promise<void>) | null;
   /** The next `n` created orders lose their answer (the connection drops after Conekta acted). */
@@ -112,7 +116,10 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
   let next = 1;
   let lostAnswers = 0;
   let failing = 0;
-  const hooks: { beforeCreate: ConektaStub["beforeCreate"] } = { beforeCreate: null };
+  const hooks: { beforeCreate: ConektaStub["beforeCreate"]; cardType: ConektaStub["cardType"] } = {
+    beforeCreate: null,
+    cardType: "credit",
+  };
   const app = express();
   app.use(express.json());
   app.use((req, res, nextFn) => {
@@ -225,7 +232,16 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
       pre_authorize: Boolean(body.pre_authorize),
       customer_info: body.customer_info,
       line_items: { data: body.line_items },
-      charges: { data: [{ id: `chg_stub_${next}`, status, failure_message: null }] },
+      charges: {
+        data: [
+          {
+            id: `chg_stub_${next}`,
+            status,
+            failure_message: null,
+            payment_method: { object: "card_payment", type: hooks.cardType, brand: "visa", last4: "4242" },
+          },
+        ],
+      },
       metadata: body.metadata ?? {},
     };
     orders.set(id, order);
@@ -294,6 +310,12 @@ export async function startConektaStub(privateKey: string): Promise<ConektaStub>
     requests,
     captures,
     cancellations,
+    get cardType() {
+      return hooks.cardType;
+    },
+    set cardType(type) {
+      hooks.cardType = type;
+    },
     get beforeCreate() {
       return hooks.beforeCreate;
     },

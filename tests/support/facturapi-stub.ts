@@ -5,6 +5,8 @@
  * second one. `delayMs` makes the stub answer late *after* it created the invoice (the
  * provider that stamps but whose answer never arrives in time); `refuse` answers a 400 with
  * Facturapi's error shape for the given RFCs. It counts what it really stamped and cancelled.
+ * Its XML carries what the invoice was stamped with: the receptor, FormaPago and MetodoPago
+ * (PUE when not sent, as Facturapi defaults).
  */
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -114,7 +116,20 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
     if (req.params.format === "pdf") {
       res.type("application/pdf").send(Buffer.from(`%PDF-1.4\n% factura ${invoice.uuid}\n%%EOF\n`));
     } else {
-      res.type("application/xml").send(`<?xml version="1.0"?><cfdi:Comprobante Version="4.0" UUID="${invoice.uuid}"/>`);
+      const body = invoice.body as {
+        payment_form?: string;
+        payment_method?: string;
+        customer?: { tax_id?: string; legal_name?: string; tax_system?: string; address?: { zip?: string } };
+        use?: string;
+      };
+      const c = body.customer ?? {};
+      res
+        .type("application/xml")
+        .send(
+          `<?xml version="1.0"?><cfdi:Comprobante Version="4.0" FormaPago="${body.payment_form ?? ""}" MetodoPago="${body.payment_method ?? "PUE"}">` +
+            `<cfdi:Receptor Rfc="${c.tax_id ?? ""}" Nombre="${c.legal_name ?? ""}" DomicilioFiscalReceptor="${c.address?.zip ?? ""}" RegimenFiscalReceptor="${c.tax_system ?? ""}" UsoCFDI="${body.use ?? ""}"/>` +
+            `<cfdi:Complemento><tfd:TimbreFiscalDigital UUID="${invoice.uuid}"/></cfdi:Complemento></cfdi:Comprobante>`,
+        );
     }
   });
 

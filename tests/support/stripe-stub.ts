@@ -4,7 +4,10 @@
  * and its idempotency keys (a repeated key gets the first answer and does nothing again).
  * The Stripe SDK is pointed at it with host/port/protocol; tests flip an intent's status as
  * Stripe would after the browser confirmed the card (`authorize`), and count what was
- * captured and cancelled, so a test can say "0 captured charges to refund".
+ * captured and cancelled, so a test can say "0 captured charges to refund". A confirmed card
+ * makes the intent's `latest_charge`, whose `payment_method_details.card.funding` (credit by
+ * default, as Stripe's 4242 card; debit, prepaid or unknown when a test says) comes back when
+ * the retrieve expands it.
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -24,7 +27,11 @@ export type StubIntent = {
   customer: string | null;
   next_action: Record<string, unknown> | null;
   payment_method_options: Record<string, unknown>;
+  /** the charge of a confirmed card (its id; expanded on request) */
+  latest_charge: string | null;
 };
+
+export type StubFunding = "credit" | "debit" | "prepaid" | "unknown";
 
 export type StripeStub = {
   port: number;
@@ -35,10 +42,10 @@ export type StripeStub = {
   captures: string[];
   /** intent ids, once per authorisation that was released */
   cancellations: string[];
-  /** The browser confirmed the card: authorised (manual capture) or charged (automatic). */
-  authorize(id: string): void;
+  /** The browser confirmed the card (credit unless said): authorised (manual capture) or charged (automatic). */
+  authorize(id: string, funding?: StubFunding): void;
   /** Stripe charged it (automatic capture, or captured by hand in the dashboard). */
-  succeed(id: string): void;
+  succeed(id: string, funding?: StubFunding): void;
   /** A card authorised in meses sin intereses (the plan Stripe.js confirmed with). */
   authorizeInstallments(id: string, count: number): void;
   /** An OXXO voucher nobody paid: back to requires_payment_method, as Stripe does at expiry. */
@@ -99,6 +106,27 @@ export async function startStripeStub(): Promise<StripeStub> {
     nextFn();
   });
   const customers: string[] = [];
+  /** charge id → its card's funding */
+  const charges = new Map<string, StubFunding>();
+  const charge = (intent: StubIntent, funding: StubFunding) => {
+    intent.latest_charge ??= `ch_stub_${next++}`;
+    charges.set(intent.latest_charge, funding);
+  };
+  /** The intent as Stripe answers it: `latest_charge` expanded into the charge when asked. */
+  const answer = (intent: StubIntent, expand: boolean) => {
+    if (!expand || !intent.latest_charge) return intent;
+    const funding = charges.get(intent.latest_charge) ?? "credit";
+    return {
+      ...intent,
+      latest_charge: {
+        id: intent.latest_charge,
+        object: "charge",
+        amount: intent.amount,
+        payment_intent: intent.id,
+        payment_method_details: { type: "card", card: { brand: "visa", funding, last4: "4242" } },
+      },
+    };
+  };
   app.post("/v1/customers", (_req, res) => {
     const id = `cus_stub_${next++}`;
     customers.push(id);
@@ -157,6 +185,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       customer: req.body.customer ? String(req.body.customer) : null,
       next_action: nextAction,
       payment_method_options: options,
+      latest_charge: null,
     };
     intent.status = status;
     intents.set(id, intent);
@@ -165,7 +194,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   app.get("/v1/payment_intents/:id", (req, res) => {
     const intent = intents.get(req.params.id);
     if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
-    res.json(intent);
+    res.json(answer(intent, req.originalUrl.includes("latest_charge")));
   });
   app.post("/v1/payment_intents/:id/capture", (req, res) => {
     if (captureFailures > 0) {
@@ -244,8 +273,9 @@ export async function startStripeStub(): Promise<StripeStub> {
     requests,
     captures,
     cancellations,
-    authorize(id) {
+    authorize(id, funding = "credit") {
       const intent = intentOf(id);
+      charge(intent, funding);
       intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
       if (intent.status === "succeeded") captures.push(id);
     },
@@ -255,6 +285,7 @@ export async function startStripeStub(): Promise<StripeStub> {
         ...intent.payment_method_options,
         card: { installments: { enabled: true, plan: { count, interval: "month", type: "fixed_count" } } },
       };
+      charge(intent, "credit");
       intent.status = "requires_capture";
     },
     expire(id) {
@@ -267,8 +298,11 @@ export async function startStripeStub(): Promise<StripeStub> {
     failCreates(n) {
       createFailures = n;
     },
-    succeed(id) {
-      intentOf(id).status = "succeeded";
+    succeed(id, funding) {
+      const intent = intentOf(id);
+      // Cash (OXXO) or a transfer has no card; a card charged without a word is credit.
+      if (funding || intent.payment_method_types.includes("card")) charge(intent, funding ?? "credit");
+      intent.status = "succeeded";
       captures.push(id);
     },
     failCaptures(n) {

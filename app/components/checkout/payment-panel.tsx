@@ -393,7 +393,8 @@ function DemoCardForm({ busy, disabled, label, onPay }: FormProps) {
           No se hará ningún cargo real.
         </p>
         <p className="mt-2 text-muted">
-          Usa <strong className="font-medium text-cocoa">4242 4242 4242 4242</strong> (aprobada) o{" "}
+          Usa <strong className="font-medium text-cocoa">4242 4242 4242 4242</strong> (aprobada, crédito),{" "}
+          <strong className="font-medium text-cocoa">4000 0566 5566 5556</strong> (aprobada, débito) o{" "}
           <strong className="font-medium text-cocoa">4000 0000 0000 0002</strong> (rechazada), cualquier fecha futura y
           cualquier CVC.
         </p>

@@ -1,17 +1,27 @@
 /**
  * The Factura form (CFDI 4.0): RFC, razón social, régimen fiscal, uso del CFDI and código
  * postal fiscal. The régimen list follows the RFC's kind of person and the uso list follows
- * the régimen (the SAT's pairing); the server checks it all again.
+ * the régimen (the SAT's pairing); the server checks it all again. The generic RFC
+ * XAXX010101000 is not offered (a sale nobody invoices goes into the monthly global
+ * invoice); a foreign client uses XEXX010101000 with 616, S01 and the studio's postal code.
  */
 import { FileText } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
-import { type DatosFiscales, FISCAL_LIMITS, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
+import { INVOICING } from "~/config/invoicing";
+import {
+  type DatosFiscales,
+  FISCAL_LIMITS,
+  REGIMENES_FISCALES,
+  RFC_GENERICO_NACIONAL_MENSAJE,
+  USOS_CFDI,
+} from "~/domain/cfdi";
 import { normalizeRfc, RFC_GENERICO_EXTRANJERO, RFC_GENERICO_NACIONAL } from "~/domain/rfc";
 
-function personaDe(rfc: string): "fisica" | "moral" | "generico" | null {
+function personaDe(rfc: string): "fisica" | "moral" | "generico" | "publico" | null {
   const value = normalizeRfc(rfc);
-  if (value === RFC_GENERICO_NACIONAL || value === RFC_GENERICO_EXTRANJERO) return "generico";
+  if (value === RFC_GENERICO_NACIONAL) return "publico";
+  if (value === RFC_GENERICO_EXTRANJERO) return "generico";
   if (value.length === 13) return "fisica";
   if (value.length === 12) return "moral";
   return null;
@@ -31,7 +41,7 @@ export function FacturaForm({
   const [uso, setUso] = useState(datos?.uso ?? "");
   const persona = personaDe(rfc);
   const regimenes = REGIMENES_FISCALES.filter((r) =>
-    persona === "generico" ? r.clave === "616" : persona ? r.personas.includes(persona) : true,
+    persona === "generico" ? r.clave === "616" : persona && persona !== "publico" ? r.personas.includes(persona) : true,
   );
   const usos = USOS_CFDI.filter((u) =>
     persona === "generico" ? u.clave === "S01" : regimen ? u.regimenes.includes(regimen) : true,
@@ -57,18 +67,25 @@ export function FacturaForm({
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="XAXX010101000"
             className="field uppercase"
             {...invalid("rfc")}
           />
-          <span className="text-xs text-muted">13 caracteres si eres persona física, 12 si es una empresa.</span>
+          {persona === "publico" ? (
+            <span className="text-xs text-red-800">{RFC_GENERICO_NACIONAL_MENSAJE}</span>
+          ) : (
+            <span className="text-xs text-muted">
+              13 caracteres si eres persona física, 12 si es una empresa. Si resides en el extranjero: XEXX010101000.
+            </span>
+          )}
         </label>
         <label className="flex flex-col gap-1.5 text-sm text-cocoa">
           Código postal fiscal
           <input
             name="codigoPostal"
             required
-            defaultValue={datos?.codigoPostal ?? ""}
+            key={persona === "generico" ? "extranjero" : "nacional"}
+            defaultValue={persona === "generico" ? INVOICING.lugarExpedicion : (datos?.codigoPostal ?? "")}
+            readOnly={persona === "generico"}
             maxLength={FISCAL_LIMITS.codigoPostal}
             inputMode="numeric"
             pattern="\d{5}"
@@ -77,7 +94,11 @@ export function FacturaForm({
             className="field"
             {...invalid("codigoPostal")}
           />
-          <span className="text-xs text-muted">El de tu Constancia de Situación Fiscal.</span>
+          <span className="text-xs text-muted">
+            {persona === "generico"
+              ? "Residente en el extranjero: el del lugar de expedición, como pide el SAT."
+              : "El de tu Constancia de Situación Fiscal."}
+          </span>
         </label>
         <label className="flex flex-col gap-1.5 text-sm text-cocoa sm:col-span-2">
           Nombre o razón social

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { INVOICING } from "~/config/invoicing";
-import { MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
+import { FORMAS_PAGO, type FormaPago, METODO_PAGO, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import type { Cancelled, InvoiceDocument, InvoiceProvider, Stamped } from "./provider.server";
@@ -43,7 +43,7 @@ export function demoXml(doc: InvoiceDocument): string {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- DEMOSTRACIÓN: SIN VALIDEZ FISCAL. Este comprobante no fue sellado ni timbrado por el SAT. -->
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="PUE" SubTotal="${money(subtotal)}" Moneda="MXN" Total="${money(total)}" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="${METODO_PAGO}" SubTotal="${money(subtotal)}" Moneda="MXN" Total="${money(total)}" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
   <cfdi:Emisor Rfc="${emisor.rfc}" Nombre="${xmlText(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>
   <cfdi:Receptor Rfc="${xmlText(doc.receptor.rfc)}" Nombre="${xmlText(doc.receptor.razonSocial)}" DomicilioFiscalReceptor="${doc.receptor.codigoPostal}" RegimenFiscalReceptor="${doc.receptor.regimen}" UsoCFDI="${doc.receptor.uso}"/>
   <cfdi:Conceptos>
@@ -111,7 +111,7 @@ export async function demoPdf(doc: InvoiceDocument, cancelada?: { motivo: string
   row("Serie y folio", `${doc.serie ?? ""} ${doc.folio ?? ""}`.trim());
   row("Fecha de emisión", formatSpanishDateTime(doc.fecha));
   row("Compra", doc.compraId);
-  row("Forma de pago", doc.formaPago === "01" ? "01 Efectivo" : doc.formaPago === "03" ? "03 Transferencia electrónica" : "04 Tarjeta de crédito");
+  row("Forma de pago", `${doc.formaPago} ${FORMAS_PAGO[doc.formaPago as FormaPago] ?? ""}`.trim());
   row("Método de pago", "PUE Pago en una sola exhibición");
   y -= 8;
   text("Emisor", left, y, 11, fonts.bold, clay);

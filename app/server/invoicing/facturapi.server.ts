@@ -6,6 +6,7 @@
  */
 import FacturapiSdk, { FacturapiError } from "facturapi";
 import { INVOICING } from "~/config/invoicing";
+import { METODO_PAGO } from "~/domain/cfdi";
 import { env } from "../env.server";
 import {
   type Cancelled,
@@ -90,6 +91,7 @@ export function createFacturapiProvider(
             },
           })),
           payment_form: doc.formaPago,
+          payment_method: METODO_PAGO,
           use: doc.receptor.uso,
           external_id: doc.compraId,
           idempotency_key: doc.clave,

@@ -16,6 +16,7 @@ import {
   type DatosFiscales,
   type DatosFiscalesField,
   dentroDelMesDeCompra,
+  formaPagoDe,
   studioMonth,
   validateCancelacion,
   validateDatosFiscales,
@@ -73,7 +74,8 @@ type OrderForInvoice = {
   correo: string;
   pagoEstado: string | null;
   proveedor: string;
-  metodo: string | null;
+  /** how it was paid: pagos.metodo (tarjeta, oxxo, spei), the card's funding its provider reported, the MSI plan */
+  pago: { metodo: string | null; funding: string | null; meses: number | null };
 };
 
 async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoice | null> {
@@ -87,7 +89,9 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
       contacto: compras.datosContacto,
       email: user.email,
       pagoEstado: pagos.estado,
+      metodo: pagos.metodo,
       detalle: pagos.detalle,
+      meses: compras.meses,
       proveedor: compras.proveedor,
     })
     .from(compras)
@@ -95,7 +99,7 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
     .leftJoin(pagos, eq(pagos.id, compras.pagoId))
     .where(eq(compras.id, compraId));
   if (!row) return null;
-  const metodo = (row.detalle as { metodo?: unknown } | null)?.metodo;
+  const funding = (row.detalle as { funding?: unknown } | null)?.funding;
   return {
     id: row.id,
     compradorId: row.compradorId,
@@ -105,15 +109,8 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
     correo: row.contacto?.correo || row.email,
     pagoEstado: row.pagoEstado,
     proveedor: row.proveedor,
-    metodo: typeof metodo === "string" ? metodo : null,
+    pago: { metodo: row.metodo, funding: typeof funding === "string" ? funding : null, meses: row.meses },
   };
-}
-
-/** c_FormaPago of how the order was paid: cash at OXXO 01, SPEI 03, a card 04. */
-function formaPago(order: OrderForInvoice): string {
-  if (order.metodo === "oxxo") return "01";
-  if (order.metodo === "spei") return "03";
-  return "04";
 }
 
 const monthName = (date: Date) => {
@@ -310,7 +307,8 @@ async function claimInvoice(
         clave: `compra-${order.id}-${cancelled + 1}`,
         ...datos,
         correo: order.correo,
-        formaPago: formaPago(order),
+        // c_FormaPago: OXXO 01, SPEI 03, a card 04 crédito / 28 débito, MSI 04 (~/domain/cfdi).
+        formaPago: formaPagoDe(order.pago),
         total: order.total,
         createdAt: now,
       })

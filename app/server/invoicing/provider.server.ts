@@ -15,7 +15,7 @@ export type InvoiceDocument = {
   receptor: DatosFiscales;
   correo: string;
   conceptos: Concepto[];
-  /** c_FormaPago: 04 tarjeta de crédito, 01 efectivo, 03 transferencia */
+  /** c_FormaPago (~/domain/cfdi formaPagoDe): 01 efectivo, 03 transferencia, 04 tarjeta de crédito, 28 tarjeta de débito; MetodoPago is always PUE */
   formaPago: string;
   /** the stamp date (the demo writes it on its PDF and XML) */
   fecha: Date;

@@ -18,6 +18,7 @@
  * `order.paid` or `order.expired` (verifyConektaWebhook, http/conekta-webhook.server.ts).
  */
 import { createPublicKey, verify } from "node:crypto";
+import { cardFunding } from "~/domain/cfdi";
 import {
   type InstruccionesPago,
   METODOS_PAGO,
@@ -43,7 +44,11 @@ type ConektaOrder = {
   currency: string;
   payment_status: string;
   charges?: {
-    data?: { status?: string; failure_message?: string | null; payment_method?: ConektaOfflineMethod }[];
+    data?: {
+      status?: string;
+      failure_message?: string | null;
+      payment_method?: ConektaOfflineMethod & ConektaCardMethod;
+    }[];
   };
 };
 
@@ -58,6 +63,9 @@ type ConektaOfflineMethod = {
   bank?: string;
   receiving_account_bank?: string;
 };
+
+/** A card charge's method (`object: "card_payment"`): `type` credit / debit (`account_type` in some answers). */
+type ConektaCardMethod = { object?: string; account_type?: string };
 
 const DAY_MS = 86_400_000;
 
@@ -117,8 +125,14 @@ export function createConektaProvider(options: ConektaOptions): PaymentProvider 
 
   async function retrieve(id: string): Promise<PaymentStatus> {
     const order = await call<ConektaOrder>("GET", `/orders/${encodeURIComponent(id)}`);
-    const base = { amount: order.amount, currency: order.currency.toLowerCase() };
+    const base: Omit<PaymentStatus, "status"> = { amount: order.amount, currency: order.currency.toLowerCase() };
     const failure = order.charges?.data?.[0]?.failure_message || "El pago no fue aprobado.";
+    // A card charge says its funding (type credit / debit): the invoice's c_FormaPago 04 or 28.
+    const method = order.charges?.data?.[0]?.payment_method;
+    if (method?.object === "card_payment") {
+      const funding = cardFunding(method.type) ?? cardFunding(method.account_type);
+      if (funding) base.funding = funding;
+    }
     switch (order.payment_status) {
       case "pre_authorized":
         return { status: "authorized", ...base };

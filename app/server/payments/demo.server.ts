@@ -9,6 +9,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { cardFunding } from "~/domain/cfdi";
 import { type DemoCardInput, checkDemoCard } from "~/domain/demo-card";
 import { isPlainId } from "~/domain/limits";
 import {
@@ -57,8 +58,8 @@ export function demoInstrucciones(input: CreatePaymentInput, vence: Date): Instr
   return undefined;
 }
 
-/** detalle.demo: what the demo "provider" knows beyond our own state (cash received, plan). */
-type DemoState = { cobrado?: string };
+/** detalle.demo: what the demo "provider" knows beyond our own state (cash received, the card's funding). */
+type DemoState = { cobrado?: string; funding?: string };
 
 export function createDemoProvider(db: Db): PaymentProvider {
   async function estado(id: string) {
@@ -112,6 +113,9 @@ export function createDemoProvider(db: Db): PaymentProvider {
         return { status: "pending", ...base };
       }
       if (detalle.meses) Object.assign(base, { meses: detalle.meses });
+      // The test card's funding (4242… credit, 4000 0566 5566 5556 debit), as Stripe reports card.funding.
+      const funding = cardFunding(detalle.demo?.funding);
+      if (funding) Object.assign(base, { funding });
       switch (pago.estado) {
         case PAGO_ESTADO.autorizado:
         case PAGO_ESTADO.porCapturar:
@@ -183,7 +187,7 @@ export async function authorizeDemoPayment(
   if (!pago) return { ok: false, reason: "no-encontrado" };
   if (pago.estado !== PAGO_ESTADO.pendiente) return { ok: true, paymentId };
 
-  // The test card (4242…) takes every plan the amount allows; the demo has no other approved card.
+  // The approved test cards (4242… credit, 4000 0566 5566 5556 debit) take every plan the amount allows.
   const card = await authorizeWithDemoCard(db, paymentId, input.card);
   return card.ok ? { ok: true, paymentId } : { ok: false, reason: "tarjeta", message: card.message };
 }
@@ -201,7 +205,12 @@ export async function authorizeWithDemoCard(
   if (!card.ok) return { ok: false, message: card.message };
   await db
     .update(pagos)
-    .set({ estado: PAGO_ESTADO.autorizado, updatedAt: new Date() })
+    .set({
+      estado: PAGO_ESTADO.autorizado,
+      // The "provider" side remembers the card's funding (nothing else of the card is kept).
+      detalle: sql`jsonb_set(${pagos.detalle}, '{demo}', coalesce(${pagos.detalle}->'demo', '{}'::jsonb) || jsonb_build_object('funding', ${card.funding}::text))`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(pagos.id, paymentId), eq(pagos.estado, PAGO_ESTADO.pendiente)));
   return { ok: true };
 }

@@ -15,6 +15,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { CardFunding } from "~/domain/cfdi";
 import type { MesesMsi } from "~/domain/payment-methods";
 import type { Db, DbOrTx } from "../db/index.server";
 import { pagos } from "../db/schema";
@@ -211,3 +212,15 @@ export const flagForRefund = (db: DbOrTx, paymentId: string) =>
     [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado, PAGO_ESTADO.pagado],
     PAGO_ESTADO.reembolso,
   );
+
+/**
+ * The card's funding as its provider reported it when the payment settled (detalle.funding:
+ * credit, debit, prepaid, unknown): how the invoice says it was paid (c_FormaPago 04 or 28,
+ * ~/domain/cfdi formaPagoDe). Written once; a later word does not change it.
+ */
+export async function recordFunding(db: DbOrTx, paymentId: string, funding: CardFunding) {
+  await db
+    .update(pagos)
+    .set({ detalle: sql`${pagos.detalle} || jsonb_build_object('funding', ${funding}::text)` })
+    .where(and(eq(pagos.id, paymentId), sql`not (${pagos.detalle} ? 'funding')`));
+}

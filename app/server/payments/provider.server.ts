@@ -8,6 +8,7 @@
  *                                           → [stock gone]    → cancel   ("canceled")
  */
 
+import type { CardFunding } from "~/domain/cfdi";
 import type { InstruccionesPago, MetodoPago, MesesMsi } from "~/domain/payment-methods";
 
 export type ProviderName = "stripe" | "conekta" | "demo" | "gratis";
@@ -60,6 +61,8 @@ export type PaymentStatus = {
   error?: string;
   /** card in meses sin intereses: the plan the provider charged (a fixed count of months) */
   meses?: number;
+  /** a card: its funding (crédito, débito, prepago), when the provider knows it: the invoice's c_FormaPago 04 or 28 */
+  funding?: CardFunding;
 };
 
 export interface PaymentProvider {

@@ -43,6 +43,7 @@ import {
   markCancelled,
   markCaptured,
   movePayment,
+  recordFunding,
 } from "./ledger.server";
 import { type Payable, type PayableMails, payableOf } from "./payable.server";
 import { PAGO_ESTADO, type PaymentProvider, type PaymentStatus } from "./provider.server";
@@ -97,7 +98,8 @@ export type CardSettlement<V> =
  * retry, even at the same moment):
  *
  *   1. already given (`por-capturar` / `pagado`, or linked): the provider is not asked again;
- *      otherwise its word (before any lock: no network wait while rows are locked). What a
+ *      otherwise its word (before any lock: no network wait while rows are locked), and the
+ *      card's funding it reports is recorded (detalle.funding, for the invoice). What a
  *      released (`cancelado`) or refunded payment means to the buyer is the caller's to say;
  *   2. the payable gives it (payable.fulfilCard, its own transaction, idempotent);
  *      gone → not captured: the authorisation is cancelled, then recorded `cancelado` (a
@@ -126,6 +128,8 @@ export async function settleCard<R extends PagoRow, V>(
     if (!word.ok) return word;
     captured = word.status.status === "captured";
     meses = word.status.meses ?? null;
+    // The card's funding, kept with the payment before the thing is given: the invoice's c_FormaPago.
+    if (word.status.funding) await recordFunding(db, paymentId, word.status.funding);
   }
 
   // 2. The thing, or why not.

@@ -8,6 +8,7 @@
  * the SDK at a local stub of the Stripe API; production leaves them unset.
  */
 import Stripe from "stripe";
+import { cardFunding } from "~/domain/cfdi";
 import {
   type InstruccionesPago,
   METODOS_PAGO,
@@ -41,10 +42,14 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   });
 
   async function retrieve(id: string): Promise<PaymentStatus> {
-    const intent = await stripe.paymentIntents.retrieve(id);
+    // The latest charge carries the card's funding (credit, debit, prepaid, unknown): the invoice's c_FormaPago.
+    const intent = await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] });
     const base: Omit<PaymentStatus, "status"> = { amount: intent.amount, currency: intent.currency };
     const plan = intent.payment_method_options?.card?.installments?.plan;
     if (plan?.count) base.meses = plan.count;
+    const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+    const funding = cardFunding(charge?.payment_method_details?.card?.funding);
+    if (funding) base.funding = funding;
     const offline = (intent.payment_method_types ?? []).some((t) => t === "oxxo" || t === "customer_balance");
     switch (intent.status) {
       case "requires_capture":
