@@ -4,7 +4,12 @@ import { liberacionFicha } from "./settlement-window";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-25T16:00:00Z");
-const cap = { methods: ["tarjeta", "oxxo", "spei"] as const, oxxoMaximum: 1_000_000, minimumAmount: 1_000, plans: [3, 6] as const };
+const cap = {
+  methods: ["tarjeta", "oxxo", "spei"] as const,
+  oxxoMaximum: 1_000_000,
+  minimumAmount: 1_000,
+  plans: [3, 6] as const,
+};
 
 describe("OXXO / SPEI for a deposit", () => {
   it("offered from exactly 4 days ahead, not a minute sooner", () => {

@@ -23,7 +23,14 @@
  * 09:00: Friday's voucher would be released Monday 23:59:59, after the appointment, so only
  * the card is offered.
  */
-import { type Capacidades, type MetodoDiferido, type OfertaPago, diasParaPagar, isDiferido, ofertaPago } from "./payment-methods";
+import {
+  type Capacidades,
+  type MetodoDiferido,
+  type OfertaPago,
+  diasParaPagar,
+  isDiferido,
+  ofertaPago,
+} from "./payment-methods";
 import { finDelDiaTras, liberacionFicha } from "./settlement-window";
 
 export const ANTICIPO_DIFERIDO_DIAS = 4;

@@ -245,8 +245,8 @@ describe("an OXXO / SPEI deposit: the voucher ends 24 h before the appointment, 
     const vence = new Date(voucher.instrucciones.vence).getTime();
     // Stripe's own voucher (expires_after_days → 23:59 of that day) ends where we say, 24 h or more before.
     const intent = stub.intents.get(voucher.paymentId);
-    const stripeEnds = (intent?.next_action as { oxxo_display_details: { expires_after: number } }).oxxo_display_details
-      .expires_after;
+    const display = intent?.next_action as { oxxo_display_details?: { expires_after?: number } } | undefined;
+    const stripeEnds = display?.oxxo_display_details?.expires_after ?? 0;
     expect(stripeEnds * 1000).toBe(vence);
     expect(vence).toBeLessThanOrEqual(inicio.getTime() - DAY);
     // Held until the release: the end of the next business day after it, 6 h or more before the appointment.

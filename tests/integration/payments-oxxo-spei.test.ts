@@ -378,7 +378,10 @@ describe("vouchers that wait for the money (issue 28): the app's clock moved, St
     ).json()) as Pending;
     const vence = new Date(order.instrucciones.vence);
     // What the client reads is unchanged: Stripe's own 23:59 of the voucher's last day.
-    expect(vence.getTime()).toBe((stub.intents.get(order.paymentId)?.next_action as { oxxo_display_details: { expires_after: number } }).oxxo_display_details.expires_after * 1000);
+    const display = stub.intents.get(order.paymentId)?.next_action as
+      | { oxxo_display_details?: { expires_after?: number } }
+      | undefined;
+    expect(vence.getTime()).toBe((display?.oxxo_display_details?.expires_after ?? 0) * 1000);
     expect(await stockOf(rimel.id)).toBe(0);
 
     // She paid at 23:50 of the last day; Stripe has not confirmed it yet. Past `vence` the
@@ -417,7 +420,10 @@ describe("vouchers that wait for the money (issue 28): the app's clock moved, St
     const liberacion = liberacionFicha(vence, "stripe");
     // The end (23:59:59, studio time) of the next business day after the voucher's day.
     expect(studioDay(liberacion)).toBe(siguienteDiaHabil(studioDay(vence)));
-    const [job] = await db.select().from(tareas).where(eq(tareas.clave, `pago-vence:${order.paymentId}`));
+    const [job] = await db
+      .select()
+      .from(tareas)
+      .where(eq(tareas.clave, `pago-vence:${order.paymentId}`));
     expect(job.ejecutarEn.getTime()).toBe(liberacion.getTime());
 
     const justBefore = new Date(liberacion.getTime() - 60_000);
