@@ -67,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         cita.anticipo,
         cita.inicio,
         now,
+        provider.name,
       ).metodos.filter((m) => isDiferido(m.metodo))
     : [];
   return {

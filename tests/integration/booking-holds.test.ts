@@ -15,7 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ANTICIPO_DIFERIDO_DIAS } from "~/domain/deposit-offer";
+import { ANTICIPO_DIFERIDO_DIAS, venceAnticipoDiferido } from "~/domain/deposit-offer";
+import { liberacionFicha } from "~/domain/settlement-window";
 import * as agendaPage from "~/routes/admin/agenda";
 import * as agendaCita from "~/routes/admin/agenda-cita";
 import * as agendarPage from "~/routes/agendar-tratamiento";
@@ -36,7 +37,7 @@ import { callAction, callLoader } from "../support/actions";
 import { type TestApp, startTestApp } from "../support/app";
 import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
-import { type StripeStub, oxxoExpiresAfter, sendStripeEvent, startStripeStub } from "../support/stripe-stub";
+import { type StripeStub, sendStripeEvent, startStripeStub } from "../support/stripe-stub";
 
 const DAY = 86_400_000;
 const WEBHOOK_SECRET = "whsec_apartados";
@@ -220,12 +221,13 @@ describe("at most two open holds per client", () => {
   });
 });
 
-describe("an OXXO / SPEI hold ends 24 h before the appointment at the latest", () => {
-  it("Stripe's voucher expires at 23:59 of its third day: the hold, the voucher shown and the expiry job are cut back to appointment − 24 h", async () => {
+describe("an OXXO / SPEI deposit: the voucher ends 24 h before the appointment, its release 6 h before", () => {
+  it("Stripe's voucher ends with the day we count to (≤ appointment − 24 h); the hold and the release job wait for the grace (≤ appointment − 6 h)", async () => {
     const t0 = new Date();
-    // Exactly the soonest an OXXO deposit is offered (4 days): appointment − 24 h = t0 + 3 days,
-    // before Stripe's 23:59 of the third day.
-    const inicio = new Date(t0.getTime() + ANTICIPO_DIFERIDO_DIAS * DAY);
+    // The soonest appointment (4 days ahead or more, hour by hour) that OXXO is offered for,
+    // whatever today's weekday: the tightest case of the rule.
+    let inicio = new Date(t0.getTime() + ANTICIPO_DIFERIDO_DIAS * DAY);
+    while (!venceAnticipoDiferido("oxxo", inicio, t0, "stripe")) inicio = new Date(inicio.getTime() + 3_600_000);
     const cita = await createAppointment(
       db,
       {
@@ -238,22 +240,31 @@ describe("an OXXO / SPEI hold ends 24 h before the appointment at the latest", (
       },
       t0,
     );
-    const limite = inicio.getTime() - DAY;
-    expect(oxxoExpiresAfter(t0, 3) * 1000).toBeGreaterThan(limite);
-
     const voucher = await startDepositVoucher(db, cita, stripe, "oxxo", t0);
     if (!voucher.ok) throw new Error(voucher.message);
-    expect(new Date(voucher.instrucciones.vence).getTime()).toBe(limite);
-    expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(limite);
-    expect((await pagoOf(voucher.paymentId)).vence?.getTime()).toBe(limite);
+    const vence = new Date(voucher.instrucciones.vence).getTime();
+    // Stripe's own voucher (expires_after_days → 23:59 of that day) ends where we say, 24 h or more before.
+    const intent = stub.intents.get(voucher.paymentId);
+    const display = intent?.next_action as { oxxo_display_details?: { expires_after?: number } } | undefined;
+    const stripeEnds = display?.oxxo_display_details?.expires_after ?? 0;
+    expect(stripeEnds * 1000).toBe(vence);
+    expect(vence).toBeLessThanOrEqual(inicio.getTime() - DAY);
+    // Held until the release: the end of the next business day after it, 6 h or more before the appointment.
+    const liberacion = liberacionFicha(new Date(vence), "stripe").getTime();
+    expect(liberacion).toBeLessThanOrEqual(inicio.getTime() - 6 * 3_600_000);
+    expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(liberacion);
     const [job] = await db
       .select()
       .from(tareas)
       .where(eq(tareas.clave, `pago-vence:${voucher.paymentId}`));
-    expect(job.ejecutarEn.getTime()).toBe(limite);
+    expect(job.ejecutarEn.getTime()).toBe(liberacion);
 
-    // At that moment the voucher is void at Stripe and the slot free.
-    expect((await runDuePendingPayments(db, () => stripe, new Date(limite + 1000))).vencidos).toBe(1);
+    // At `vence` nothing is released (money paid that evening may still come)…
+    await runDuePendingPayments(db, () => stripe, new Date(vence + 1000));
+    expect((await citaOf(cita.id)).estado).toBe("apartada");
+    expect(stub.cancellations).not.toContain(voucher.paymentId);
+    // …at the release the voucher is void at Stripe and the slot free, before the appointment.
+    expect((await runDuePendingPayments(db, () => stripe, new Date(liberacion + 1000))).vencidos).toBe(1);
     expect((await citaOf(cita.id)).estado).toBe("vencida");
     expect(stub.cancellations).toContain(voucher.paymentId);
   });
@@ -285,7 +296,7 @@ describe("an OXXO / SPEI hold ends 24 h before the appointment at the latest", (
 
 describe("the studio releases a hold ('Liberar')", () => {
   const holdWithStripeVoucher = async (n: number) => {
-    const [inicio] = (await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1)).slice(n);
+    const [inicio] = (await freeStarts(ANTICIPO_DIFERIDO_DIAS + 6)).slice(n);
     const booked = await bookSlot(db, {
       tratamientoId: "microblading",
       inicio,
@@ -380,7 +391,7 @@ describe("the studio releases a hold ('Liberar')", () => {
   });
 
   it("the admin agenda shows the hold as 'Apartada' with its end, and 'Liberar' frees it (admin only)", async () => {
-    const [inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const [inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 6);
     const booked = await bookSlot(db, {
       tratamientoId: "microblading",
       inicio,

@@ -13,6 +13,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANTICIPO_DIFERIDO_DIAS, ofertaAnticipo } from "~/domain/deposit-offer";
+import { finDelDiaTras, liberacionFicha } from "~/domain/settlement-window";
 import { SlotTakenError, createAppointment } from "~/server/booking/appointments.server";
 import { availableSlots, bookSlot } from "~/server/booking/booking.server";
 import { completeDeposit } from "~/server/booking/deposit.server";
@@ -36,6 +37,8 @@ import { type StripeStub, sendStripeEvent, startStripeStub } from "../support/st
 import { readOutbox } from "../support/outbox";
 
 const DAY = 86_400_000;
+/** Far enough ahead that a 3-day voucher plus its grace (a long weekend) ends before the appointment, whatever today is. */
+const FAR = ANTICIPO_DIFERIDO_DIAS + 6;
 const WEBHOOK_SECRET = "whsec_anticipo_oxxo";
 let stub: StripeStub;
 let stripe: PaymentProvider;
@@ -93,15 +96,15 @@ async function book(inicio: Date, who = contact) {
 
 describe("a deposit paid at OXXO or by SPEI", () => {
   it("OXXO: the voucher holds the slot past the 15 minutes; the simulated webhook confirms once, even twice at once", async () => {
-    const [inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const [inicio] = await freeStarts(FAR);
     const cita = await book(inicio);
     const voucher = await startDepositVoucher(db, cita, demo, "oxxo");
     expect(voucher.ok).toBe(true);
     if (!voucher.ok) return;
     expect(voucher.instrucciones.metodo).toBe("oxxo");
     const vence = new Date(voucher.instrucciones.vence);
-    // min(3 days, appointment − 24 h): 3 days here, well before the appointment.
-    expect(Math.abs(vence.getTime() - (Date.now() + 3 * DAY))).toBeLessThan(60_000);
+    // The end of the studio day 3 days ahead, well before the appointment.
+    expect(vence).toEqual(finDelDiaTras(new Date(), 3));
     expect(vence.getTime()).toBeLessThan(inicio.getTime() - DAY);
 
     // The same voucher again on a second click; the voucher is mailed once.
@@ -113,7 +116,8 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     // Held past the card's 15 minutes: someone else 20 minutes later cannot take it.
     const held = await citaOf(cita.id);
     expect(held.estado).toBe("apartada");
-    expect(held.apartadaHasta?.getTime()).toBe(vence.getTime());
+    // Held until the voucher's release (the end of the next business day after it), not its `vence`.
+    expect(held.apartadaHasta?.getTime()).toBe(liberacionFicha(vence, "demo").getTime());
     await expect(
       createAppointment(
         db,
@@ -150,7 +154,7 @@ describe("a deposit paid at OXXO or by SPEI", () => {
   });
 
   it("SPEI: the voucher expires unpaid → the appointment vencida and its slot free again", async () => {
-    const [, inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const [, inicio] = await freeStarts(FAR);
     const cita = await book(inicio);
     const voucher = await startDepositVoucher(db, cita, demo, "spei");
     expect(voucher.ok).toBe(true);
@@ -171,7 +175,11 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0].raw).toContain(voucher.instrucciones.metodo === "spei" ? voucher.instrucciones.referencia : "");
     expect((await citaOf(cita.id)).estado).toBe("apartada");
-    expect((await runDuePendingPayments(db, () => demo, new Date(vence + 60_000))).vencidos).toBe(1);
+    // Past `vence`, within the grace: the time is still hers.
+    expect((await runDuePendingPayments(db, () => demo, new Date(vence + 60_000))).vencidos).toBe(0);
+    expect((await citaOf(cita.id)).estado).toBe("apartada");
+    const liberacion = liberacionFicha(new Date(vence), "demo").getTime();
+    expect((await runDuePendingPayments(db, () => demo, new Date(liberacion + 60_000))).vencidos).toBe(1);
     expect((await citaOf(cita.id)).estado).toBe("vencida");
     expect((await pagoOf(voucher.paymentId)).estado).toBe("vencido");
     expect(mailsTo(contact.correo, "Tu ficha del anticipo venció")).toHaveLength(1);
@@ -181,13 +189,13 @@ describe("a deposit paid at OXXO or by SPEI", () => {
   });
 
   it("money after the expiry: confirmed when the slot is still free; flagged for a refund when someone took it", async () => {
-    const [, , a, b] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const [, , a, b] = await freeStarts(FAR);
     const free = await book(a);
     const taken = await book(b);
     const v1 = await startDepositVoucher(db, free, demo, "oxxo");
     const v2 = await startDepositVoucher(db, taken, demo, "oxxo");
     if (!v1.ok || !v2.ok) throw new Error("sin ficha");
-    const after = new Date(new Date(v1.instrucciones.vence).getTime() + 3_600_000);
+    const after = new Date(liberacionFicha(new Date(v1.instrucciones.vence), "demo").getTime() + 3_600_000);
     expect((await runDuePendingPayments(db, () => demo, after)).vencidos).toBe(2);
 
     // Nobody took the first slot: the late money confirms it.
@@ -233,7 +241,7 @@ describe("a deposit paid at OXXO or by SPEI", () => {
     const post = (token: string, fields: Record<string, string>) =>
       callAction(citaPage.action, `/cita/${token}`, fields, { params: { token }, ip: `198.51.100.${ip++}` });
 
-    const [, , , , , inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const [, , , , , inicio] = await freeStarts(FAR);
     const cita = await book(inicio);
     const before = (await page(cita.token)).body as {
       diferidos: { metodo: string; disponible: boolean }[];
@@ -277,12 +285,14 @@ describe("a deposit paid at OXXO or by SPEI", () => {
   });
 
   it("Stripe OXXO: the voucher holds the slot; both completing webhooks at once confirm the appointment once", async () => {
-    const [, , , , , , , inicio] = await freeStarts(ANTICIPO_DIFERIDO_DIAS + 1);
+    const [, , , , , , , inicio] = await freeStarts(FAR);
     const cita = await book(inicio, tercera);
     const voucher = await startDepositVoucher(db, cita, stripe, "oxxo");
     if (!voucher.ok) throw new Error(voucher.message);
     expect(voucher.paymentId).toMatch(/^pi_/);
-    expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(new Date(voucher.instrucciones.vence).getTime());
+    expect((await citaOf(cita.id)).apartadaHasta?.getTime()).toBe(
+      liberacionFicha(new Date(voucher.instrucciones.vence), "stripe").getTime(),
+    );
     const webhook = (type: string, eventId: string) =>
       sendStripeEvent(stripeApp.baseURL, WEBHOOK_SECRET, { type, paymentId: voucher.paymentId, eventId });
     // Not paid yet: Stripe is asked, nothing changes (retry later).

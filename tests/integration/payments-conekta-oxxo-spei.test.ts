@@ -14,6 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe } from "~/domain/payment-methods";
+import { liberacionFicha } from "~/domain/settlement-window";
 import { listRefunds } from "~/server/admin/refunds.server";
 import { isEnrolled } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
@@ -272,11 +273,15 @@ describe("Conekta: expiry and late payment", () => {
     expect(mailsTo(`Reembolso pendiente: pago tardío ${order.paymentId}`)).toHaveLength(1);
   });
 
-  it("our own clock: at `vence` the voucher is cancelled at Conekta and the stock goes back", async () => {
+  it("our own clock: past `vence` the grace (the next business day) holds it; then the voucher is cancelled at Conekta and the stock goes back", async () => {
     const base = await makeProduct({ categoriaId, cantidad: 2, precio: 50_000, nombre: "Base Conekta vencida" });
     const order = await pendingOrder(base.id, "spei", 2);
     expect(await stockOf(base.id)).toBe(0);
-    const due = new Date(new Date(order.instrucciones.vence).getTime() + 60_000);
+    const vence = new Date(order.instrucciones.vence);
+    await runDuePendingPayments(db, () => conekta, new Date(vence.getTime() + 60_000));
+    expect((await pagoOf(order.paymentId)).estado).toBe("esperando-pago");
+    expect(stub.cancellations).not.toContain(order.paymentId);
+    const due = new Date(liberacionFicha(vence, "conekta").getTime() + 60_000);
     expect((await runDuePendingPayments(db, () => conekta, due)).vencidos).toBeGreaterThanOrEqual(1);
     expect(stub.cancellations).toContain(order.paymentId);
     expect(orderOf(order.paymentId).payment_status).toBe("canceled");

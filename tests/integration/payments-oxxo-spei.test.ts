@@ -12,6 +12,8 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe, luhnCheckDigit } from "~/domain/payment-methods";
+import { liberacionFicha, siguienteDiaHabil } from "~/domain/settlement-window";
+import { studioDay, studioInstant } from "~/domain/studio-calendar";
 import { listRefunds } from "~/server/admin/refunds.server";
 import { isEnrolled } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
@@ -32,6 +34,7 @@ import {
   makeProduct,
   makeShippingBand,
   signUpUser,
+  configure,
   useTestDatabase,
 } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
@@ -216,16 +219,22 @@ describe("expiry, reminder and late payment", () => {
     expect(mailsTo(`Tu ficha de pago vence mañana: compra ${order.compraId}`)).toHaveLength(1);
     expect((await pagoOf(order.paymentId)).recordatorio).not.toBeNull();
 
-    // Expired: the stock goes back, the order reads Vencido.
+    // Past its printed expiry but within the settlement grace (the next business day): still held.
+    const vence = new Date(order.instrucciones.vence);
+    const liberacion = liberacionFicha(vence, "demo").getTime();
+    await runDuePendingPayments(db, providerFor, new Date(vence.getTime() + 60_000));
+    expect((await pagoOf(order.paymentId)).estado).toBe("esperando-pago");
+    expect(await stockOf(sombra.id)).toBe(1);
+    // The grace is over: the stock goes back, the order reads Vencido.
     expect(
-      (await runDuePendingPayments(db, providerFor, new Date(start + 3 * DAY + 60_000))).vencidos,
+      (await runDuePendingPayments(db, providerFor, new Date(liberacion + 60_000))).vencidos,
     ).toBeGreaterThanOrEqual(1);
     expect(await stockOf(sombra.id)).toBe(4);
     expect(await compraOf(order.compraId)).toMatchObject({ estadoPago: "vencido" });
     expect((await pagoOf(order.paymentId)).estado).toBe("vencido");
     expect(mailsTo(`Tu ficha de pago venció: compra ${order.compraId}`)).toHaveLength(1);
     // Running again changes nothing.
-    expect((await runDuePendingPayments(db, providerFor, new Date(start + 4 * DAY))).vencidos).toBe(0);
+    expect((await runDuePendingPayments(db, providerFor, new Date(liberacion + DAY))).vencidos).toBe(0);
     expect(await stockOf(sombra.id)).toBe(4);
 
     // The buyer pays anyway: recorded, flagged for refund, the order stays Vencido, the stock untouched.
@@ -256,7 +265,12 @@ describe("the durable jobs (jobs.server.ts)", () => {
     await runDueJobs(db, new Date(vence - DAY + 60_000), 100);
     expect((await pagoOf(order.paymentId)).recordatorio).not.toBeNull();
     expect(mailsTo(`Tu ficha de pago vence mañana: compra ${order.compraId}`)).toHaveLength(1);
+    // The release job runs at the end of the next business day after `vence`, not at `vence`.
+    const liberacion = liberacionFicha(new Date(vence), "demo").getTime();
+    expect(jobs.find((j) => j.tipo === "pago-vence")?.ejecutarEn.getTime()).toBe(liberacion);
     await runDueJobs(db, new Date(vence + 60_000), 100);
+    expect((await pagoOf(order.paymentId)).estado).toBe("esperando-pago");
+    await runDueJobs(db, new Date(liberacion + 60_000), 100);
     expect((await pagoOf(order.paymentId)).estado).toBe("vencido");
     expect(await stockOf(delineador.id)).toBe(2);
 
@@ -332,6 +346,102 @@ describe("Stripe (local stub, signed webhooks)", () => {
     await stripeEvent("payment_intent.succeeded", order.paymentId, "evt_e2");
     expect((await pagoOf(order.paymentId)).estado).toBe("requiere-reembolso");
     expect(await stockOf(lapiz.id)).toBe(1);
+  });
+});
+
+describe("vouchers that wait for the money (issue 28): the app's clock moved, Stripe's webhooks", () => {
+  /**
+   * Runs `work` with the application's clock (ADR 031) at `instant`: the webhooks and the jobs
+   * read it (the jobs reach Stripe's stub through the configuration, as a deployment would).
+   */
+  async function at<T>(instant: Date, work: () => Promise<T>): Promise<T> {
+    const undo = configure({
+      clock: () => instant,
+      config: { stripeSecretKey: "sk_test_stub", stripeApiUrl: `http://127.0.0.1:${stub.port}` },
+    });
+    try {
+      return await work();
+    } finally {
+      undo();
+    }
+  }
+
+  it("a late OXXO payment on the next business day keeps the order: nothing is released at `vence`, the money confirms it", async () => {
+    const rimel = await makeProduct({ categoriaId, cantidad: 1, precio: 35_000, nombre: "Rímel tardío" });
+    const curso = await makeCourse({ precio: 150_000, titulo: "Curso pagado la última noche" });
+    const buyer = await signUpUser();
+    const cookie = await checkoutCookies(buyer, await makeCart([{ productoId: rimel.id, cantidad: 1 }], buyer.id));
+    const answer = await stripeApp.post(`${API}/stripe`, { metodo: "oxxo" }, cookie, nextIp());
+    const order = (await answer.json()) as Pending;
+    const course = (await (
+      await stripeApp.post(`${API}/stripe`, { curso: curso.id, metodo: "oxxo" }, buyer.cookie, nextIp())
+    ).json()) as Pending;
+    const vence = new Date(order.instrucciones.vence);
+    // What the client reads is unchanged: Stripe's own 23:59 of the voucher's last day.
+    const display = stub.intents.get(order.paymentId)?.next_action as
+      | { oxxo_display_details?: { expires_after?: number } }
+      | undefined;
+    expect(vence.getTime()).toBe((display?.oxxo_display_details?.expires_after ?? 0) * 1000);
+    expect(await stockOf(rimel.id)).toBe(0);
+
+    // She paid at 23:50 of the last day; Stripe has not confirmed it yet. Past `vence` the
+    // jobs run and Stripe even sends its failure event: nothing is released.
+    const afterVence = new Date(vence.getTime() + 60 * 60_000);
+    await at(afterVence, async () => {
+      await runDueJobs(db, afterVence, 100);
+      expect((await stripeEvent("payment_intent.payment_failed", order.paymentId, "evt_g1")).status).toBe(200);
+    });
+    expect((await pagoOf(order.paymentId)).estado).toBe("esperando-pago");
+    expect(await compraOf(order.compraId)).toMatchObject({ estadoPago: "pendiente" });
+    expect(await stockOf(rimel.id)).toBe(0);
+    expect(stub.cancellations).not.toContain(order.paymentId);
+
+    // The next business day at noon (studio time), Stripe confirms both: she keeps what she paid for.
+    const nextBusinessNoon = studioInstant(siguienteDiaHabil(studioDay(vence)), "12:00");
+    await at(nextBusinessNoon, async () => {
+      await runDueJobs(db, nextBusinessNoon, 100);
+      stub.succeed(order.paymentId);
+      stub.succeed(course.paymentId);
+      expect((await stripeEvent("payment_intent.succeeded", order.paymentId, "evt_g2")).status).toBe(200);
+      expect((await stripeEvent("payment_intent.succeeded", course.paymentId, "evt_g3")).status).toBe(200);
+    });
+    expect(await compraOf(order.compraId)).toMatchObject({ estadoPago: "pagado" });
+    expect((await pagoOf(order.paymentId)).estado).toBe("pagado");
+    expect(await stockOf(rimel.id)).toBe(0);
+    expect(await isEnrolled(buyer.id, curso.id, db)).toBe(true);
+    expect(mailsTo(`Tu ficha de pago venció: compra ${order.compraId}`)).toHaveLength(0);
+    expect((await listRefunds(db)).pendientes.map((r) => r.id)).not.toContain(order.paymentId);
+  });
+
+  it("after the grace the job releases it ('Vencido', stock back, voucher voided at Stripe); money after that → the refund queue", async () => {
+    const labial = await makeProduct({ categoriaId, cantidad: 1, precio: 42_000, nombre: "Labial liberado" });
+    const order = await pendingOrder(stripeApp, labial.id, "oxxo");
+    const vence = new Date(order.instrucciones.vence);
+    const liberacion = liberacionFicha(vence, "stripe");
+    // The end (23:59:59, studio time) of the next business day after the voucher's day.
+    expect(studioDay(liberacion)).toBe(siguienteDiaHabil(studioDay(vence)));
+    const [job] = await db
+      .select()
+      .from(tareas)
+      .where(eq(tareas.clave, `pago-vence:${order.paymentId}`));
+    expect(job.ejecutarEn.getTime()).toBe(liberacion.getTime());
+
+    const justBefore = new Date(liberacion.getTime() - 60_000);
+    await at(justBefore, () => runDueJobs(db, justBefore, 100));
+    expect((await pagoOf(order.paymentId)).estado).toBe("esperando-pago");
+
+    const after = new Date(liberacion.getTime() + 60_000);
+    await at(after, () => runDueJobs(db, after, 100));
+    expect((await pagoOf(order.paymentId)).estado).toBe("vencido");
+    expect(await compraOf(order.compraId)).toMatchObject({ estadoPago: "vencido" });
+    expect(await stockOf(labial.id)).toBe(1);
+    expect(stub.cancellations).toContain(order.paymentId);
+
+    stub.succeed(order.paymentId);
+    await at(new Date(after.getTime() + DAY), () => stripeEvent("payment_intent.succeeded", order.paymentId, "evt_g4"));
+    expect((await pagoOf(order.paymentId)).estado).toBe("requiere-reembolso");
+    expect(await stockOf(labial.id)).toBe(1);
+    expect((await listRefunds(db)).pendientes.map((r) => r.id)).toContain(order.paymentId);
   });
 });
 

@@ -7,7 +7,8 @@
  *   card      fulfilCard: the appointment confirmed with this payment (confirmAppointment);
  *             its time gone (the hold expired and someone took it) → the settle step cancels
  *             the authorisation, or flags captured money for refund (lateMoney logs it)
- *   OXXO/SPEI hold: the appointment's hold extended until the voucher expires (extendHold);
+ *   OXXO/SPEI hold: the appointment's hold extended until the voucher's release, its expiry
+ *             plus the provider's settlement grace (extendHold; settlement-window.ts);
  *             fulfil: confirmed with this payment (confirmAppointmentInTx), its time taken
  *             meanwhile → requiere-reembolso; release: the appointment `vencida`, its time free;
  *             late money: confirmed if the time is still free (revivable), else refunded
@@ -20,6 +21,7 @@ import { eq, sql } from "drizzle-orm";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import type { InstruccionesPago } from "~/domain/payment-methods";
+import { liberacionFicha } from "~/domain/settlement-window";
 import type { Db } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
 import { env } from "../env.server";
@@ -74,7 +76,11 @@ export const depositPayable = registerPayable<DepositRow, Cita>(ASUNTO_ANTICIPO,
 
   async hold(tx, pago) {
     const citaId = citaIdOf(pago);
-    if (!pago.vence || !(await extendHold(tx, citaId, pago.vence))) return { ok: false, nombres: [] };
+    // Held until the voucher's release, not its printed `vence`: money paid on its last
+    // evening is confirmed within the provider's grace (domain/settlement-window.ts), and the
+    // time must still be hers then. deposit-offer.ts keeps that ≥ 6 h before the appointment.
+    const until = pago.vence ? liberacionFicha(pago.vence, pago.proveedor) : null;
+    if (!until || !(await extendHold(tx, citaId, until))) return { ok: false, nombres: [] };
     return { ok: true, id: citaId };
   },
   async fulfil(tx, pago, citaId) {

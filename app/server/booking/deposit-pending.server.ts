@@ -40,9 +40,10 @@ export async function startDepositVoucher(
     cita.anticipo,
     cita.inicio,
     now,
+    provider.name,
   );
   const refused = motivoNoDisponible(oferta, metodo);
-  const vence = venceAnticipoDiferido(metodo, cita.inicio, now);
+  const vence = venceAnticipoDiferido(metodo, cita.inicio, now, provider.name);
   if (refused || !vence) return { ok: false, message: refused ?? "Este método de pago no está disponible." };
   // A card attempt left pending is released: one way to pay this deposit at a time.
   await releasePendingCard(db, cita.id);
@@ -56,7 +57,8 @@ export async function startDepositVoucher(
     provider,
     metodo,
     vence,
-    // Stripe ends an OXXO voucher at 23:59 of its last day: never past 24 h before the appointment.
+    // `vence` is the end of a studio day, as Stripe ends its OXXO voucher (23:59 of its last
+    // day): whatever a provider answers, never past 24 h before the appointment.
     venceMaximo: limiteAnticipoDiferido(cita.inicio),
     asunto: ASUNTO_ANTICIPO,
   });

@@ -16,12 +16,16 @@
  *   confirmPendingPayment the money arrived: `esperando-pago` → `pagado` and the thing is
  *                         FULFILLED, exactly once; after `vencido` → `requiere-reembolso`
  *                         (late money: recorded, the studio refunds it, never lost)
- *   expirePendingPayment  its time is up (the job at `vence`, or the provider's expiry
- *                         event): unless the provider says it was paid, the thing is
- *                         RELEASED and the payment `vencido`
+ *   expirePendingPayment  its time is up: not at `vence` (the voucher's printed expiry) but
+ *                         at the end of the provider's settlement grace after it
+ *                         (domain/settlement-window.ts: the next business day), since money
+ *                         paid on the last evening is confirmed that late; unless the
+ *                         provider says it was paid, the thing is RELEASED and the payment
+ *                         `vencido`. The provider's "expired" before the grace ends waits
+ *                         for it (only an explicit cancellation before `vence` releases early)
  *   remindPendingPayment  one day before `vence`: the reminder mail, once
  *
- * The reminder and the expiry are durable jobs (jobs.server.ts, ADR 023) scheduled in the
+ * The reminder and the release are durable jobs (jobs.server.ts, ADR 023) scheduled in the
  * hold's transaction and cancelled when paid; their handlers (pending-jobs.server.ts) call
  * the functions here. `runDuePendingPayments` does the same from `pagos` itself.
  *
@@ -31,6 +35,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { InstruccionesPago, MetodoDiferido } from "~/domain/payment-methods";
+import { liberacionFicha } from "~/domain/settlement-window";
+import { appContext } from "../context.server";
 import type { Db, DbOrTx } from "../db/index.server";
 import { pagos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
@@ -274,7 +280,7 @@ export async function issuePendingPayment(db: Db, input: IssuePendingInput): Pro
       .set({ estado: PAGO_ESTADO.esperandoPago, compraId: hold.id, updatedAt: new Date() })
       .where(eq(pagos.id, created.id));
     // The reminder and the expiry, durable, committed with the hold (jobs.server.ts, ADR 023).
-    for (const job of pendingPaymentJobs(created.id, venceReal)) await scheduleJob(tx, job);
+    for (const job of pendingPaymentJobs(created.id, venceReal, provider.name)) await scheduleJob(tx, job);
     return { kind: "held", id: hold.id } as const;
   });
 
@@ -325,8 +331,15 @@ export const JOB_VENCE = "pago-vence";
 export const JOB_RECORDATORIO = "pago-recordatorio";
 const DAY_MS = 86_400_000;
 
-/** The two jobs of a pending payment: the reminder a day before, the expiry at `vence`. */
-export function pendingPaymentJobs(paymentId: string, vence: Date) {
+/** When an unpaid voucher is released: `vence` plus its provider's settlement grace (settlement-window.ts). */
+export const releaseAt = (pago: { vence: Date | null; proveedor: string }): Date | null =>
+  pago.vence ? liberacionFicha(pago.vence, pago.proveedor) : null;
+
+/**
+ * The two jobs of a pending payment: the reminder a day before `vence`, the release at the
+ * end of the provider's grace after it (the job keeps its old name, `pago-vence`).
+ */
+export function pendingPaymentJobs(paymentId: string, vence: Date, proveedor: string) {
   return [
     {
       tipo: JOB_RECORDATORIO,
@@ -334,7 +347,12 @@ export function pendingPaymentJobs(paymentId: string, vence: Date) {
       ejecutarEn: new Date(vence.getTime() - DAY_MS),
       datos: { paymentId },
     },
-    { tipo: JOB_VENCE, clave: `${JOB_VENCE}:${paymentId}`, ejecutarEn: vence, datos: { paymentId } },
+    {
+      tipo: JOB_VENCE,
+      clave: `${JOB_VENCE}:${paymentId}`,
+      ejecutarEn: liberacionFicha(vence, proveedor),
+      datos: { paymentId },
+    },
   ];
 }
 
@@ -368,7 +386,7 @@ export async function confirmPendingPayment(
       const fulfilled = (await payable.fulfil(tx, locked, locked.compraId)) !== "reembolso";
       const estado = fulfilled ? PAGO_ESTADO.pagado : PAGO_ESTADO.reembolso;
       await tx.update(pagos).set({ estado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
-      for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
+      for (const job of pendingPaymentJobs(paymentId, new Date(), locked.proveedor)) await cancelJob(tx, job.clave);
       return { outcome: fulfilled ? "pagado" : "tarde", locked } as const;
     }
     if (late) {
@@ -400,13 +418,20 @@ export type ExpireResult = "vencido" | "pagado" | "sigue-pendiente" | "nada";
 /**
  * The voucher's time is up (or the provider says it expired). The provider is asked first:
  * money that arrived meanwhile confirms instead (an expiry event that overtook the payment's).
- * Before `vence`, only the provider's own "expired/canceled" can expire it.
+ *
+ *   before `vence`             only the provider's explicit cancellation releases it (a
+ *                              voucher voided at the provider can no longer be paid);
+ *   `vence` … end of the grace nothing is released, whatever the provider says: money paid
+ *                              on the last evening may still be confirmed (settlement-window.ts);
+ *   after the grace            released (the provider's voucher voided first).
+ *
+ * `now` is the application's clock (ADR 031) unless given.
  */
 export async function expirePendingPayment(
   db: Db,
   paymentId: string,
   provider: PaymentProvider,
-  now: Date = new Date(),
+  now: Date = appContext().clock(),
 ): Promise<ExpireResult> {
   const pago = await findPayment(db, paymentId);
   if (!pago || pago.estado !== PAGO_ESTADO.esperandoPago) return "nada";
@@ -415,8 +440,10 @@ export async function expirePendingPayment(
     await confirmPendingPayment(db, paymentId, provider);
     return "pagado";
   }
-  const due = pago.vence ? pago.vence.getTime() <= now.getTime() : false;
-  if (!due && status.status !== "canceled") return "sigue-pendiente";
+  const liberacion = releaseAt(pago);
+  const due = liberacion ? liberacion.getTime() <= now.getTime() : false;
+  const cancelledBeforeVence = status.status === "canceled" && (!pago.vence || now.getTime() < pago.vence.getTime());
+  if (!due && !cancelledBeforeVence) return "sigue-pendiente";
   // Void it at the provider so the voucher can no longer be paid (best effort: it expires there too).
   await provider.cancel(paymentId).catch((e) => logError(`No se pudo anular la ficha vencida ${paymentId}`, e));
 
@@ -444,14 +471,18 @@ export async function voidPendingPaymentInTx(tx: DbOrTx, paymentId: string): Pro
   const locked = await lockPayment(tx, paymentId);
   if (locked?.estado !== PAGO_ESTADO.esperandoPago) return false;
   await tx.update(pagos).set({ estado: PAGO_ESTADO.cancelado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
-  for (const job of pendingPaymentJobs(paymentId, new Date())) await cancelJob(tx, job.clave);
+  for (const job of pendingPaymentJobs(paymentId, new Date(), locked.proveedor)) await cancelJob(tx, job.clave);
   return true;
 }
 
 // ---------------------------------------------------------------- 4. remind
 
 /** The reminder mail a day before `vence`, once (the `recordatorio` stamp is set first). */
-export async function remindPendingPayment(db: Db, paymentId: string, now: Date = new Date()): Promise<boolean> {
+export async function remindPendingPayment(
+  db: Db,
+  paymentId: string,
+  now: Date = appContext().clock(),
+): Promise<boolean> {
   const stamped = await db
     .update(pagos)
     .set({ recordatorio: now })
@@ -470,13 +501,14 @@ export async function remindPendingPayment(db: Db, paymentId: string, now: Date 
 }
 
 /**
- * Every pending payment whose reminder or expiry is due, from the `pagos` table itself: what
- * the two jobs do, for all at once (a safety net and the tests' clock). Idempotent.
+ * Every pending payment whose reminder or release is due, from the `pagos` table itself: what
+ * the two jobs do, for all at once (a safety net and the tests' clock). Idempotent. A voucher
+ * past `vence` but within its grace is left alone (neither reminded nor released).
  */
 export async function runDuePendingPayments(
   db: Db,
   providerFor: (name: string) => PaymentProvider,
-  now: Date = new Date(),
+  now: Date = appContext().clock(),
 ): Promise<{ recordados: number; vencidos: number }> {
   const due = await db
     .select({ id: pagos.id, proveedor: pagos.proveedor, vence: pagos.vence, recordatorio: pagos.recordatorio })
@@ -492,6 +524,7 @@ export async function runDuePendingPayments(
   for (const pago of due) {
     if (!pago.vence) continue;
     if (pago.vence.getTime() <= now.getTime()) {
+      if ((releaseAt(pago)?.getTime() ?? 0) > now.getTime()) continue; // within the grace
       if ((await expirePendingPayment(db, pago.id, providerFor(pago.proveedor), now)) === "vencido") vencidos++;
     } else if (!pago.recordatorio && (await remindPendingPayment(db, pago.id, now))) {
       recordados++;

@@ -16,6 +16,7 @@ import {
   OXXO_MAXIMO_MXN,
   planesPorMonto,
 } from "~/domain/payment-methods";
+import { diasNaturalesHasta } from "~/domain/settlement-window";
 import {
   type CreatePaymentInput,
   type CreatedPayment,
@@ -23,6 +24,12 @@ import {
   type PaymentStatus,
   STRIPE_MINIMUM_MXN,
 } from "./provider.server";
+
+/** Stripe's `expires_after_days` for a voucher payable until `vence` (the shop's default: OXXO_DIAS). */
+function oxxoDias(vence: Date | undefined): number {
+  if (!vence) return OXXO_DIAS;
+  return Math.min(7, Math.max(1, diasNaturalesHasta(vence, new Date())));
+}
 
 export type StripeOptions = {
   secretKey: string;
@@ -89,7 +96,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         confirm: true,
         allowed_payment_method_types: ["oxxo"],
         payment_method_data: { type: "oxxo", billing_details: billing },
-        payment_method_options: { oxxo: { expires_after_days: OXXO_DIAS } },
+        // The voucher ends at 23:59 (Mexico City) of the day of `vence`, never later: the days
+        // are counted to it (an appointment's deposit ends it 24 h or more before; Stripe takes 1–7).
+        payment_method_options: { oxxo: { expires_after_days: oxxoDias(input.vence) } },
       };
     } else {
       const customer = await stripe.customers.create(
