@@ -60,6 +60,12 @@ export type PaymentStatus = {
   error?: string;
   /** card in meses sin intereses: the plan the provider charged (a fixed count of months) */
   meses?: number;
+  /**
+   * the plans the provider reports for this card and amount once the card is known
+   * (Stripe's `payment_method_options.card.installments.available_plans`); absent when the
+   * provider does not say
+   */
+  planesTarjeta?: number[];
 };
 
 export interface PaymentProvider {

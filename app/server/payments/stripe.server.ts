@@ -45,6 +45,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     const base: Omit<PaymentStatus, "status"> = { amount: intent.amount, currency: intent.currency };
     const plan = intent.payment_method_options?.card?.installments?.plan;
     if (plan?.count) base.meses = plan.count;
+    // The card's own plans, once Stripe knows the card (the server re-checks the chosen one).
+    const available = intent.payment_method_options?.card?.installments?.available_plans;
+    if (available) {
+      base.planesTarjeta = available
+        .filter((p) => p.type === "fixed_count" && p.interval === "month")
+        .map((p) => p.count ?? 0);
+    }
     const offline = (intent.payment_method_types ?? []).some((t) => t === "oxxo" || t === "customer_balance");
     switch (intent.status) {
       case "requires_capture":
