@@ -181,7 +181,7 @@ describe("validateCheckoutForm", () => {
   });
 
   it("accepts a postal code with a leading zero", () => {
-    expect(validateCheckoutForm({ ...VALID, codigo_postal: "01000" })).toMatchObject({
+    expect(validateCheckoutForm({ ...VALID, estado: "Ciudad de México", codigo_postal: "01000" })).toMatchObject({
       ok: true,
       data: { codigo_postal: "01000" },
     });
@@ -198,6 +198,28 @@ describe("validateCheckoutForm", () => {
     });
     // Length is measured after trimming.
     expect(validateCheckoutForm({ ...VALID, direccion: ` ${max} ` }).ok).toBe(true);
+  });
+
+  it("ships only within Mexico: another país is refused first, 'Mexico' is stored as 'México'", () => {
+    const usa = { ...VALID, pais: "USA" };
+    expect(validateCheckoutForm(usa)).toMatchObject({
+      ok: false,
+      field: "pais",
+      text: "Por ahora solo enviamos dentro de México.",
+    });
+    // Said before the state or postal code of a foreign address.
+    expect(validateCheckoutForm({ ...usa, estado: "Texas", codigo_postal: "90210" })).toMatchObject({ field: "pais" });
+    expect(validateCheckoutForm({ ...VALID, pais: "Mexico" })).toMatchObject({ ok: true, data: { pais: "México" } });
+  });
+
+  it("the postal code must be the estado's", () => {
+    expect(validateCheckoutForm({ ...VALID, codigo_postal: "64000" })).toMatchObject({
+      ok: false,
+      field: "codigo_postal",
+      text: "El código postal no corresponde al estado.",
+    });
+    expect(validateCheckoutForm({ ...VALID, estado: "Nuevo León", codigo_postal: "64000" }).ok).toBe(true);
+    expect(validateCheckoutForm({ ...VALID, estado: "CDMX", codigo_postal: "06700" }).ok).toBe(true);
   });
 
   it("checks the email, then the phone, then the postal code", () => {
@@ -230,7 +252,7 @@ describe("estado", () => {
   it("is one of the 32 states, stored by its official name", () => {
     const result = validateCheckoutForm({ ...VALID, estado: "  jalisco " });
     expect(result.ok && result.data.estado).toBe("Jalisco");
-    const cdmx = validateCheckoutForm({ ...VALID, estado: "CDMX" });
+    const cdmx = validateCheckoutForm({ ...VALID, estado: "CDMX", codigo_postal: "06700" });
     expect(cdmx.ok && cdmx.data.estado).toBe("Ciudad de México");
   });
 

@@ -2,10 +2,12 @@
  * Checkout step 1: the shipping address and contact form (SPEC §3, §5). The same rules
  * run in the browser (instant feedback) and on the server (the real gate), and report
  * one problem at a time, the first in the spec's order, as the original alert did.
+ * Beyond the spec (issue 28): the país is México (the shop ships only within Mexico) and the
+ * postal code is in the estado's range.
  */
 import { TEXT_LIMITS, withoutNul } from "./limits";
 import { checkoutFieldMissing, shippingRequired } from "./messages";
-import { estadoMexico } from "./mexico-states";
+import { CP_OTRO_ESTADO, SOLO_MEXICO, codigoPostalDelEstado, estadoMexico, paisMexico } from "./mexico-states";
 
 /**
  * The order the spec checks fields in. colonia is required too but the spec's list leaves
@@ -99,6 +101,11 @@ export function validateCheckoutForm(input: Record<string, unknown>): CheckoutVa
   const telefono = data.telefono.replace(PHONE_SEPARATORS, "");
   if (!/^\d{10}$/.test(telefono)) return fail("telefono", "El teléfono debe tener 10 dígitos");
 
+  // The shop ships only within Mexico: said before any state or postal code problem of a
+  // foreign address; stored as "México" however it was written ("Mexico", "MX").
+  const pais = paisMexico(data.pais);
+  if (!pais) return fail("pais", SOLO_MEXICO);
+
   // One of the 32 states, stored by its official name (a saved "jalisco" becomes "Jalisco").
   const estado = estadoMexico(data.estado);
   if (!estado) return fail("estado", "Elige un estado de la lista");
@@ -106,6 +113,8 @@ export function validateCheckoutForm(input: Record<string, unknown>): CheckoutVa
   if (!/^\d{5}$/.test(data.codigo_postal)) {
     return fail("codigo_postal", "El código postal debe tener 5 dígitos");
   }
+  // Its first two digits are the state's (mexico-states.ts, CP_PREFIJOS).
+  if (!codigoPostalDelEstado(data.codigo_postal, estado)) return fail("codigo_postal", CP_OTRO_ESTADO);
 
-  return { ok: true, data: { ...data, telefono, estado } };
+  return { ok: true, data: { ...data, telefono, estado, pais } };
 }

@@ -86,3 +86,76 @@ const BY_KEY = new Map<string, EstadoMexico>([
 export function estadoMexico(value: string): EstadoMexico | null {
   return BY_KEY.get(key(value)) ?? null;
 }
+
+// ---------------------------------------------------------------- país: the shop ships only within Mexico
+
+/** The only country the shop ships to, as stored. */
+export const PAIS_ENVIO = "México";
+
+/** Said when another country is sent (the checkout's 'País'). */
+export const SOLO_MEXICO = "Por ahora solo enviamos dentro de México.";
+
+const PAIS_KEYS = new Set(["mexico", "mx", "mex", "estados unidos mexicanos"]);
+
+/** "México" for the ways people write it ("Mexico", "MX", "méxico"), or null for another country. */
+export function paisMexico(value: string): typeof PAIS_ENVIO | null {
+  return PAIS_KEYS.has(key(value)) ? PAIS_ENVIO : null;
+}
+
+// ---------------------------------------------------------------- postal codes by state
+
+/**
+ * The first two digits of each state's postal codes (Correos de México / SEPOMEX: every
+ * state's codes start in one range of two-digit prefixes; 00 and 17–19 are not assigned).
+ * Inclusive ranges.
+ */
+export const CP_PREFIJOS: Record<EstadoMexico, readonly [desde: number, hasta: number]> = {
+  "Ciudad de México": [1, 16],
+  Aguascalientes: [20, 20],
+  "Baja California": [21, 22],
+  "Baja California Sur": [23, 23],
+  Campeche: [24, 24],
+  "Coahuila de Zaragoza": [25, 27],
+  Colima: [28, 28],
+  Chiapas: [29, 30],
+  Chihuahua: [31, 33],
+  Durango: [34, 35],
+  Guanajuato: [36, 38],
+  Guerrero: [39, 41],
+  Hidalgo: [42, 43],
+  Jalisco: [44, 49],
+  "Estado de México": [50, 57],
+  "Michoacán de Ocampo": [58, 61],
+  Morelos: [62, 62],
+  Nayarit: [63, 63],
+  "Nuevo León": [64, 67],
+  Oaxaca: [68, 71],
+  Puebla: [72, 75],
+  Querétaro: [76, 76],
+  "Quintana Roo": [77, 77],
+  "San Luis Potosí": [78, 79],
+  Sinaloa: [80, 82],
+  Sonora: [83, 85],
+  Tabasco: [86, 86],
+  Tamaulipas: [87, 89],
+  Tlaxcala: [90, 90],
+  "Veracruz de Ignacio de la Llave": [91, 96],
+  Yucatán: [97, 97],
+  Zacatecas: [98, 99],
+};
+
+/** Said when the postal code is in another state's range. */
+export const CP_OTRO_ESTADO = "El código postal no corresponde al estado.";
+
+/** True when a 5-digit postal code starts in the state's range ("44160" in Jalisco). */
+export function codigoPostalDelEstado(codigoPostal: string, estado: EstadoMexico): boolean {
+  if (!/^\d{5}$/.test(codigoPostal)) return false;
+  const prefijo = Number(codigoPostal.slice(0, 2));
+  const [desde, hasta] = CP_PREFIJOS[estado];
+  return prefijo >= desde && prefijo <= hasta;
+}
+
+/** The state a postal code belongs to by its first two digits, or null (00, 17–19). */
+export function estadoDelCodigoPostal(codigoPostal: string): EstadoMexico | null {
+  return ESTADOS_MEXICO.find((estado) => codigoPostalDelEstado(codigoPostal, estado)) ?? null;
+}

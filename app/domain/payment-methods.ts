@@ -54,9 +54,59 @@ export function planesPorMonto(total: number): MesesMsi[] {
   return MESES_MSI.filter((meses) => total >= meses * MSI_MINIMO_POR_MES);
 }
 
-/** "6 meses sin intereses de $831.67" (the monthly amount only informs; the total is unchanged). */
+/**
+ * The monthly amounts of a plan, to the centavo: every month but the last is the total
+ * divided by the months, rounded DOWN; the last month carries the remainder. They add up
+ * to the total exactly ($1,000.01 in 3: $333.33, $333.33, $333.35). The one rule for the
+ * amounts shown anywhere (step 3, the course's payment page, the order, the receipt).
+ */
+export function cuotasMsi(total: number, meses: number): number[] {
+  if (!Number.isSafeInteger(total) || total < 0 || !Number.isSafeInteger(meses) || meses < 1) {
+    throw new RangeError(`Plan de meses no válido: ${total} en ${meses}`);
+  }
+  const mensual = Math.floor(total / meses);
+  const cuotas = Array.from({ length: meses }, () => mensual);
+  cuotas[meses - 1] = total - mensual * (meses - 1);
+  return cuotas;
+}
+
+/**
+ * "6 meses sin intereses de $500.00" when the months are equal; otherwise the last one is
+ * named: "3 meses sin intereses de $333.33 (el último de $333.35)". The total is unchanged.
+ */
 export function describirMsi(meses: number, total: number): string {
-  return `${meses} meses sin intereses de ${formatPrice(Math.ceil(total / meses))}`;
+  const cuotas = cuotasMsi(total, meses);
+  const mensual = cuotas[0];
+  const ultimo = cuotas[meses - 1];
+  const base = `${meses} meses sin intereses de ${formatPrice(mensual)}`;
+  return ultimo === mensual ? base : `${base} (el último de ${formatPrice(ultimo)})`;
+}
+
+/** Under the plan list wherever it is offered: the bank and the card decide too. */
+export const MSI_SUJETO_A_BANCO = "Sujeto a tu banco: tu tarjeta de crédito debe participar. El total no cambia.";
+
+/**
+ * The re-check at payment time (the server's, whatever the browser sent): the plan the
+ * provider charged must be the plan the buyer chose (both none, or the same months), one the
+ * total allows (`planes`, the provider's plans for this amount) and, when the provider
+ * reports the card's own plans (Stripe's `available_plans`), one of those. A Spanish reason
+ * when not (nothing is given, the authorisation is released), else null.
+ */
+export function motivoPlanRechazado(input: {
+  elegido: number | null;
+  cobrado: number | null;
+  planes: readonly number[];
+  planesTarjeta?: readonly number[] | null;
+}): string | null {
+  const { elegido, cobrado, planes, planesTarjeta } = input;
+  if (elegido === null && cobrado === null) return null;
+  if (elegido !== cobrado) {
+    return "El plan de meses sin intereses autorizado no es el que elegiste. No se hizo ningún cargo; vuelve a intentarlo.";
+  }
+  if (!planes.includes(cobrado as number) || (planesTarjeta && !planesTarjeta.includes(cobrado as number))) {
+    return `Tu banco no ofrece ${cobrado} meses sin intereses con esta tarjeta para este total. No se hizo ningún cargo; elige otro plan o paga en una sola exhibición.`;
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- what a pending payment shows

@@ -6,13 +6,19 @@
  * discounts floored, shipping priced, stock checked before any charge.
  */
 import { Form, Link, data, redirect, useNavigate } from "react-router";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type CheckoutStep, CheckoutBreadcrumb } from "~/components/checkout/checkout-steps";
 import { MobileOrderSummary, OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentPanel } from "~/components/checkout/payment-panel";
 import { useAlert } from "~/components/ui/alert-provider";
 import { site } from "~/config/site";
-import { CHECKOUT_FIELD_MAX, type CheckoutForm, validateCheckoutForm } from "~/domain/checkout";
+import {
+  CHECKOUT_FIELD_MAX,
+  CHECKOUT_FIELD_ORDER,
+  type CheckoutField,
+  type CheckoutForm,
+  validateCheckoutForm,
+} from "~/domain/checkout";
 import { type AlertMessage, shippingRequired } from "~/domain/messages";
 import { ESTADOS_MEXICO, estadoMexico } from "~/domain/mexico-states";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
@@ -61,7 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type PagarActionData = { message: AlertMessage };
+/** A refused step 1 also gives back what was typed (cut to each field's limit) and names the field. */
+export type PagarActionData = { message: AlertMessage; field?: CheckoutField; datos?: Partial<CheckoutForm> };
 
 /**
  * intent=informacion: step 1, validated in the spec's order (first missing field →
@@ -80,8 +87,13 @@ export async function action({ request }: Route.ActionArgs) {
     for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
     const result = validateCheckoutForm(fields);
     if (!result.ok) {
-      const { icon, title, text } = result;
-      return data<PagarActionData>({ message: { icon, title, text } }, { status: 400 });
+      const { icon, title, text, field } = result;
+      const typed: Partial<CheckoutForm> = {};
+      for (const name of CHECKOUT_FIELD_ORDER) {
+        const value = fields[name];
+        if (typeof value === "string") typed[name] = value.slice(0, CHECKOUT_FIELD_MAX[name]);
+      }
+      return data<PagarActionData>({ message: { icon, title, text }, field, datos: typed }, { status: 400 });
     }
     // Shipping already chosen: straight to payment (SPEC §4).
     return save({ datos: result.data, envio: state.envio }, state.envio ? "pagar" : "envio");
@@ -161,7 +173,7 @@ export default function Pagar({ loaderData, actionData }: Route.ComponentProps) 
               </Link>
             </div>
           ) : paso === "informacion" ? (
-            <InformationStep datos={datos} />
+            <InformationStep datos={actionData?.datos ?? datos} invalid={actionData?.field} />
           ) : paso === "envio" && pedido ? (
             <ShippingStep datos={datos as CheckoutForm} envio={pedido.envio} chosen={envioElegido} />
           ) : pedido ? (
@@ -242,8 +254,16 @@ const CONTACT_FIELDS: typeof FIELDS = [
   },
 ];
 
-function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string | undefined }) {
-  if (field.name === "estado") return <EstadoSelect label={field.label} value={value} />;
+function Field({
+  field,
+  value,
+  invalid = false,
+}: {
+  field: (typeof FIELDS)[number];
+  value: string | undefined;
+  invalid?: boolean;
+}) {
+  if (field.name === "estado") return <EstadoSelect label={field.label} value={value} invalid={invalid} />;
   return (
     <label className={`flex flex-col gap-1.5 text-sm text-cocoa ${field.wide ? "sm:col-span-2" : ""}`}>
       {field.label}
@@ -258,6 +278,7 @@ function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string
         pattern={field.pattern}
         title={field.title}
         inputMode={field.inputMode}
+        aria-invalid={invalid || undefined}
         className="field"
       />
     </label>
@@ -265,7 +286,7 @@ function Field({ field, value }: { field: (typeof FIELDS)[number]; value: string
 }
 
 /** 'Estado': one of the 32 states (the server checks it against the same list), empty until chosen. */
-function EstadoSelect({ label, value }: { label: string; value: string | undefined }) {
+function EstadoSelect({ label, value, invalid }: { label: string; value: string | undefined; invalid: boolean }) {
   return (
     // Labelled by id, not by wrapping: a wrapping label's name would take in every option
     // ("Ciudad de México"), and 'Ciudad' would name two fields.
@@ -277,6 +298,7 @@ function EstadoSelect({ label, value }: { label: string; value: string | undefin
         required
         defaultValue={(value && estadoMexico(value)) || ""}
         autoComplete="address-level1"
+        aria-invalid={invalid || undefined}
         className="field"
       >
         <option value="">
@@ -292,8 +314,11 @@ function EstadoSelect({ label, value }: { label: string; value: string | undefin
   );
 }
 
-function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
+function InformationStep({ datos, invalid }: { datos: Partial<CheckoutForm>; invalid?: CheckoutField }) {
   const alert = useAlert();
+  // The field the last check refused (the server's, or this page's own check): aria-invalid.
+  const [refused, setRefused] = useState<CheckoutField | undefined>(invalid);
+  useEffect(() => setRefused(invalid), [invalid]);
   // noValidate: the spec's alert names the first missing field in the spec's order, not the
   // browser's own bubble on whichever field comes first on screen. The same rule runs here
   // (at once) and on the server (the real gate, and without JavaScript).
@@ -304,6 +329,7 @@ function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
     if (result.ok) return;
     event.preventDefault();
     const { icon, title, text } = result;
+    setRefused(result.field);
     void alert.show({ icon, title, text });
   }
   return (
@@ -312,7 +338,7 @@ function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
         <legend className="mb-4 font-serif text-2xl text-cocoa">Contacto</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           {CONTACT_FIELDS.map((f) => (
-            <Field key={f.name} field={f} value={datos[f.name]} />
+            <Field key={f.name} field={f} value={datos[f.name]} invalid={refused === f.name} />
           ))}
         </div>
       </fieldset>
@@ -320,7 +346,7 @@ function InformationStep({ datos }: { datos: Partial<CheckoutForm> }) {
         <legend className="mb-4 font-serif text-2xl text-cocoa">Dirección de envío</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((f) => (
-            <Field key={f.name} field={f} value={datos[f.name]} />
+            <Field key={f.name} field={f} value={datos[f.name]} invalid={refused === f.name} />
           ))}
         </div>
       </fieldset>

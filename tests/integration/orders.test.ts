@@ -17,6 +17,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as pagarAction, loader as pagarLoader } from "~/routes/pagar";
 import { cartCookie } from "~/server/shop/cart-cookie.server";
+import { checkoutCookieHeader } from "~/server/shop/checkout.server";
 import type { Database } from "~/server/db/client.server";
 import {
   ajustes,
@@ -707,6 +708,49 @@ describe("/pagar steps (route loader and action)", () => {
       pagarLoader(args(new Request(`${site}/pagar?paso=envio`, { headers: { cookie } }))),
     );
     expect(back.headers.get("Location")).toBe("/pagar");
+  });
+
+  it("ships only within Mexico: a foreign país and a postal code of another estado are refused in Spanish, naming the field, keeping what was typed, writing nothing", async () => {
+    const buyer = await signUpUser({ email: "solo-mexico@example.com" });
+    const cartId = await makeCart([{ productoId: "paleta", cantidad: 1 }], buyer.id);
+    const cookie = `${buyer.cookie}; ${(await cartCookie.serialize(cartId)).split(";")[0]}`;
+    const pagosBefore = (await db.select().from(pagos)).length;
+    const cases: [Record<string, string>, string, string][] = [
+      [{ ...DATOS, pais: "USA" }, "pais", "Por ahora solo enviamos dentro de México."],
+      [
+        { ...DATOS, pais: "Estados Unidos", estado: "Texas", codigo_postal: "90210" },
+        "pais",
+        "Por ahora solo enviamos dentro de México.",
+      ],
+      [{ ...DATOS, codigo_postal: "64000" }, "codigo_postal", "El código postal no corresponde al estado."],
+      [{ ...DATOS, estado: "Ciudad de México" }, "codigo_postal", "El código postal no corresponde al estado."],
+    ];
+    for (const [fields, field, text] of cases) {
+      const result = (await pagarAction(args(postForm({ ...fields, intent: "informacion" }, cookie)))) as Returned;
+      expect(result).not.toBeInstanceOf(Response);
+      if (result instanceof Response) continue;
+      expect(result.init.status).toBe(400);
+      expect(result.data).toMatchObject({
+        message: { text },
+        field,
+        datos: { pais: fields.pais, codigo_postal: fields.codigo_postal },
+      });
+    }
+    const back = await thrownOrReturned(
+      pagarLoader(args(new Request(`${site}/pagar?paso=envio`, { headers: { cookie } }))),
+    );
+    expect(back.headers.get("Location")).toBe("/pagar");
+
+    // A step 1 kept in its signed cookie from before the rule: the payment API refuses it too.
+    const api = await startApi("demo");
+    const stale = (await checkoutCookieHeader(buyer.id, { datos: { ...DATOS, pais: "USA" }, envio: "express" })).split(
+      ";",
+    )[0];
+    const refused = await api.post("/auth/michel-alvarez/v2/stripe", {}, `${cookie}; ${stale}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { text: "Por ahora solo enviamos dentro de México." } });
+    expect((await db.select().from(pagos)).length).toBe(pagosBefore);
+    expect(await db.select().from(compras).where(eq(compras.compradorId, buyer.id))).toHaveLength(0);
   });
 
   it("walks Información → Envío → Pagar, requires Envío Express, and goes straight to payment once it was chosen", async () => {

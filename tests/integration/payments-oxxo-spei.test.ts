@@ -521,4 +521,28 @@ describe("meses sin intereses", () => {
     expect(stub.captures.filter((id) => id === paymentId)).toHaveLength(1);
     expect(stub.intents.get(paymentId)?.amount).toBe(499_000);
   });
+
+  it("the server re-checks the plan at payment time: another plan than the one chosen, or one the card does not offer, is refused in Spanish and nothing is written or charged", async () => {
+    const curso = await makeCourse({ precio: 499_000, titulo: "Labios MSI" });
+    const refusedWith = async (chosen: number, charged: number, available?: number[]) => {
+      const buyer = await signUpUser();
+      const created = await stripeApp.post(`${API}/stripe`, { curso: curso.id, meses: chosen }, buyer.cookie, nextIp());
+      expect(created.status).toBe(200);
+      const { paymentId } = (await created.json()) as { paymentId: string };
+      stub.authorizeInstallments(paymentId, charged, available);
+      const confirmed = await stripeApp.post(`${API}/confirmar`, { paymentId }, buyer.cookie);
+      expect(confirmed.status).toBe(402);
+      const { error } = (await confirmed.json()) as { error: { text: string } };
+      expect(await db.select().from(compras).where(eq(compras.compradorId, buyer.id))).toHaveLength(0);
+      expect(await isEnrolled(buyer.id, curso.id, db)).toBe(false);
+      expect(stub.captures).not.toContain(paymentId);
+      expect(stub.cancellations).toContain(paymentId);
+      expect((await pagoOf(paymentId)).estado).toBe("fallido");
+      return error.text;
+    };
+    // Stripe.js confirmed 12 months while the server checked 3 (a tampered browser).
+    expect(await refusedWith(3, 12)).toContain("no es el que elegiste");
+    // The card's bank offers only 3 and 6 months for this card.
+    expect(await refusedWith(12, 12, [3, 6])).toContain("Tu banco no ofrece 12 meses sin intereses");
+  });
 });

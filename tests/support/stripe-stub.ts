@@ -46,8 +46,11 @@ export type StripeStub = {
   authorize(id: string, funding?: StubFunding): void;
   /** Stripe charged it (automatic capture, or captured by hand in the dashboard). */
   succeed(id: string, funding?: StubFunding): void;
-  /** A card authorised in meses sin intereses (the plan Stripe.js confirmed with). */
-  authorizeInstallments(id: string, count: number): void;
+  /**
+   * A card authorised in meses sin intereses (the plan Stripe.js confirmed with); `available`:
+   * the card's plans Stripe reports (`installments.available_plans`), when given.
+   */
+  authorizeInstallments(id: string, count: number, available?: number[]): void;
   /** An OXXO voucher nobody paid: back to requires_payment_method, as Stripe does at expiry. */
   expire(id: string): void;
   /** customers created (SPEI needs one) */
@@ -279,11 +282,18 @@ export async function startStripeStub(): Promise<StripeStub> {
       intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
       if (intent.status === "succeeded") captures.push(id);
     },
-    authorizeInstallments(id, count) {
+    authorizeInstallments(id, count, available) {
       const intent = intentOf(id);
+      const plan = (n: number) => ({ count: n, interval: "month", type: "fixed_count" });
       intent.payment_method_options = {
         ...intent.payment_method_options,
-        card: { installments: { enabled: true, plan: { count, interval: "month", type: "fixed_count" } } },
+        card: {
+          installments: {
+            enabled: true,
+            plan: plan(count),
+            ...(available ? { available_plans: available.map(plan) } : {}),
+          },
+        },
       };
       charge(intent, "credit");
       intent.status = "requires_capture";

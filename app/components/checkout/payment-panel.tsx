@@ -27,6 +27,7 @@ import {
   OXXO_DIAS,
   SPEI_DIAS,
   describirMsi,
+  MSI_SUJETO_A_BANCO,
 } from "~/domain/payment-methods";
 
 export type CardResult = { ok: true; paymentId: string } | { ok: false; message: AlertMessage };
@@ -283,7 +284,9 @@ function InstallmentPicker({
           </option>
         ))}
       </select>
-      <span className="text-xs text-muted">Sujeto a que tu tarjeta de crédito participe. El total no cambia.</span>
+      <span className="text-xs text-muted" data-testid="msi-sujeto">
+        {MSI_SUJETO_A_BANCO}
+      </span>
     </label>
   );
 }

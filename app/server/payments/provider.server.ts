@@ -63,6 +63,12 @@ export type PaymentStatus = {
   meses?: number;
   /** a card: its funding (crédito, débito, prepago), when the provider knows it: the invoice's c_FormaPago 04 or 28 */
   funding?: CardFunding;
+  /**
+   * the plans the provider reports for this card and amount once the card is known
+   * (Stripe's `payment_method_options.card.installments.available_plans`); absent when the
+   * provider does not say
+   */
+  planesTarjeta?: number[];
 };
 
 export interface PaymentProvider {

@@ -34,7 +34,7 @@
  * change it once.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { InstruccionesPago, MetodoDiferido } from "~/domain/payment-methods";
+import { type InstruccionesPago, type MetodoDiferido, motivoPlanRechazado } from "~/domain/payment-methods";
 import { liberacionFicha } from "~/domain/settlement-window";
 import { appContext } from "../context.server";
 import type { Db, DbOrTx } from "../db/index.server";
@@ -134,6 +134,27 @@ export async function settleCard<R extends PagoRow, V>(
     if (!word.ok) return word;
     captured = word.status.status === "captured";
     meses = word.status.meses ?? null;
+    // Meses sin intereses, re-checked here whatever the browser confirmed: the plan charged
+    // is the one chosen (pagos.detalle.meses), allowed for this amount and, when the
+    // provider knows the card, one it offers for it. Otherwise nothing is given and the
+    // authorisation is released (nobody is charged); the buyer may pay again.
+    if (!captured) {
+      const elegido = (pago.detalle as { meses?: unknown } | null)?.meses;
+      const motivo = motivoPlanRechazado({
+        elegido: typeof elegido === "number" ? elegido : null,
+        cobrado: meses,
+        planes: provider.installmentPlans(pago.monto),
+        planesTarjeta: word.status.planesTarjeta ?? null,
+      });
+      if (motivo) {
+        logError(
+          `${payable.label} ${paymentId}: plan de meses rechazado (elegido ${String(elegido ?? "ninguno")}, autorizado ${meses ?? "ninguno"}).`,
+        );
+        await provider.cancel(paymentId);
+        await movePayment(db, paymentId, [PAGO_ESTADO.pendiente, PAGO_ESTADO.autorizado], PAGO_ESTADO.fallido);
+        return { ok: false, reason: "fallido", error: motivo };
+      }
+    }
     // The card's funding, kept with the payment before the thing is given: the invoice's c_FormaPago.
     if (word.status.funding) await recordFunding(db, paymentId, word.status.funding);
   }

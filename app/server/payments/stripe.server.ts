@@ -57,6 +57,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
     const funding = cardFunding(charge?.payment_method_details?.card?.funding);
     if (funding) base.funding = funding;
+    // The card's own plans, once Stripe knows the card (the server re-checks the chosen one).
+    const available = intent.payment_method_options?.card?.installments?.available_plans;
+    if (available) {
+      base.planesTarjeta = available
+        .filter((p) => p.type === "fixed_count" && p.interval === "month")
+        .map((p) => p.count ?? 0);
+    }
     const offline = (intent.payment_method_types ?? []).some((t) => t === "oxxo" || t === "customer_balance");
     switch (intent.status) {
       case "requires_capture":

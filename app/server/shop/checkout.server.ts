@@ -8,6 +8,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { type CheckoutForm, type CheckoutStep, validateCheckoutForm } from "~/domain/checkout";
+import type { AlertMessage } from "~/domain/messages";
 import type { Db } from "../db/index.server";
 import { contextual } from "../context.server";
 import { compras } from "../db/schema";
@@ -43,15 +44,30 @@ type Stored = { userId: string; datos: unknown; envio: unknown };
 
 /** This user's checkout state; another user's cookie (a shared computer) counts as none. */
 export async function readCheckout(request: Request, userId: string): Promise<CheckoutState> {
+  return (await readCheckoutWithReason(request, userId)).state;
+}
+
+/**
+ * The same, and why a step-1 form kept from before no longer passes (the rules changed since:
+ * a foreign país, a postal code of another estado): the payment API says so, not a generic
+ * "Llena el dato de nombre".
+ */
+export async function readCheckoutWithReason(
+  request: Request,
+  userId: string,
+): Promise<{ state: CheckoutState; refused: AlertMessage | null }> {
   const stored = (await checkoutCookie().parse(request.headers.get("Cookie"))) as Stored | null;
-  if (!stored || typeof stored !== "object" || stored.userId !== userId) return { datos: null, envio: null };
+  if (!stored || typeof stored !== "object" || stored.userId !== userId) {
+    return { state: { datos: null, envio: null }, refused: null };
+  }
   // Signed, so only we wrote it; still re-checked, the rules may have changed since.
   const form =
     stored.datos && typeof stored.datos === "object"
       ? validateCheckoutForm(stored.datos as Record<string, unknown>)
       : null;
   const datos = form?.ok ? form.data : null;
-  return { datos, envio: datos && stored.envio === "express" ? "express" : null };
+  const refused = form && !form.ok ? { icon: form.icon, title: form.title, text: form.text } : null;
+  return { state: { datos, envio: datos && stored.envio === "express" ? "express" : null }, refused };
 }
 
 export async function checkoutCookieHeader(userId: string, state: CheckoutState): Promise<string> {

@@ -17,7 +17,7 @@ import type { Db } from "../db/index.server";
 import type { SessionUser } from "../session.server";
 import { buyerGate, buyerRefusalStatus } from "./buyer.server";
 import { readCartId } from "./cart-cookie.server";
-import { readCheckout } from "./checkout.server";
+import { readCheckoutWithReason } from "./checkout.server";
 import { type DatosContacto, type DatosEnvio, splitCheckoutForm } from "./orders.server";
 import { priceCart, priceCourse } from "./pricing.server";
 import { purchasePause } from "./purchase-pause.server";
@@ -64,8 +64,8 @@ export async function preparePurchase(
   // 3b. The cart, with both checkout steps done.
   const priced = await priceCart(db, await readCartId(input.request));
   if (!priced.ok) return refuse(409, priced.message);
-  const state = await readCheckout(input.request, user.id);
-  if (!state.datos) return refuse(400, checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
+  const { state, refused } = await readCheckoutWithReason(input.request, user.id);
+  if (!state.datos) return refuse(400, refused ?? checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
   if (!state.envio) return refuse(400, shippingRequired);
   return { ok: true, user, draft: priced.draft, ...splitCheckoutForm(state.datos) };
 }
