@@ -172,6 +172,9 @@ describe("formaPagoDe (c_FormaPago of how the order was paid)", () => {
   it("OXXO is 01 efectivo, SPEI 03 transferencia", () => {
     expect(formaPagoDe({ metodo: "oxxo" })).toBe("01");
     expect(formaPagoDe({ metodo: "spei" })).toBe("03");
+    // money the studio received itself (a course granted for cash or a transfer)
+    expect(formaPagoDe({ metodo: "efectivo" })).toBe("01");
+    expect(formaPagoDe({ metodo: "transferencia" })).toBe("03");
   });
 
   it("a card is 04 crédito or 28 débito from its funding", () => {

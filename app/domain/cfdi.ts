@@ -208,8 +208,9 @@ export const METODO_PAGO = "PUE";
  * - unknown funding, or a payment from before the funding was recorded: 04, as before.
  */
 export function formaPagoDe(pago: { metodo: string | null; funding?: string | null; meses?: number | null }): FormaPago {
-  if (pago.metodo === "oxxo") return "01";
-  if (pago.metodo === "spei") return "03";
+  // cash at OXXO or at the studio; a SPEI or a bank transfer to the studio (a hand grant, issue 28)
+  if (pago.metodo === "oxxo" || pago.metodo === "efectivo") return "01";
+  if (pago.metodo === "spei" || pago.metodo === "transferencia") return "03";
   if (pago.meses && pago.meses > 1) return "04";
   const funding = cardFunding(pago.funding);
   if (funding === "debit" || funding === "prepaid") return "28";

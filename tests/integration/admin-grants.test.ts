@@ -16,7 +16,7 @@ import { action as giftsAction, loader as giftsLoader } from "~/routes/admin/cur
 import { loader as myCoursesLoader } from "~/routes/mis-cursos";
 import { coursePerks, enrolPurchase, isEnrolled, readCourseSettings } from "~/server/school/enrolment.server";
 import type { Database } from "~/server/db/client.server";
-import { ajustes, compraLineas, compras, cursosOtorgados, inscripciones } from "~/server/db/schema";
+import { ajustes, compraLineas, compras, cursosOtorgados, inscripciones, pagos } from "~/server/db/schema";
 import { type TestUser, makeCourse, signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
@@ -90,6 +90,7 @@ describe("granting a course by hand (/admin/accesos)", () => {
       correo: "  PAOLA@example.com ",
       cursoId: "labios-online",
       motivo: "efectivo",
+      monto: "1,500",
       nota: "Recibo 0042",
     });
     // Her address is not verified yet (issue 25): the studio is told so.
@@ -110,6 +111,14 @@ describe("granting a course by hand (/admin/accesos)", () => {
       revocadoEn: null,
     });
     expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60 * 60 * 1000);
+    // Money received is a sale (issue 28): a paid order at that amount, paid in cash, in every figure.
+    const [sale] = await database.db
+      .select({ total: compras.total, curso: compras.curso, estadoPago: compras.estadoPago, metodo: compras.metodo })
+      .from(compras)
+      .where(eq(compras.compradorId, student.id));
+    expect(sale).toEqual({ total: 150_000, curso: true, estadoPago: "pagado", metodo: "efectivo" });
+    const [payment] = await database.db.select().from(pagos).where(eq(pagos.userId, student.id));
+    expect(payment).toMatchObject({ proveedor: "estudio", monto: 150_000, estado: "pagado", metodo: "efectivo" });
     const screen = await grantsScreen();
     expect(screen.grants).toEqual([
       expect.objectContaining({
@@ -130,15 +139,26 @@ describe("granting a course by hand (/admin/accesos)", () => {
   });
 
   it("refuses an unknown e-mail, a course she has, an in-person or unknown course and a missing reason, writing nothing", async () => {
-    expect(await grant({ correo: "nadie@example.com", cursoId: "cejas-online", motivo: "efectivo" })).toMatchObject({
+    expect(
+      await grant({ correo: "nadie@example.com", cursoId: "cejas-online", motivo: "efectivo", monto: "100" }),
+    ).toMatchObject({
       status: 400,
       errors: { correo: "No hay ninguna cuenta con ese correo." },
     });
-    expect(await grant({ correo: "paola@example.com", cursoId: "labios-online", motivo: "transferencia" })).toMatchObject(
-      { status: 400, errors: { cursoId: "Esta cuenta ya tiene este curso." } },
-    );
+    expect(
+      await grant({ correo: "paola@example.com", cursoId: "labios-online", motivo: "transferencia", monto: "100" }),
+    ).toMatchObject({ status: 400, errors: { cursoId: "Esta cuenta ya tiene este curso." } });
+    // cash or a transfer without the amount received: nothing written
+    expect(
+      await grant({ correo: "paola@example.com", cursoId: "cejas-online", motivo: "transferencia" }),
+    ).toMatchObject({
+      status: 400,
+      errors: { monto: "Escribe el monto que recibiste." },
+    });
     for (const cursoId of ["presencial", "no-existe", ""]) {
-      expect(await grant({ correo: "paola@example.com", cursoId, motivo: "efectivo" })).toMatchObject({ status: 400 });
+      expect(await grant({ correo: "paola@example.com", cursoId, motivo: "efectivo", monto: "100" })).toMatchObject({
+        status: 400,
+      });
     }
     expect(await grant({ correo: "paola@example.com", cursoId: "cejas-online", motivo: "regalo-raro" })).toMatchObject({
       status: 400,
@@ -148,11 +168,15 @@ describe("granting a course by hand (/admin/accesos)", () => {
       await grant({ correo: "paola@example.com", cursoId: "cejas-online", motivo: "otro", nota: "x".repeat(301) }),
     ).toMatchObject({ status: 400, errors: { nota: "Nota: máximo 300 caracteres." } });
     expect(await database.db.select().from(cursosOtorgados)).toHaveLength(1);
+    expect(await database.db.select().from(compras)).toHaveLength(1);
     expect(await myCourses()).toEqual(["labios-online"]);
   });
 
   it("is the admin's alone: a student's post is a 404 and grants nothing", async () => {
-    const answer = await grant({ correo: "paola@example.com", cursoId: "cejas-online", motivo: "cortesia" }, student.cookie);
+    const answer = await grant(
+      { correo: "paola@example.com", cursoId: "cejas-online", motivo: "cortesia" },
+      student.cookie,
+    );
     expect(answer.status).toBe(404);
     await expect(
       grantsLoader({
@@ -171,9 +195,11 @@ describe("granting a course by hand (/admin/accesos)", () => {
       alert: { text: "Este dato es obligatorio." },
     });
     expect(await myCourses()).toEqual(["labios-online"]);
-    expect(await revoke({ grantId: String(row!.id), motivoRevocacion: "Pago devuelto" }, student.cookie)).toMatchObject({
-      status: 404,
-    });
+    expect(await revoke({ grantId: String(row!.id), motivoRevocacion: "Pago devuelto" }, student.cookie)).toMatchObject(
+      {
+        status: 404,
+      },
+    );
 
     expect(await revoke({ grantId: String(row!.id), motivoRevocacion: "Pago devuelto" })).toMatchObject({
       status: 200,
@@ -194,9 +220,9 @@ describe("granting a course by hand (/admin/accesos)", () => {
     });
     expect(await revoke({ grantId: "abc", motivoRevocacion: "x" })).toMatchObject({ status: 400 });
     // granted again later: a new record, the course back in her list
-    expect(await grant({ correo: "paola@example.com", cursoId: "labios-online", motivo: "transferencia" })).toMatchObject(
-      { status: 200 },
-    );
+    expect(
+      await grant({ correo: "paola@example.com", cursoId: "labios-online", motivo: "transferencia", monto: "2000" }),
+    ).toMatchObject({ status: 200 });
     expect(await myCourses()).toEqual(["labios-online"]);
     expect(await database.db.select().from(cursosOtorgados)).toHaveLength(2);
   });
@@ -204,12 +230,11 @@ describe("granting a course by hand (/admin/accesos)", () => {
   it("never removes a course bought online: revoking touches only the hand-granted enrolment", async () => {
     const buyer = await signUpUser({ email: "compradora@example.com" });
     await grant({ correo: "compradora@example.com", cursoId: "cejas-online", motivo: "cortesia" });
-    const [g] = await database.db
-      .select()
-      .from(cursosOtorgados)
-      .where(eq(cursosOtorgados.userId, buyer.id));
+    const [g] = await database.db.select().from(cursosOtorgados).where(eq(cursosOtorgados.userId, buyer.id));
     // (the same course later recorded as bought: its enrolment now belongs to an order)
-    await database.db.insert(compras).values({ id: "MA-COMPRA1", compradorId: buyer.id, total: 1, curso: true, pagoId: "p-1", proveedor: "demo" });
+    await database.db
+      .insert(compras)
+      .values({ id: "MA-COMPRA1", compradorId: buyer.id, total: 1, curso: true, pagoId: "p-1", proveedor: "demo" });
     await database.db
       .update(inscripciones)
       .set({ compraId: "MA-COMPRA1" })
@@ -236,7 +261,9 @@ describe("course settings (/admin/cursos-de-regalo)", () => {
     await database.db
       .insert(compras)
       .values({ id: compraId, compradorId: user.id, total: 100, curso: true, pagoId: `pago-r${n}`, proveedor: "demo" });
-    const added = await database.db.transaction((tx) => enrolPurchase(tx, { userId: user.id, compraId, cursoIds }, undefined, now));
+    const added = await database.db.transaction((tx) =>
+      enrolPurchase(tx, { userId: user.id, compraId, cursoIds }, undefined, now),
+    );
     return added.sort();
   }
 
@@ -257,7 +284,13 @@ describe("course settings (/admin/cursos-de-regalo)", () => {
   });
 
   it("refuses a half-filled grant, a course granting itself, a window that ends before it starts; nothing stored", async () => {
-    const base = { promoActiva: "on", promoCurso: "cejas-online", promoRegalo: "auto-online", promoClave: "P1", promoMaximo: "2" };
+    const base = {
+      promoActiva: "on",
+      promoCurso: "cejas-online",
+      promoRegalo: "auto-online",
+      promoClave: "P1",
+      promoMaximo: "2",
+    };
     expect(await save({ grant1Curso: "cejas-online" })).toMatchObject({
       status: 400,
       errors: { grant1Otorga: "Elige los dos cursos." },
@@ -270,9 +303,9 @@ describe("course settings (/admin/cursos-de-regalo)", () => {
       status: 400,
       errors: { promoHasta: "Debe ser igual o posterior a la fecha de inicio." },
     });
-    expect(await save({ ...base, promoDesde: "2026-05-01", promoHasta: "2026-05-10", promoMaximo: "-3" })).toMatchObject(
-      { status: 400, errors: { promoMaximo: "Debe ser 0 o más." } },
-    );
+    expect(
+      await save({ ...base, promoDesde: "2026-05-01", promoHasta: "2026-05-10", promoMaximo: "-3" }),
+    ).toMatchObject({ status: 400, errors: { promoMaximo: "Debe ser 0 o más." } });
     expect(await save({ grant1Curso: "presencial", grant1Otorga: "cejas-online" })).toMatchObject({ status: 400 });
     expect((await save({}, student.cookie)).status).toBe(404);
     expect(await database.db.select().from(ajustes).where(eq(ajustes.clave, "cursos"))).toEqual([]);
@@ -280,7 +313,8 @@ describe("course settings (/admin/cursos-de-regalo)", () => {
 
   it("saved settings replace the defaults: a grant and a promotion with its dates and places apply to purchases", async () => {
     const now = new Date();
-    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000 - 6 * 3_600_000).toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(now.getTime() + offset * 86_400_000 - 6 * 3_600_000).toISOString().slice(0, 10);
     expect(
       await save({
         grant1Curso: "cejas-online",
@@ -319,7 +353,8 @@ describe("course settings (/admin/cursos-de-regalo)", () => {
 
   it("a promotion switched off keeps its data but gives nothing", async () => {
     const now = new Date();
-    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000 - 6 * 3_600_000).toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(now.getTime() + offset * 86_400_000 - 6 * 3_600_000).toISOString().slice(0, 10);
     expect(
       await save({
         promoCurso: "labios-online",

@@ -4,13 +4,21 @@
  * grant is recorded (cursos_otorgados) with who granted it, when and why; revoking it takes
  * the course away again and records who, when and why. Only hand grants can be revoked
  * here: a course bought online belongs to its order.
+ *
+ * A grant for money the studio received (cash, a bank transfer) is also a sale (issue 28): a
+ * paid order of the course at the amount received, with its payment (proveedor 'estudio',
+ * método efectivo or transferencia), so it counts in every figure, can be invoiced with its
+ * payment form (01, 03) or goes into the month's global invoice, and can be refunded.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FieldErrors, Option } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
-import { cursos, cursosOtorgados, inscripciones, user } from "../db/schema";
+import { cursos, cursosOtorgados, inscripciones, pagos, user } from "../db/schema";
+import { PAGO_ESTADO } from "../payments/provider.server";
+import { writeOrder } from "../shop/orders.server";
 import type { SessionUser } from "../session.server";
-import { parseForm, select, text } from "./fields.server";
+import { money, parseForm, select, text } from "./fields.server";
 
 /** Why a course is granted by hand (cursos_otorgados.motivo). */
 export const GRANT_REASONS: Option[] = [
@@ -24,7 +32,12 @@ const reasonLabel = (value: string) => GRANT_REASONS.find((r) => r.value === val
 /** The online courses, as options of a select (titles as the studio knows them). */
 export async function courseOptions(db: Db): Promise<Option[]> {
   const rows = await db
-    .select({ id: cursos.id, titulo: cursos.titulo, tituloExterior: cursos.tituloExterior, publicado: cursos.publicado })
+    .select({
+      id: cursos.id,
+      titulo: cursos.titulo,
+      tituloExterior: cursos.tituloExterior,
+      publicado: cursos.publicado,
+    })
     .from(cursos)
     .where(eq(cursos.tipo, "online"))
     .orderBy(asc(cursos.posicion), asc(cursos.titulo));
@@ -44,6 +57,9 @@ export function grantFields(courses: Option[]) {
     }),
     cursoId: select("Curso", courses, { required: true }),
     motivo: select("Motivo", GRANT_REASONS, { required: true }),
+    monto: money("Monto recibido", {
+      help: "Para efectivo o transferencia: lo que recibiste. Queda como una compra pagada, facturable.",
+    }),
     nota: text("Nota", { max: 300, placeholder: "Recibo, referencia de la transferencia…" }),
   };
 }
@@ -63,7 +79,10 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
   const fields = grantFields(await courseOptions(db));
   const parsed = await parseForm(fields, form);
   if (!parsed.ok) return parsed;
-  const { correo, cursoId, motivo, nota } = parsed.values;
+  const { correo, cursoId, motivo, nota, monto } = parsed.values;
+  // A sale for money received: its amount, or nothing is written.
+  const metodo = motivo === "efectivo" || motivo === "transferencia" ? motivo : null;
+  if (metodo && !(monto && monto > 0)) return { ok: false, errors: { monto: "Escribe el monto que recibiste." } };
   const [student] = await db
     .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
     .from(user)
@@ -78,6 +97,56 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
       .onConflictDoNothing()
       .returning({ cursoId: inscripciones.cursoId });
     if (added.length === 0) return false;
+    if (metodo && monto) {
+      // The sale: its payment (already received) and its order, as a course bought online has.
+      const [course] = await tx
+        .select({ titulo: cursos.titulo, tituloExterior: cursos.tituloExterior, precio: cursos.precio })
+        .from(cursos)
+        .where(eq(cursos.id, cursoId));
+      const detalle = {
+        tipo: "curso" as const,
+        carritoId: null,
+        lines: [
+          {
+            tipo: "curso" as const,
+            id: cursoId,
+            nombre: course?.tituloExterior || course?.titulo || "Curso",
+            url: "",
+            precioOriginal: Math.max(course?.precio ?? 0, monto),
+            precio: monto,
+            cantidad: 1,
+            codigo: null,
+            descuento: null,
+            peso: 0,
+          },
+        ],
+        subtotal: monto,
+        envio: 0,
+        total: monto,
+        codigosRechazados: [],
+        datosEnvio: null,
+        datosContacto: { correo, telefono: "" },
+      };
+      const paymentId = `estudio_${randomUUID()}`;
+      await tx.insert(pagos).values({
+        id: paymentId,
+        proveedor: "estudio",
+        userId: student.id,
+        monto,
+        moneda: "mxn",
+        estado: PAGO_ESTADO.pagado,
+        metodo,
+        detalle,
+      });
+      const compraId = await writeOrder(tx, {
+        userId: student.id,
+        paymentId,
+        proveedor: "estudio",
+        detalle,
+        pago: { metodo, estadoPago: "pagado", meses: null },
+      });
+      await tx.update(pagos).set({ compraId }).where(eq(pagos.id, paymentId));
+    }
     await tx.insert(cursosOtorgados).values({
       userId: student.id,
       cursoId,

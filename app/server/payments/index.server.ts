@@ -15,6 +15,7 @@ import { createDemoProvider } from "./demo.server";
 import { createFreeProvider } from "./free.server";
 import type { PaymentProvider } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
+import { createStudioProvider } from "./studio.server";
 
 export type { PaymentProvider } from "./provider.server";
 
@@ -105,6 +106,7 @@ export function freeProvider(): PaymentProvider {
 export function providerNamed(name: string): PaymentProvider {
   if (name === "demo") return demoProvider();
   if (name === "gratis") return createFreeProvider();
+  if (name === "estudio") return createStudioProvider();
   if (name === "stripe") {
     if (!env.stripeSecretKey) throw new Error("Pago de Stripe sin STRIPE_SECRET_KEY configurada");
     return createStripeProvider({ secretKey: env.stripeSecretKey, ...stripeApi() });

@@ -11,7 +11,7 @@
 import type { CardFunding } from "~/domain/cfdi";
 import type { InstruccionesPago, MetodoPago, MesesMsi } from "~/domain/payment-methods";
 
-export type ProviderName = "stripe" | "conekta" | "demo" | "gratis";
+export type ProviderName = "stripe" | "conekta" | "demo" | "gratis" | "estudio";
 
 export type CreatePaymentInput = {
   /** centavos */

@@ -221,7 +221,9 @@ async function queueRefundMail(tx: DbOrTx, pagoId: string, monto: number, motivo
   const plazo =
     who.metodo === "tarjeta"
       ? "Tu banco lo refleja en tu tarjeta en 5 a 10 días hábiles."
-      : "Te contactaremos para depositarlo en tu cuenta.";
+      : who.metodo === "efectivo"
+        ? "Te lo entregamos en el estudio; te contactaremos para acordarlo."
+        : "Te contactaremos para depositarlo en tu cuenta.";
   await queueMail(tx, {
     to: who.correo,
     subject: `Te reembolsamos ${cantidad}`,
