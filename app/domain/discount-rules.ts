@@ -76,6 +76,11 @@ export function orderCodeDiscount(subtotal: number, percent: number): number {
   return subtotal - checkoutDiscountedPrice(subtotal, percent);
 }
 
+/** The purchase's amount before any code: list price × quantity of each line (shipping excluded). */
+export function amountBeforeCodes(lines: readonly { precioOriginal: number; cantidad: number }[]): number {
+  return lines.reduce((sum, l) => sum + l.precioOriginal * l.cantidad, 0);
+}
+
 /** The admin's dates: the last day may not come before the first. */
 export function datesInOrder(desde: string | null, hasta: string | null): boolean {
   return !desde || !hasta || desde <= hasta;

@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBuyer(request);
   const db = getDb();
   const [priced, state, notice] = await Promise.all([
-    priceCart(db, await readCartId(request)),
+    priceCart(db, await readCartId(request), { userId: user.id }),
     readCheckout(request, user.id),
     purchasePause(db),
   ]);

@@ -308,6 +308,8 @@ export async function removeBoughtFromCart(tx: DbOrTx, cartId: string, productoI
     .where(eq(carritoLineas.carritoId, cartId))
     .limit(1);
   if (!left) await tx.delete(carritos).where(eq(carritos.id, cartId));
+  // the whole-order code was this order's: the products left start a new one without it
+  else await tx.update(carritos).set({ codigoPedido: null }).where(eq(carritos.id, cartId));
 }
 
 /** Deletes the cart and its lines (emptying the cart deletes it, SPEC section 4). */
