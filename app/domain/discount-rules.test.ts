@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { type CodeRules, codeMessages, codeRefusal, datesInOrder, orderCodeDiscount, studioDay } from "./discount-rules";
+import {
+  type CodeRules,
+  codeMessages,
+  codeRefusal,
+  datesInOrder,
+  orderCodeDiscount,
+  studioDay,
+} from "./discount-rules";
 
-const none: CodeRules = { vigenteDesde: null, vigenteHasta: null, limiteUsos: null, limitePorCliente: null, montoMinimo: null };
+const none: CodeRules = {
+  vigenteDesde: null,
+  vigenteHasta: null,
+  limiteUsos: null,
+  limitePorCliente: null,
+  montoMinimo: null,
+};
 // 2026-03-10 00:30 in Mexico City is 06:30 UTC (UTC−6, no daylight saving since 2022)
 const earlyOn10th = new Date("2026-03-10T06:30:00Z");
 
@@ -15,7 +28,9 @@ describe("codeRefusal", () => {
     // still the 9th in Guadalajara although it is the 10th in UTC
     expect(studioDay(new Date("2026-03-10T05:30:00Z"))).toBe("2026-03-09");
     const rules = { ...none, vigenteDesde: "2026-03-10", vigenteHasta: "2026-03-12" };
-    expect(codeRefusal(rules, { now: new Date("2026-03-10T05:59:59Z"), monto: 0 })).toBe("Este código aún no está vigente.");
+    expect(codeRefusal(rules, { now: new Date("2026-03-10T05:59:59Z"), monto: 0 })).toBe(
+      "Este código aún no está vigente.",
+    );
     expect(codeRefusal(rules, { now: earlyOn10th, monto: 0 })).toBeNull();
     expect(codeRefusal(rules, { now: new Date("2026-03-13T05:59:59Z"), monto: 0 })).toBeNull();
     expect(codeRefusal(rules, { now: new Date("2026-03-13T06:00:00Z"), monto: 0 })).toBe("Este código ya venció.");
