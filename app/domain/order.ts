@@ -67,13 +67,7 @@ export function orderTotals(
 }
 
 /** What an order line needs from a course row. */
-export type CourseForLine = {
-  id: string;
-  titulo: string;
-  tituloExterior: string;
-  imagenExterior: string;
-  precio: number;
-};
+export type CourseForLine = { id: string; titulo: string; tituloExterior: string; imagenExterior: string; precio: number };
 
 /**
  * A course as an order line (bought, granted or given): its outside title, its cover, one

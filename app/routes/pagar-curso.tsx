@@ -80,7 +80,9 @@ export default function PagarCurso({ loaderData }: Route.ComponentProps) {
     const key = `${codigo}:${estadoCodigo}`;
     if (estadoCodigo === "ninguno" || answered.current === key) return;
     answered.current = key;
-    void alert.show(estadoCodigo === "valido" ? codeFound : (bloqueo ?? rechazo ?? codeInvalidCourse));
+    void alert.show(
+      estadoCodigo === "valido" ? codeFound : (bloqueo ?? rechazo ?? codeInvalidCourse),
+    );
   }, [codigo, estadoCodigo, bloqueo, rechazo, alert]);
 
   // The 'Aviso' notice is shown once when the page opens (SPEC §8).

@@ -183,34 +183,32 @@ export async function addToCart(
   if (product.stock <= 0) return { ok: false, message: outOfStock };
 
   const tooMany = { ok: false, message: messages.invalidQuantity } as const;
-  const added = await db
-    .transaction(async (tx) => {
-      let id = cartId && CART_ID.test(cartId) ? cartId : null;
-      if (id) {
-        const [existing] = await tx.select({ id: carritos.id }).from(carritos).where(eq(carritos.id, id));
-        if (existing) await tx.update(carritos).set({ updatedAt: new Date() }).where(eq(carritos.id, id));
-        else id = null; // deleted or expired: start a new one rather than trust the old id
-      }
-      if (!id) {
-        id = randomUUID();
-        await tx.insert(carritos).values({ id });
-      }
-      const [line] = await tx
-        .insert(carritoLineas)
-        .values({ carritoId: id, productoId, cantidad })
-        .onConflictDoUpdate({
-          target: [carritoLineas.carritoId, carritoLineas.productoId],
-          set: { cantidad: sql`${carritoLineas.cantidad} + excluded.cantidad` },
-        })
-        .returning({ cantidad: carritoLineas.cantidad });
-      // One line holds at most QUANTITY_MAX units: more is refused and nothing changes.
-      if (line.cantidad > QUANTITY_MAX) tx.rollback();
-      return { ok: true as const, cartId: id, cantidad };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return tooMany;
-      throw error;
-    });
+  const added = await db.transaction(async (tx) => {
+    let id = cartId && CART_ID.test(cartId) ? cartId : null;
+    if (id) {
+      const [existing] = await tx.select({ id: carritos.id }).from(carritos).where(eq(carritos.id, id));
+      if (existing) await tx.update(carritos).set({ updatedAt: new Date() }).where(eq(carritos.id, id));
+      else id = null; // deleted or expired: start a new one rather than trust the old id
+    }
+    if (!id) {
+      id = randomUUID();
+      await tx.insert(carritos).values({ id });
+    }
+    const [line] = await tx
+      .insert(carritoLineas)
+      .values({ carritoId: id, productoId, cantidad })
+      .onConflictDoUpdate({
+        target: [carritoLineas.carritoId, carritoLineas.productoId],
+        set: { cantidad: sql`${carritoLineas.cantidad} + excluded.cantidad` },
+      })
+      .returning({ cantidad: carritoLineas.cantidad });
+    // One line holds at most QUANTITY_MAX units: more is refused and nothing changes.
+    if (line.cantidad > QUANTITY_MAX) tx.rollback();
+    return { ok: true as const, cartId: id, cantidad };
+  }).catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return tooMany;
+    throw error;
+  });
   return added;
 }
 
@@ -275,7 +273,11 @@ export async function applyDiscountCode(
     .from(carritoLineas)
     .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
     .where(
-      and(eq(carritoLineas.carritoId, cartId), eq(carritoLineas.productoId, productoId), eq(productos.publicado, true)),
+      and(
+        eq(carritoLineas.carritoId, cartId),
+        eq(carritoLineas.productoId, productoId),
+        eq(productos.publicado, true),
+      ),
     );
   if (!line) return invalid;
   const promo = await productPromotion(db, codigoInput, productoId);

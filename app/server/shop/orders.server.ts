@@ -145,10 +145,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     .leftJoin(pagos, eq(pagos.id, compras.pagoId))
     .where(eq(compras.compradorId, userId))
     .orderBy(desc(compras.fecha), desc(compras.id));
-  const orders = rows.map((r) => ({
-    ...r.compra,
-    instrucciones: (r.instrucciones as InstruccionesPago | null) ?? null,
-  }));
+  const orders = rows.map((r) => ({ ...r.compra, instrucciones: (r.instrucciones as InstruccionesPago | null) ?? null }));
   if (orders.length === 0) return [];
   const lines = await db
     .select()

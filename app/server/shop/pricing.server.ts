@@ -168,11 +168,7 @@ export async function priceCart(
     const motivo = promo ? await ruleRefusal(db, "pedido", promo, monto, options) : null;
     if (promo && !motivo) {
       const subtotal = orderTotals(lines, 0).subtotal;
-      codigoPedido = {
-        codigo: promo.codigo,
-        descuento: promo.descuento,
-        centavos: orderCodeDiscount(subtotal, promo.descuento),
-      };
+      codigoPedido = { codigo: promo.codigo, descuento: promo.descuento, centavos: orderCodeDiscount(subtotal, promo.descuento) };
     } else {
       codigosRechazados.push({ id: "pedido", codigo: wantedOrderCode, ...(motivo ? { motivo } : {}) });
     }

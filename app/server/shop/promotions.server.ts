@@ -33,11 +33,7 @@ const promotionColumns = (t: typeof promociones | typeof promocionesCursos | typ
 const matches = (column: PgColumn, codigo: string) => sql`lower(${column}) = ${codeKey(codigo)}`;
 
 /** The active promotion of `codigo` for this product, or null (unknown, inactive, another product, not a code). */
-export async function productPromotion(
-  db: DbOrTx,
-  codigoInput: unknown,
-  productoId: string,
-): Promise<Promotion | null> {
+export async function productPromotion(db: DbOrTx, codigoInput: unknown, productoId: string): Promise<Promotion | null> {
   const codigo = parseCodeInput(codigoInput);
   if (!codigo) return null;
   const [promo] = await db
@@ -107,9 +103,7 @@ export async function codeTaken(
   const [taken] = await db
     .select({ id: table.id })
     .from(table)
-    .where(
-      and(matches(table.codigo, codigo), eq(target.column, target.id), exceptId ? ne(table.id, exceptId) : undefined),
-    )
+    .where(and(matches(table.codigo, codigo), eq(target.column, target.id), exceptId ? ne(table.id, exceptId) : undefined))
     .limit(1);
   return Boolean(taken);
 }

@@ -60,13 +60,7 @@ export async function preparePurchase(
     });
     if (!priced.ok) return refuse(priced.reason === "no-encontrado" ? 404 : 400, priced.message);
     if (await isEnrolled(user.id, input.curso, db)) return refuse(409, alreadyOwned);
-    return {
-      ok: true,
-      user,
-      draft: priced.draft,
-      datosEnvio: null,
-      datosContacto: { correo: user.email, telefono: "" },
-    };
+    return { ok: true, user, draft: priced.draft, datosEnvio: null, datosContacto: { correo: user.email, telefono: "" } };
   }
 
   // 3b. The cart, with both checkout steps done.
