@@ -16,7 +16,8 @@ import type { Database } from "~/server/db/client.server";
 import { canjesCodigos, carritos, codigosPedido, compras, pagos, promociones } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
-import { priceCart } from "~/server/shop/pricing.server";
+import { priceCart, setOrderCode } from "~/server/shop/pricing.server";
+import { returnCodes } from "~/server/shop/redemptions.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { checkoutCookies } from "../support/checkout";
 import {
@@ -143,6 +144,31 @@ describe("the rules when the server prices the order", () => {
   });
 });
 
+describe("the shopper's whole-order code at /pagar", () => {
+  it("is kept only when the checkout would apply it, else refused with the reason; empty removes it", async () => {
+    const producto = await makeProduct({ categoriaId, precio: 40_000, cantidad: 50 });
+    await db.insert(codigosPedido).values([
+      { id: randomUUID(), codigo: "MIN1000", descuento: 10, montoMinimo: 100_000 },
+      { id: randomUUID(), codigo: "CINCO", descuento: 5 },
+    ]);
+    const buyer = await signUpUser();
+    const cartId = await makeCart([{ productoId: producto.id, cantidad: 2 }], buyer.id);
+    const cartCode = async () =>
+      (await db.select({ c: carritos.codigoPedido }).from(carritos).where(eq(carritos.id, cartId)))[0].c;
+
+    expect(await setOrderCode(db, cartId, "min1000", { userId: buyer.id })).toEqual({
+      ok: false,
+      message: expect.objectContaining({ text: "Este código aplica en compras desde $1,000.00 MXN." }),
+    });
+    expect(await cartCode()).toBeNull();
+    expect(await setOrderCode(db, cartId, "NOEXISTE", { userId: buyer.id })).toMatchObject({ ok: false });
+    expect(await setOrderCode(db, cartId, "cinco", { userId: buyer.id })).toEqual({ ok: true, codigo: "CINCO" });
+    expect(await cartCode()).toBe("CINCO");
+    expect(await setOrderCode(db, cartId, "", { userId: buyer.id })).toEqual({ ok: true, codigo: null });
+    expect(await cartCode()).toBeNull();
+  });
+});
+
 describe("the rules when the order is written", () => {
   it("a whole-order code's order records its discount and counts one use", async () => {
     const producto = await makeProduct({ categoriaId, precio: 200_000, cantidad: 50 });
@@ -157,6 +183,10 @@ describe("the rules when the order is written", () => {
     expect(order).toMatchObject({ codigoDescuento: "PEDIDO15", descuento: 30_000, total: 170_000 + order.envio });
     expect((await db.select().from(codigosPedido).where(eq(codigosPedido.id, id)))[0].usos).toBe(1);
     expect(await db.select().from(canjesCodigos).where(eq(canjesCodigos.compraId, order.id))).toHaveLength(1);
+    // an order released unpaid (an expired voucher) gives its use back
+    await db.transaction((tx) => returnCodes(tx, order.id));
+    expect((await db.select().from(codigosPedido).where(eq(codigosPedido.id, id)))[0].usos).toBe(0);
+    expect(await db.select().from(canjesCodigos).where(eq(canjesCodigos.compraId, order.id))).toHaveLength(0);
   });
 
   it("refuses a client's second use over the per-client limit: nothing ordered, the authorisation cancelled", async () => {

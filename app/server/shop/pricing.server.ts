@@ -27,7 +27,7 @@ import { type AlertMessage, messages } from "~/domain/messages";
 import { amountBeforeCodes, codeRefusal, orderCodeDiscount } from "~/domain/discount-rules";
 import { type OrderDraft, type OrderLine, checkoutUnitPrice, courseOrderLine, orderTotals } from "~/domain/order";
 import { computeShipping } from "~/domain/shipping";
-import type { DbOrTx } from "../db/index.server";
+import type { Db, DbOrTx } from "../db/index.server";
 import { carritoLineas, carritos, cursos, productos } from "../db/schema";
 import {
   type CodeKind,
@@ -231,4 +231,40 @@ export async function priceCourse(
     ok: true,
     draft: { tipo: "curso", carritoId: null, lines: [line], ...orderTotals([line], 0), codigosRechazados: [] },
   };
+}
+
+export const orderCodeInvalid = {
+  icon: "error",
+  title: "Error en el código",
+  text: "El código ingresado no existe o no es válido para tu pedido.",
+} as const satisfies AlertMessage;
+
+/**
+ * The shopper's whole-order code for this cart (/pagar): kept only if the checkout would
+ * apply it now (it exists, is active and passes its rules for this client and this cart),
+ * else refused with the reason and nothing changes. An empty code removes it.
+ */
+export async function setOrderCode(
+  db: Db,
+  cartId: string,
+  codigoInput: unknown,
+  context: PricingContext = {},
+): Promise<{ ok: true; codigo: string | null } | { ok: false; message: AlertMessage }> {
+  if (typeof codigoInput === "string" && codigoInput.trim() === "") {
+    await db.update(carritos).set({ codigoPedido: null }).where(eq(carritos.id, cartId));
+    return { ok: true, codigo: null };
+  }
+  const promo = await orderPromotion(db, codigoInput);
+  if (!promo) return { ok: false, message: orderCodeInvalid };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ codigo: carritos.codigoPedido }).from(carritos).where(eq(carritos.id, cartId));
+    if (!before) return { ok: false, message: orderCodeInvalid } as const;
+    await tx.update(carritos).set({ codigoPedido: promo.codigo }).where(eq(carritos.id, cartId));
+    const priced = await priceCart(tx, cartId, context);
+    const refused = priced.ok ? priced.draft.codigosRechazados.find((c) => c.id === "pedido") : undefined;
+    if (priced.ok && !refused) return { ok: true, codigo: promo.codigo } as const;
+    await tx.update(carritos).set({ codigoPedido: before.codigo }).where(eq(carritos.id, cartId));
+    const text = refused?.motivo ?? (priced.ok ? orderCodeInvalid.text : priced.message.text);
+    return { ok: false, message: { ...orderCodeInvalid, text } } as const;
+  });
 }
