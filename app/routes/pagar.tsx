@@ -325,7 +325,9 @@ function EstadoSelect({ label, value }: { label: string; value: string | undefin
         autoComplete="address-level1"
         className="field"
       >
-        <option value="">Elige tu estado</option>
+        <option value="">
+          Elige tu estado
+        </option>
         {ESTADOS_MEXICO.map((estado) => (
           <option key={estado} value={estado}>
             {estado}
