@@ -172,6 +172,7 @@ describe("the admin guard", () => {
     await promoteListedAdmin(database.db, clientId, new Set());
     expect(await role()).toBe("cliente");
   });
+
 });
 
 // ---------------------------------------------------------------- products
@@ -235,9 +236,7 @@ describe("products", () => {
   it("edits, and removing the cover photo deletes its files and clears the cover", async () => {
     const edited = await outcome(
       editAction(
-        request(`/admin/productos/${productId}`, {
-          form: productForm({ precio: "99", cantidad: "0", cantidadMostrada: "12" }),
-        }),
+        request(`/admin/productos/${productId}`, { form: productForm({ precio: "99", cantidad: "0", cantidadMostrada: "12" }) }),
         productId,
       ),
     );
@@ -511,8 +510,7 @@ describe("promotions", () => {
       status: 400,
       data: {
         errors: {
-          codigo:
-            "El código «verano» ya existe para este producto (mayúsculas y minúsculas cuentan como el mismo código).",
+          codigo: "El código «verano» ya existe para este producto (mayúsculas y minúsculas cuentan como el mismo código).",
         },
       },
     });
