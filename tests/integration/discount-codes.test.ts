@@ -16,6 +16,7 @@ import type { Database } from "~/server/db/client.server";
 import { canjesCodigos, carritos, codigosPedido, compras, pagos, promociones } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
+import { applyDiscountCode, loadCart } from "~/server/shop/cart.server";
 import { priceCart, setOrderCode } from "~/server/shop/pricing.server";
 import { returnCodes } from "~/server/shop/redemptions.server";
 import { type TestApp, startTestApp } from "../support/app";
@@ -121,6 +122,24 @@ describe("the rules when the server prices the order", () => {
         expect(priced.draft.lines[0].precio).toBe(90_000);
       }
     }
+  });
+
+  it("the cart refuses a code its rules refuse, with the reason, and shows no discount for one that expired", async () => {
+    const producto = await makeProduct({ categoriaId, precio: 100_000, cantidad: 50 });
+    const vencido = await makePromo(producto.id, { vigenteHasta: "2000-01-31" });
+    const minimo = await makePromo(producto.id, { montoMinimo: 500_000 });
+    const cartId = await makeCart([{ productoId: producto.id, cantidad: 1 }]);
+    expect(await applyDiscountCode(db, cartId, producto.id, vencido.codigo)).toMatchObject({
+      ok: false,
+      message: { text: "Este código ya venció." },
+    });
+    expect(await applyDiscountCode(db, cartId, producto.id, minimo.codigo)).toMatchObject({
+      ok: false,
+      message: { text: "Este código aplica en compras desde $5,000.00 MXN." },
+    });
+    // stored before it expired: the cart no longer shows its discount, as checkout no longer applies it
+    const stored = await makeCart([{ productoId: producto.id, cantidad: 1, codigo: vencido.codigo }]);
+    expect((await loadCart(db, stored))?.lines[0]).toMatchObject({ codigo: null, descuento: null });
   });
 
   it("takes a whole-order code off the products after the line codes, shipping not discounted", async () => {
