@@ -107,6 +107,8 @@ export default [
     route("promociones/:id", "routes/admin/editar.tsx", { id: "admin/promociones/:id" }),
     route("promociones-cursos", "routes/admin/lista.tsx", { id: "admin/promociones-cursos" }),
     route("promociones-cursos/:id", "routes/admin/editar.tsx", { id: "admin/promociones-cursos/:id" }),
+    route("promociones-pedido", "routes/admin/lista.tsx", { id: "admin/promociones-pedido" }),
+    route("promociones-pedido/:id", "routes/admin/editar.tsx", { id: "admin/promociones-pedido/:id" }),
     route("envios", "routes/admin/lista.tsx", { id: "admin/envios" }),
     route("envios/:id", "routes/admin/editar.tsx", { id: "admin/envios/:id" }),
   ]),

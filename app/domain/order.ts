@@ -34,8 +34,10 @@ export type OrderDraft = {
   /** Envío Express, centavos (0 when the studio ships for free, and for courses) */
   envio: number;
   total: number;
-  /** stored codes that no longer apply (deleted, deactivated, other product): priced without */
-  codigosRechazados: { id: string; codigo: string }[];
+  /** stored codes that no longer apply (deleted, deactivated, other product, or a rule: `motivo`): priced without; id "pedido" for the whole-order code */
+  codigosRechazados: { id: string; codigo: string; motivo?: string }[];
+  /** a whole-order code (~/domain/discount-rules): its percent and the centavos it took off the subtotal; absent on drafts from before it existed */
+  codigoPedido?: { codigo: string; descuento: number; centavos: number } | null;
 };
 
 /** Unit price charged at checkout: the code's percent off, floored; no code → the price. */
@@ -45,7 +47,12 @@ export function checkoutUnitPrice(precio: number, descuento: number | null): num
 
 export type OrderTotals = { subtotal: number; envio: number; total: number };
 
-export function orderTotals(lines: { precio: number; cantidad: number }[], envio: number): OrderTotals {
+/** Subtotal of the lines, then `descuentoPedido` (a whole-order code, centavos) off it, then shipping. */
+export function orderTotals(
+  lines: { precio: number; cantidad: number }[],
+  envio: number,
+  descuentoPedido = 0,
+): OrderTotals {
   for (const line of lines) {
     if (!Number.isSafeInteger(line.precio) || line.precio < 0) throw new RangeError(`Bad unit price ${line.precio}`);
     if (!Number.isSafeInteger(line.cantidad) || line.cantidad < 1)
@@ -53,7 +60,10 @@ export function orderTotals(lines: { precio: number; cantidad: number }[], envio
   }
   if (!Number.isSafeInteger(envio) || envio < 0) throw new RangeError(`Bad shipping ${envio}`);
   const subtotal = lines.reduce((sum, line) => sum + line.precio * line.cantidad, 0);
-  return { subtotal, envio, total: subtotal + envio };
+  if (!Number.isSafeInteger(descuentoPedido) || descuentoPedido < 0 || descuentoPedido > subtotal) {
+    throw new RangeError(`Bad order discount ${descuentoPedido}`);
+  }
+  return { subtotal, envio, total: subtotal - descuentoPedido + envio };
 }
 
 /** What an order line needs from a course row. */

@@ -35,7 +35,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Guessing codes costs time: a few checks per visitor and account, then a wait.
   const limit = codigo ? await throttle(db, "codigo", { ip: context.clientIp, userId: user.id }) : null;
   const bloqueo = limit && !limit.allowed ? tooManyAttempts(limit.retryAfterSeconds) : null;
-  let priced = await priceCourse(db, params.id, codigo && !bloqueo ? codigo : null);
+  let priced = await priceCourse(db, params.id, codigo && !bloqueo ? codigo : null, { userId: user.id });
+  // A code that exists but whose rules refuse it now (dates, limits, minimum) says why.
+  const rechazo = !priced.ok && priced.reason === "codigo" ? priced.message : null;
   let estadoCodigo: "ninguno" | "valido" | "invalido" | "bloqueado" = bloqueo
     ? "bloqueado"
     : typed
@@ -55,6 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     codigo,
     estadoCodigo,
     bloqueo,
+    rechazo,
     perks: await coursePerks(user.id, params.id),
     notice: await purchasePause(db),
     payment: paymentPanelConfig(priced.draft.total),
@@ -62,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function PagarCurso({ loaderData }: Route.ComponentProps) {
-  const { cursoId, pedido, codigo, estadoCodigo, bloqueo, perks, notice, payment } = loaderData;
+  const { cursoId, pedido, codigo, estadoCodigo, bloqueo, rechazo, perks, notice, payment } = loaderData;
   const alert = useAlert();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -78,9 +81,9 @@ export default function PagarCurso({ loaderData }: Route.ComponentProps) {
     if (estadoCodigo === "ninguno" || answered.current === key) return;
     answered.current = key;
     void alert.show(
-      estadoCodigo === "valido" ? codeFound : (bloqueo ?? codeInvalidCourse),
+      estadoCodigo === "valido" ? codeFound : (bloqueo ?? rechazo ?? codeInvalidCourse),
     );
-  }, [codigo, estadoCodigo, bloqueo, alert]);
+  }, [codigo, estadoCodigo, bloqueo, rechazo, alert]);
 
   // The 'Aviso' notice is shown once when the page opens (SPEC §8).
   const noticeShown = useRef(false);

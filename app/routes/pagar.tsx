@@ -29,7 +29,9 @@ import { checkoutCookieHeader, prefillCheckout, reachableStep, readCheckout } fr
 import { purchasePause } from "~/server/shop/purchase-pause.server";
 import { getDb } from "~/server/db/index.server";
 import { paymentPanelConfig } from "~/server/payments/index.server";
-import { priceCart } from "~/server/shop/pricing.server";
+import { priceCart, setOrderCode } from "~/server/shop/pricing.server";
+import { throttle } from "~/server/rate-limit.server";
+import { TEXT_LIMITS, tooManyAttempts } from "~/domain/limits";
 import type { Route } from "./+types/pagar";
 
 const stepUrl = (step: CheckoutStep) => (step === "informacion" ? "/pagar" : `/pagar?paso=${step}`);
@@ -45,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBuyer(request);
   const db = getDb();
   const [priced, state, notice] = await Promise.all([
-    priceCart(db, await readCartId(request)),
+    priceCart(db, await readCartId(request), { userId: user.id }),
     readCheckout(request, user.id),
     purchasePause(db),
   ]);
@@ -75,12 +77,26 @@ export type PagarActionData = { message: AlertMessage; field?: CheckoutField; da
  * 'Faltan llenar datos!' / 'Llena el dato de {field}'); nothing is kept unless all is valid.
  * intent=envio: step 2, Envío Express must be chosen.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireBuyer(request);
   const form = await request.formData();
   const state = await readCheckout(request, user.id);
   const save = async (next: typeof state, step: CheckoutStep) =>
     redirect(stepUrl(step), { headers: { "Set-Cookie": await checkoutCookieHeader(user.id, next) } });
+
+  // intent=codigo-pedido: the whole-order code (empty removes it); priced again on the next load.
+  if (form.get("intent") === "codigo-pedido") {
+    const db = getDb();
+    const cartId = await readCartId(request);
+    if (!cartId) return redirect("/carrito");
+    // Guessing codes costs time: a few checks per visitor and account, then a wait.
+    const limit = await throttle(db, "codigo", { ip: context.clientIp, userId: user.id });
+    if (!limit.allowed)
+      return data<PagarActionData>({ message: tooManyAttempts(limit.retryAfterSeconds) }, { status: 429 });
+    const result = await setOrderCode(db, cartId, form.get("codigoPedido"), { userId: user.id });
+    if (!result.ok) return data<PagarActionData>({ message: result.message }, { status: 400 });
+    return redirect(stepUrl(reachableStep(new URL(request.url).searchParams.get("paso"), state)));
+  }
 
   if (form.get("intent") === "informacion") {
     const fields: Record<string, unknown> = {};
@@ -133,6 +149,7 @@ export default function Pagar({ loaderData, actionData }: Route.ComponentProps) 
     subtotal: pedido.subtotal,
     envio: pedido.envio,
     total: pedido.total,
+    descuento: pedido.codigoPedido ?? null,
   };
 
   return (
@@ -161,8 +178,10 @@ export default function Pagar({ loaderData, actionData }: Route.ComponentProps) 
               {pedido.codigosRechazados.length === 1 ? "El código " : "Los códigos "}
               {pedido.codigosRechazados.map((c) => c.codigo).join(", ")}{" "}
               {pedido.codigosRechazados.length === 1 ? "ya no es válido" : "ya no son válidos"} y no se aplicaron.
+              {pedido.codigosRechazados.map((c) => (c.motivo ? ` ${c.codigo}: ${c.motivo}` : "")).join("")}
             </p>
           )}
+          {pedido && <OrderCodeForm applied={pedido.codigoPedido?.codigo ?? null} />}
 
           {problema ? (
             <div className="rounded-3xl bg-white/80 p-8 text-center ring-1 ring-sand" data-testid="checkout-problem">
@@ -193,6 +212,33 @@ export default function Pagar({ loaderData, actionData }: Route.ComponentProps) 
         {summary && <OrderSummary {...summary} />}
       </div>
     </section>
+  );
+}
+
+/** The whole-order code: one per order, after the product codes; shipping is not discounted. */
+function OrderCodeForm({ applied }: { applied: string | null }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-3 text-sm" data-testid="order-code">
+      <input type="hidden" name="intent" value="codigo-pedido" />
+      <label className="flex flex-col gap-1">
+        <span className="text-muted">Código de descuento del pedido</span>
+        <input
+          name="codigoPedido"
+          defaultValue={applied ?? ""}
+          maxLength={TEXT_LIMITS.codigo}
+          className="field"
+          autoComplete="off"
+        />
+      </label>
+      <button type="submit" className="btn-outline">
+        Aplicar
+      </button>
+      {applied && (
+        <button type="submit" name="codigoPedido" value="" className="text-muted underline">
+          Quitar código
+        </button>
+      )}
+    </Form>
   );
 }
 

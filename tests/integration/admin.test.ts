@@ -26,6 +26,7 @@ import {
   preguntas,
   productoImagenes,
   productos,
+  codigosPedido,
   promociones,
   user,
   visitaFotos,
@@ -523,6 +524,79 @@ describe("promotions", () => {
     expect(
       await database.db.select({ codigo: promociones.codigo, descuento: promociones.descuento }).from(promociones),
     ).toEqual([{ codigo: "VERANO", descuento: 15 }]);
+  });
+
+  it("saves a code's optional rules (empty = no rule) and a whole-order code, in Spanish", async () => {
+    const rules = { vigenteDesde: "", vigenteHasta: "", limiteUsos: "", limitePorCliente: "", montoMinimo: "" };
+    const open = form({ codigo: "LIBRE", target: "p1", descuento: "10", activo: "on", ...rules });
+    expect((await outcome(editAction(request("/admin/promociones/nuevo", { form: open }), "nuevo"))).status).toBe(302);
+    const [libre] = await database.db.select().from(promociones).where(eq(promociones.codigo, "LIBRE"));
+    expect(libre).toMatchObject({
+      vigenteDesde: null,
+      vigenteHasta: null,
+      limiteUsos: null,
+      limitePorCliente: null,
+      montoMinimo: null,
+    });
+
+    const backwards = form({
+      codigo: "TODO10",
+      descuento: "10",
+      activo: "on",
+      ...rules,
+      vigenteDesde: "2026-07-01",
+      vigenteHasta: "2026-06-30",
+    });
+    expect(
+      await outcome(editAction(request("/admin/promociones-pedido/nuevo", { form: backwards }), "nuevo")),
+    ).toMatchObject({
+      status: 400,
+      data: { errors: { vigenteHasta: "La fecha final no puede ser anterior a la inicial." } },
+    });
+    const zero = form({ codigo: "TODO10", descuento: "10", activo: "on", ...rules, limiteUsos: "0" });
+    expect(
+      await outcome(editAction(request("/admin/promociones-pedido/nuevo", { form: zero }), "nuevo")),
+    ).toMatchObject({
+      status: 400,
+      data: { errors: { limiteUsos: "Debe ser 1 o más." } },
+    });
+    const good = form({
+      codigo: "Todo10",
+      descuento: "10",
+      activo: "on",
+      vigenteDesde: "2026-06-01",
+      vigenteHasta: "2026-06-30",
+      limiteUsos: "100",
+      limitePorCliente: "1",
+      montoMinimo: "1,500",
+    });
+    expect(
+      (await outcome(editAction(request("/admin/promociones-pedido/nuevo", { form: good }), "nuevo"))).status,
+    ).toBe(302);
+    expect(await database.db.select().from(codigosPedido)).toMatchObject([
+      {
+        codigo: "Todo10",
+        descuento: 10,
+        vigenteDesde: "2026-06-01",
+        vigenteHasta: "2026-06-30",
+        limiteUsos: 100,
+        limitePorCliente: 1,
+        montoMinimo: 150_000,
+        usos: 0,
+      },
+    ]);
+    const again = form({ codigo: "TODO10", descuento: "5", activo: "on", ...rules });
+    expect(
+      await outcome(editAction(request("/admin/promociones-pedido/nuevo", { form: again }), "nuevo")),
+    ).toMatchObject({
+      status: 400,
+      data: {
+        errors: {
+          codigo:
+            "El código «TODO10» ya existe para todo el pedido (mayúsculas y minúsculas cuentan como el mismo código).",
+        },
+      },
+    });
   });
 });
 

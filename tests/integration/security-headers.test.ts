@@ -187,6 +187,7 @@ const PERSONAL = [
     "visitas",
     "promociones",
     "promociones-cursos",
+    "promociones-pedido",
     "envios",
   ].flatMap((s) => [`/admin/${s}`, `/admin/${s}/nuevo`]),
   "/admin/unidades/u1",

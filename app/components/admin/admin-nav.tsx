@@ -51,7 +51,7 @@ export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin/accesos", label: "Accesos a cursos", icon: KeyRound },
   { href: "/admin/cursos-de-regalo", label: "Cursos de regalo", icon: Gift },
   { href: "/admin/visitas", label: "Visitas", icon: Camera },
-  { href: "/admin/promociones", label: "Promociones", icon: Percent, also: ["/admin/promociones-cursos"] },
+  { href: "/admin/promociones", label: "Promociones", icon: Percent, also: ["/admin/promociones-cursos", "/admin/promociones-pedido"] },
   { href: "/admin/envios", label: "Envíos", icon: Truck },
   { href: "/admin/aviso", label: "Aviso", icon: Megaphone },
 ];

@@ -25,11 +25,13 @@ export type SummaryProps = {
   /** null: no shipping line (courses) */
   envio: number | null;
   total: number;
+  /** a whole-order code and the centavos it took off the products */
+  descuento?: { codigo: string; descuento: number; centavos: number } | null;
   /** extra content under the totals (the course checkout's code field) */
   children?: React.ReactNode;
 };
 
-function SummaryBody({ lines, subtotal, envio, total, children }: SummaryProps) {
+function SummaryBody({ lines, subtotal, envio, total, descuento, children }: SummaryProps) {
   return (
     <div className="flex flex-col gap-5">
       <ul className="flex flex-col gap-4" data-testid="summary-lines">
@@ -74,6 +76,14 @@ function SummaryBody({ lines, subtotal, envio, total, children }: SummaryProps) 
           <dt className="text-muted">Subtotal</dt>
           <dd>{formatPrice(subtotal)}</dd>
         </div>
+        {descuento && (
+          <div className="flex justify-between gap-4" data-testid="summary-order-code">
+            <dt className="text-muted">
+              Código {descuento.codigo} (-{descuento.descuento}%)
+            </dt>
+            <dd className="text-clay-dark">-{formatPrice(descuento.centavos)}</dd>
+          </div>
+        )}
         {envio !== null && (
           <div className="flex justify-between gap-4">
             <dt className="text-muted">Envío Express</dt>

@@ -97,6 +97,21 @@ export function integer(label: string, spec: Spec = {}): Field<number> {
   return { type: "integer", label, spec, schema };
 }
 
+/** A whole number or nothing: empty is null ("no limit"); `min`/`max` as for integer. */
+export function optionalInteger(label: string, spec: Spec = {}): Field<number | null> {
+  const base = integer(label, { ...spec, required: false });
+  const schema = textInput.transform((raw, ctx) => {
+    if (raw.trim() === "") return null;
+    const checked = base.schema.safeParse(raw);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    }
+    return checked.data;
+  });
+  return { ...base, schema };
+}
+
 /**
  * A whole number the form carries back unchanged, not shown (the stock the form showed when
  * it was opened): null when missing or not a number.

@@ -10,7 +10,7 @@ import { categoriesResource } from "./categories.server";
 import { coursesResource, questionsResource, unitsResource, videosResource } from "./courses.server";
 import { pendingOrdersCount } from "./orders.server";
 import { soldOutCount, productsResource } from "./products.server";
-import { coursePromotionsResource, productPromotionsResource } from "./promotions.server";
+import { coursePromotionsResource, orderPromotionsResource, productPromotionsResource } from "./promotions.server";
 import { pendingRefundsCount } from "./refunds.server";
 import { todaysAppointments } from "./agenda.server";
 import { registerResources } from "./resource.server";
@@ -32,6 +32,7 @@ registerResources([
   visitsResource,
   productPromotionsResource,
   coursePromotionsResource,
+  orderPromotionsResource,
   shippingBandsResource,
 ]);
 

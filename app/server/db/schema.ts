@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -438,6 +439,20 @@ export const favoritos = pgTable(
 
 // ---------------------------------------------------------------- promotions and shipping
 
+/**
+ * The optional rules of a discount code (issue 28, ~/domain/discount-rules): calendar days
+ * in the studio, both included; limits in orders; a minimum in centavos before any code.
+ * Null is "no rule". `usos` counts the orders written with the code (shop/redemptions.server.ts).
+ */
+const reglasCodigo = () => ({
+  vigenteDesde: date({ mode: "string" }),
+  vigenteHasta: date({ mode: "string" }),
+  limiteUsos: integer(),
+  limitePorCliente: integer(),
+  montoMinimo: integer(),
+  usos: integer().notNull().default(0),
+});
+
 export const promociones = pgTable(
   "promociones",
   {
@@ -449,6 +464,7 @@ export const promociones = pgTable(
     /** percent 1..100 */
     descuento: integer().notNull(),
     activo: boolean().notNull().default(true),
+    ...reglasCodigo(),
   },
   // A code is one code whatever its case (app/domain/codes.ts): unique per product ignoring case.
   (t) => [uniqueIndex("promociones_codigo_producto_unico").on(sql`lower(${t.codigo})`, t.productoId)],
@@ -465,8 +481,48 @@ export const promocionesCursos = pgTable(
     /** percent 1..100 */
     descuento: integer().notNull(),
     activo: boolean().notNull().default(true),
+    ...reglasCodigo(),
   },
   (t) => [uniqueIndex("promociones_cursos_codigo_curso_unico").on(sql`lower(${t.codigo})`, t.cursoId)],
+);
+
+/**
+ * Whole-order codes (issue 28): a percent off the products' subtotal after the line codes,
+ * shipping not discounted; one per order. Unique ignoring case.
+ */
+export const codigosPedido = pgTable(
+  "codigos_pedido",
+  {
+    id: text().primaryKey(),
+    codigo: text().notNull(),
+    /** percent 1..100 */
+    descuento: integer().notNull(),
+    activo: boolean().notNull().default(true),
+    ...reglasCodigo(),
+  },
+  (t) => [uniqueIndex("codigos_pedido_codigo_unico").on(sql`lower(${t.codigo})`)],
+);
+
+/**
+ * One order's use of a code, written in the order's own transaction: what the per-client
+ * limit counts, and what a released (expired OXXO/SPEI) order gives back.
+ */
+export const canjesCodigos = pgTable(
+  "canjes_codigos",
+  {
+    id: serial().primaryKey(),
+    /** 'producto' (promociones), 'curso' (promociones_cursos) or 'pedido' (codigos_pedido) */
+    tipo: text().notNull(),
+    promocionId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    compraId: text()
+      .notNull()
+      .references(() => compras.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.tipo, t.promocionId, t.userId), index().on(t.compraId)],
 );
 
 /** Shipping bands (the spec's envios.estandar): 7 prices in centavos by item-count bracket. */
@@ -490,6 +546,8 @@ export const ajustes = pgTable("ajustes", {
 export const carritos = pgTable("carritos", {
   id: text().primaryKey(),
   userId: text().references(() => user.id, { onDelete: "set null" }),
+  /** a whole-order code (codigos_pedido) the shopper entered */
+  codigoPedido: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -604,6 +662,9 @@ export const compras = pgTable(
     metodo: text().notNull().default("tarjeta"),
     /** card in meses sin intereses: the plan's months (the total is the same) */
     meses: integer(),
+    /** a whole-order code (codigos_pedido) and the centavos it took off the products (total = lines − descuento + envío) */
+    codigoDescuento: text(),
+    descuento: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.compradorId, t.fecha),

@@ -40,6 +40,7 @@ import { randomUUID } from "node:crypto";
 import { TransactionRollbackError, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
 import { messages } from "~/domain/messages";
+import { amountBeforeCodes, codeRefusal } from "~/domain/discount-rules";
 import { QUANTITY_MAX, cartLineQuantity, parseQuantity } from "~/domain/quantity";
 import { type Db, type DbOrTx, getDb } from "../db/index.server";
 import { carritoLineas, carritos, productos, promociones } from "../db/schema";
@@ -131,6 +132,13 @@ export async function loadCart(db: Db, cartId: string | null): Promise<Cart | nu
       codigo: promociones.codigo,
       descuento: promociones.descuento,
       disponible: productos.publicado,
+      // the code's rules (~/domain/discount-rules): the cart shows what checkout will charge
+      vigenteDesde: promociones.vigenteDesde,
+      vigenteHasta: promociones.vigenteHasta,
+      limiteUsos: promociones.limiteUsos,
+      limitePorCliente: promociones.limitePorCliente,
+      montoMinimo: promociones.montoMinimo,
+      usos: promociones.usos,
     })
     .from(carritoLineas)
     .innerJoin(productos, eq(productos.id, carritoLineas.productoId))
@@ -146,8 +154,17 @@ export async function loadCart(db: Db, cartId: string | null): Promise<Cart | nu
     )
     .where(eq(carritoLineas.carritoId, cartId))
     .orderBy(asc(carritoLineas.createdAt), asc(carritoLineas.productoId));
-  // An unpublished product's code is not shown or counted either.
-  const lines = rows.map((r) => (r.disponible ? r : { ...r, codigo: null, descuento: null }));
+  // An unpublished product's code is not shown or counted either, nor one its rules refuse
+  // now (dates, uses, minimum; the per-client limit is checkout's, which knows the client).
+  const monto = amountBeforeCodes(
+    rows.filter((r) => r.disponible && r.cantidad >= 1).map((r) => ({ precioOriginal: r.precio, cantidad: r.cantidad })),
+  );
+  const now = new Date();
+  const lines = rows.map(({ vigenteDesde, vigenteHasta, limiteUsos, limitePorCliente, montoMinimo, usos, ...r }) => {
+    const rules = { vigenteDesde, vigenteHasta, limiteUsos, limitePorCliente, montoMinimo };
+    const refused = r.codigo !== null && codeRefusal(rules, { now, monto, usos: usos ?? undefined }) !== null;
+    return r.disponible && !refused ? r : { ...r, codigo: null, descuento: null };
+  });
   return { id: cart.id, lines };
 }
 
@@ -282,6 +299,13 @@ export async function applyDiscountCode(
   if (!line) return invalid;
   const promo = await productPromotion(db, codigoInput, productoId);
   if (!promo) return invalid;
+  // Its rules, as checkout will read them for this cart (the per-client limit is checked there).
+  const cart = await loadCart(db, cartId);
+  const monto = amountBeforeCodes(
+    (cart?.lines ?? []).filter((l) => l.disponible).map((l) => ({ precioOriginal: l.precio, cantidad: l.cantidad })),
+  );
+  const motivo = codeRefusal(promo, { now: new Date(), monto, usos: promo.usos });
+  if (motivo) return { ok: false, message: { ...invalid.message, text: motivo } };
   await db.transaction(async (tx) => {
     await tx
       .update(carritoLineas)
@@ -308,6 +332,8 @@ export async function removeBoughtFromCart(tx: DbOrTx, cartId: string, productoI
     .where(eq(carritoLineas.carritoId, cartId))
     .limit(1);
   if (!left) await tx.delete(carritos).where(eq(carritos.id, cartId));
+  // the whole-order code was this order's: the products left start a new one without it
+  else await tx.update(carritos).set({ codigoPedido: null }).where(eq(carritos.id, cartId));
 }
 
 /** Deletes the cart and its lines (emptying the cart deletes it, SPEC section 4). */

@@ -20,6 +20,7 @@ import { findPayment } from "../payments/ledger.server";
 import { PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { confirmPendingPayment, settleCard } from "../payments/settle.server";
 import { type PaymentRecord, orderPayable } from "./order-payment.server";
+import { lostCodeReason } from "./redemptions.server";
 import type { PaymentDetail } from "./orders.server";
 
 export type CompleteFailure = "desconocido" | "pendiente" | "fallido" | "monto" | "sin-stock";
@@ -36,6 +37,24 @@ export const paidOutOfStock = (nombres: string[]) =>
     text:
       `Recibimos tu pago, pero ${nombres.join(", ")} se agotó mientras pagabas, así que no se generó tu pedido. ` +
       "Te reembolsaremos el cargo completo y te escribiremos por correo.",
+  }) as const satisfies AlertMessage;
+
+/** Not charged: a discount code was refused when the order was written (its limit reached meanwhile, its dates). */
+export const codeRefusedNotCharged = (motivo: string) =>
+  ({
+    icon: "warning",
+    title: "Código de descuento no aplicado",
+    text:
+      `${motivo} No se generó tu pedido y no se hizo ningún cargo a tu tarjeta: tu banco libera el monto apartado. ` +
+      "Quita el código e intenta de nuevo.",
+  }) as const satisfies AlertMessage;
+
+/** Captured, but a discount code was refused when the order was written. */
+export const paidCodeRefused = (motivo: string) =>
+  ({
+    icon: "warning",
+    title: "Código de descuento no aplicado",
+    text: `Recibimos tu pago, pero ${motivo.charAt(0).toLowerCase()}${motivo.slice(1)} No se generó tu pedido; te reembolsaremos el cargo completo y te escribiremos por correo.`,
   }) as const satisfies AlertMessage;
 
 /**
@@ -83,9 +102,13 @@ const productNames = (detalle: PaymentDetail) =>
   detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.nombre);
 
 function cancelledOutOfStock(detalle: PaymentDetail, nombres?: string[]): CompleteResult {
+  const motivo = lostCodeReason(nombres);
+  if (motivo) return { ok: false, reason: "sin-stock", message: codeRefusedNotCharged(motivo) };
   return { ok: false, reason: "sin-stock", message: soldOutNotCharged(nombres ?? productNames(detalle)) };
 }
 
 function refundOutOfStock(detalle: PaymentDetail, nombres?: string[]): CompleteResult {
+  const motivo = lostCodeReason(nombres);
+  if (motivo) return { ok: false, reason: "sin-stock", message: paidCodeRefused(motivo) };
   return { ok: false, reason: "sin-stock", message: paidOutOfStock(nombres ?? productNames(detalle)) };
 }

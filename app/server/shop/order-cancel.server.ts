@@ -25,6 +25,7 @@ import { PAGO_ESTADO } from "../payments/provider.server";
 import { MOTIVO_MAX, reserveRefund, settleRefund } from "../payments/refunds.server";
 import { voidPendingPaymentInTx } from "../payments/settle.server";
 import { returnStock } from "./order-payment.server";
+import { returnCodes } from "./redemptions.server";
 
 export type CancelResult = { ok: true; notice: string } | { ok: false; message: string };
 
@@ -95,6 +96,8 @@ async function cancelled(tx: DbOrTx, compraId: string) {
     .set({ estadoPago: ESTADO_PAGO.cancelado })
     .where(and(eq(compras.id, compraId)));
   await returnStock(tx, compraId);
+  // its discount codes' uses too (a code limited to N uses can be used again)
+  await returnCodes(tx, compraId);
 }
 
 async function queueCancelMail(tx: DbOrTx, compraId: string, motivo: string, reembolso: number) {

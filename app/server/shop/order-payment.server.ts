@@ -7,11 +7,14 @@
  *   card     fulfilCard: one transaction under the payment's lock — the stock taken, the
  *            order written, the courses enrolled, the cart emptied of what was bought, the
  *            payment `por-capturar` (or `pagado`), the confirmation and the studio's notice
- *            queued in the outbox (ADR 028); stock gone → nothing written (the settle step
- *            cancels the authorisation, or flags captured money for refund: lateMoney)
- *   OXXO/SPEI hold: stock taken, order written 'Pendiente de pago', cart emptied;
+ *            queued in the outbox (ADR 028); stock gone, or a discount code refused now
+ *            (its limit reached meanwhile, its dates: redemptions.server.ts) → nothing
+ *            written (the settle step cancels the authorisation, or flags captured money
+ *            for refund: lateMoney)
+ *   OXXO/SPEI hold: stock taken, order written 'Pendiente de pago', codes counted, cart
+ *            emptied (all or nothing: a savepoint);
  *            fulfil: the order paid, its courses open, the mails queued;
- *            release: the order 'Vencido', its stock back
+ *            release: the order 'Vencido', its stock and its codes' uses back
  */
 import { eq, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
@@ -37,6 +40,7 @@ import { PAGO_ESTADO } from "../payments/provider.server";
 import { issuePendingPayment } from "../payments/settle.server";
 import { removeBoughtFromCart } from "./cart.server";
 import { takeStock } from "./catalog.server";
+import { lostCode, lostCodeReason, redeemCodes, returnCodes } from "./redemptions.server";
 import { sendOrderConfirmation, sendRefundNotice, sendStudioOrderNotice } from "./order-mail.server";
 import { type DatosContacto, type DatosEnvio, type PaymentDetail, writeOrder } from "./orders.server";
 import { sendLatePaymentNotice, sendPaymentExpired, sendPaymentReminder, sendVoucherMail } from "./pending-mail.server";
@@ -76,6 +80,9 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
           // MSI: the plan the provider actually set on the card; the amount is the same.
           pago: { metodo: "tarjeta", estadoPago: "pagado", meses: paid.meses },
         });
+        // The codes' uses, counted under their rows' locks: a refusal undoes the order.
+        const refused = await redeemCodes(tx, { userId: locked.userId, compraId, detalle, now: paid.now });
+        if (refused) throw new StockGone([lostCode(refused)]);
 
         const cursoIds = detalle.lines.filter((l) => l.tipo === "curso").map((l) => l.id);
         if (cursoIds.length > 0) await enrolPurchase(tx, { userId: locked.userId, compraId, cursoIds });
@@ -106,20 +113,31 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
 
   async hold(tx, pago) {
     const { detalle } = pago;
-    const gone = await takeStock(tx, detalle.lines);
-    if (gone.length > 0) return { ok: false, nombres: gone };
-    const compraId = await writeOrder(tx, {
-      userId: pago.userId,
-      paymentId: pago.id,
-      proveedor: pago.proveedor,
-      detalle,
-      pago: { metodo: pago.metodo, estadoPago: ESTADO_PAGO.pendiente, meses: null },
-    });
-    if (detalle.carritoId) {
-      const bought = detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.id);
-      await removeBoughtFromCart(tx, detalle.carritoId, bought);
+    try {
+      // a savepoint: stock taken and codes counted stand or fall together
+      const compraId = await tx.transaction(async (sp) => {
+        const gone = await takeStock(sp, detalle.lines);
+        if (gone.length > 0) throw new StockGone(gone);
+        const id = await writeOrder(sp, {
+          userId: pago.userId,
+          paymentId: pago.id,
+          proveedor: pago.proveedor,
+          detalle,
+          pago: { metodo: pago.metodo, estadoPago: ESTADO_PAGO.pendiente, meses: null },
+        });
+        const refused = await redeemCodes(sp, { userId: pago.userId, compraId: id, detalle });
+        if (refused) throw new StockGone([lostCode(refused)]);
+        return id;
+      });
+      if (detalle.carritoId) {
+        const bought = detalle.lines.filter((l) => l.tipo === "producto").map((l) => l.id);
+        await removeBoughtFromCart(tx, detalle.carritoId, bought);
+      }
+      return { ok: true, id: compraId };
+    } catch (error) {
+      if (!(error instanceof StockGone)) throw error;
+      return { ok: false, nombres: error.nombres };
     }
-    return { ok: true, id: compraId };
   },
 
   async fulfil(tx, pago, compraId) {
@@ -135,6 +153,7 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
 
   async release(tx, _pago, compraId) {
     await tx.update(compras).set({ estadoPago: ESTADO_PAGO.vencido }).where(eq(compras.id, compraId));
+    await returnCodes(tx, compraId);
     await returnStock(tx, compraId);
   },
 
@@ -270,7 +289,19 @@ export async function startPendingPayment(db: Db, input: StartPendingInput): Pro
   return { ok: false, reason: "sin-stock", message: soldOut(issued.nombres) };
 }
 
-const soldOut = (nombres: string[]) =>
+const soldOut = (nombres: string[]): AlertMessage => {
+  const motivo = lostCodeReason(nombres);
+  if (motivo) {
+    return {
+      icon: "warning",
+      title: "Código de descuento no aplicado",
+      text: `${motivo} No se generó tu ficha ni ningún cobro. Quita el código e intenta de nuevo.`,
+    };
+  }
+  return soldOutVoucher(nombres);
+};
+
+const soldOutVoucher = (nombres: string[]) =>
   ({
     icon: "warning",
     title: "Producto agotado",

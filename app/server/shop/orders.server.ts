@@ -99,6 +99,8 @@ async function insertOrder(
         datosContacto: detalle.datosContacto,
         pagoId: paymentId,
         proveedor,
+        codigoDescuento: detalle.codigoPedido?.codigo ?? null,
+        descuento: detalle.codigoPedido?.centavos ?? 0,
         ...pago,
       })
       .onConflictDoNothing({ target: compras.id })

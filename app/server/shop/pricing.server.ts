@@ -11,6 +11,12 @@
  *                                         Lines of unpublished products are left out.
  *   priceCourse(db, cursoId, codigo?)   → one online course (no shipping, no stock).
  *
+ * Every code is also checked against its rules (dates, limits, minimum: ~/domain/discount-rules):
+ * a cart code that fails is left out with its reason (codigosRechazados), a course code that
+ * fails is refused with it. The limits are counted for good when the order is written
+ * (redemptions.server.ts); here they only warn early. The cart's whole-order code
+ * (carritos.codigoPedido) takes its percent off the products after the line codes.
+ *
  * A draft that cannot be charged (empty cart, a line the stock can no longer serve, a cart
  * outside every shipping band, an unknown course or code) is refused with a Spanish message.
  */
@@ -18,11 +24,19 @@ import { and, asc, eq } from "drizzle-orm";
 import { coursePrice } from "~/domain/course-price";
 import { isPlainId } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
+import { amountBeforeCodes, codeRefusal, orderCodeDiscount } from "~/domain/discount-rules";
 import { type OrderDraft, type OrderLine, checkoutUnitPrice, courseOrderLine, orderTotals } from "~/domain/order";
 import { computeShipping } from "~/domain/shipping";
-import type { DbOrTx } from "../db/index.server";
+import type { Db, DbOrTx } from "../db/index.server";
 import { carritoLineas, carritos, cursos, productos } from "../db/schema";
-import { coursePromotion, productPromotion } from "./promotions.server";
+import {
+  type CodeKind,
+  type Promotion,
+  clientUses,
+  coursePromotion,
+  orderPromotion,
+  productPromotion,
+} from "./promotions.server";
 import { loadShippingRates } from "./shipping.server";
 
 export type { DbOrTx } from "../db/index.server";
@@ -54,14 +68,35 @@ export const courseUnavailable = {
 /** A code override from the browser (the spec's stored list of {codigo, producto id}). */
 export type CodeOverride = { productoId: string; codigo: string };
 
+/** Who is buying and when: the rules of the codes (dates, per-client limit) depend on both. */
+export type PricingContext = { userId?: string | null; now?: Date };
+
+/** Why this promotion cannot be used in this purchase, or null (its rules, ~/domain/discount-rules). */
+async function ruleRefusal(
+  db: DbOrTx,
+  kind: CodeKind,
+  promo: Promotion,
+  monto: number,
+  context: PricingContext,
+): Promise<string | null> {
+  const usosCliente =
+    promo.limitePorCliente !== null && context.userId
+      ? await clientUses(db, kind, promo.id, context.userId)
+      : undefined;
+  return codeRefusal(promo, { now: context.now ?? new Date(), monto, usos: promo.usos, usosCliente });
+}
+
 export async function priceCart(
   db: DbOrTx,
   cartId: string | null,
-  options: { codes?: CodeOverride[] } = {},
+  options: { codes?: CodeOverride[] } & PricingContext = {},
 ): Promise<PricingResult> {
   const empty = { ok: false, reason: "vacio", message: messages.cartEmpty } as const;
   if (!cartId) return empty;
-  const [cart] = await db.select({ id: carritos.id }).from(carritos).where(eq(carritos.id, cartId));
+  const [cart] = await db
+    .select({ id: carritos.id, codigoPedido: carritos.codigoPedido })
+    .from(carritos)
+    .where(eq(carritos.id, cartId));
   if (!cart) return empty;
 
   const rows = await db
@@ -94,11 +129,14 @@ export async function priceCart(
   const overrides = new Map((options.codes ?? []).map((c) => [c.productoId, c.codigo]));
   const lines: OrderLine[] = [];
   const codigosRechazados: OrderDraft["codigosRechazados"] = [];
+  const monto = amountBeforeCodes(live.map((r) => ({ precioOriginal: r.precio, cantidad: r.cantidad })));
   // The stored codes are re-checked one by one, as the original did on load of /pagar.
   for (const row of live) {
     const wanted = (overrides.get(row.id) ?? row.codigo ?? "").trim();
-    const promo = wanted ? await productPromotion(db, wanted, row.id) : null;
-    if (wanted && !promo) codigosRechazados.push({ id: row.id, codigo: wanted });
+    let promo = wanted ? await productPromotion(db, wanted, row.id) : null;
+    const motivo = promo ? await ruleRefusal(db, "producto", promo, monto, options) : null;
+    if (motivo) promo = null;
+    if (wanted && !promo) codigosRechazados.push({ id: row.id, codigo: wanted, ...(motivo ? { motivo } : {}) });
     lines.push({
       tipo: "producto",
       id: row.id,
@@ -122,14 +160,29 @@ export async function priceCart(
   });
   if (!shipping.ok) return { ok: false, reason: "envio", message: shippingUnavailable(shipping.message) };
 
+  // The whole-order code: one per order, after the line codes, shipping not discounted.
+  let codigoPedido: OrderDraft["codigoPedido"] = null;
+  const wantedOrderCode = (cart.codigoPedido ?? "").trim();
+  if (wantedOrderCode) {
+    const promo = await orderPromotion(db, wantedOrderCode);
+    const motivo = promo ? await ruleRefusal(db, "pedido", promo, monto, options) : null;
+    if (promo && !motivo) {
+      const subtotal = orderTotals(lines, 0).subtotal;
+      codigoPedido = { codigo: promo.codigo, descuento: promo.descuento, centavos: orderCodeDiscount(subtotal, promo.descuento) };
+    } else {
+      codigosRechazados.push({ id: "pedido", codigo: wantedOrderCode, ...(motivo ? { motivo } : {}) });
+    }
+  }
+
   return {
     ok: true,
     draft: {
       tipo: "productos",
       carritoId: cart.id,
       lines,
-      ...orderTotals(lines, shipping.centavos),
+      ...orderTotals(lines, shipping.centavos, codigoPedido?.centavos ?? 0),
       codigosRechazados,
+      codigoPedido,
     },
   };
 }
@@ -140,7 +193,12 @@ export async function priceCart(
  * promociones_cursos takes its percent off, floored. A code that does not exist for this
  * course is refused with the spec's course message, so the buyer can correct it.
  */
-export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string | null): Promise<PricingResult> {
+export async function priceCourse(
+  db: DbOrTx,
+  cursoId: string,
+  codigo?: string | null,
+  context: PricingContext = {},
+): Promise<PricingResult> {
   if (!isPlainId(cursoId)) return { ok: false, reason: "no-encontrado", message: courseUnavailable };
   const [curso] = await db
     .select({
@@ -159,6 +217,10 @@ export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string |
   const wanted = (codigo ?? "").trim();
   const promo = wanted ? await coursePromotion(db, wanted, curso.id) : null;
   if (wanted && !promo) return { ok: false, reason: "codigo", message: messages.codeInvalidCourse };
+  const motivo = promo
+    ? await ruleRefusal(db, "curso", promo, amountBeforeCodes([{ precioOriginal: curso.precio, cantidad: 1 }]), context)
+    : null;
+  if (motivo) return { ok: false, reason: "codigo", message: { ...messages.codeInvalidCourse, text: motivo } };
 
   const line = courseOrderLine(curso, {
     precio: checkoutUnitPrice(coursePrice(curso).precio, promo?.descuento ?? null),
@@ -169,4 +231,40 @@ export async function priceCourse(db: DbOrTx, cursoId: string, codigo?: string |
     ok: true,
     draft: { tipo: "curso", carritoId: null, lines: [line], ...orderTotals([line], 0), codigosRechazados: [] },
   };
+}
+
+export const orderCodeInvalid = {
+  icon: "error",
+  title: "Error en el código",
+  text: "El código ingresado no existe o no es válido para tu pedido.",
+} as const satisfies AlertMessage;
+
+/**
+ * The shopper's whole-order code for this cart (/pagar): kept only if the checkout would
+ * apply it now (it exists, is active and passes its rules for this client and this cart),
+ * else refused with the reason and nothing changes. An empty code removes it.
+ */
+export async function setOrderCode(
+  db: Db,
+  cartId: string,
+  codigoInput: unknown,
+  context: PricingContext = {},
+): Promise<{ ok: true; codigo: string | null } | { ok: false; message: AlertMessage }> {
+  if (typeof codigoInput === "string" && codigoInput.trim() === "") {
+    await db.update(carritos).set({ codigoPedido: null }).where(eq(carritos.id, cartId));
+    return { ok: true, codigo: null };
+  }
+  const promo = await orderPromotion(db, codigoInput);
+  if (!promo) return { ok: false, message: orderCodeInvalid };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ codigo: carritos.codigoPedido }).from(carritos).where(eq(carritos.id, cartId));
+    if (!before) return { ok: false, message: orderCodeInvalid } as const;
+    await tx.update(carritos).set({ codigoPedido: promo.codigo }).where(eq(carritos.id, cartId));
+    const priced = await priceCart(tx, cartId, context);
+    const refused = priced.ok ? priced.draft.codigosRechazados.find((c) => c.id === "pedido") : undefined;
+    if (priced.ok && !refused) return { ok: true, codigo: promo.codigo } as const;
+    await tx.update(carritos).set({ codigoPedido: before.codigo }).where(eq(carritos.id, cartId));
+    const text = refused?.motivo ?? (priced.ok ? orderCodeInvalid.text : priced.message.text);
+    return { ok: false, message: { ...orderCodeInvalid, text } } as const;
+  });
 }

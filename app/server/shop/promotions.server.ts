@@ -8,10 +8,27 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { codeKey, parseCodeInput } from "~/domain/codes";
+import type { CodeRules } from "~/domain/discount-rules";
 import type { DbOrTx } from "../db/index.server";
-import { promociones, promocionesCursos } from "../db/schema";
+import { canjesCodigos, codigosPedido, promociones, promocionesCursos } from "../db/schema";
 
-export type Promotion = { codigo: string; descuento: number };
+/** A code with its optional rules (~/domain/discount-rules) and its uses so far. */
+export type Promotion = { id: string; codigo: string; descuento: number; usos: number } & CodeRules;
+
+/** Which table a code lives in: per product, per course, or the whole order. */
+export type CodeKind = "producto" | "curso" | "pedido";
+
+const promotionColumns = (t: typeof promociones | typeof promocionesCursos | typeof codigosPedido) => ({
+  id: t.id,
+  codigo: t.codigo,
+  descuento: t.descuento,
+  usos: t.usos,
+  vigenteDesde: t.vigenteDesde,
+  vigenteHasta: t.vigenteHasta,
+  limiteUsos: t.limiteUsos,
+  limitePorCliente: t.limitePorCliente,
+  montoMinimo: t.montoMinimo,
+});
 
 const matches = (column: PgColumn, codigo: string) => sql`lower(${column}) = ${codeKey(codigo)}`;
 
@@ -20,7 +37,7 @@ export async function productPromotion(db: DbOrTx, codigoInput: unknown, product
   const codigo = parseCodeInput(codigoInput);
   if (!codigo) return null;
   const [promo] = await db
-    .select({ codigo: promociones.codigo, descuento: promociones.descuento })
+    .select(promotionColumns(promociones))
     .from(promociones)
     .where(
       and(matches(promociones.codigo, codigo), eq(promociones.productoId, productoId), eq(promociones.activo, true)),
@@ -33,7 +50,7 @@ export async function coursePromotion(db: DbOrTx, codigoInput: unknown, cursoId:
   const codigo = parseCodeInput(codigoInput);
   if (!codigo) return null;
   const [promo] = await db
-    .select({ codigo: promocionesCursos.codigo, descuento: promocionesCursos.descuento })
+    .select(promotionColumns(promocionesCursos))
     .from(promocionesCursos)
     .where(
       and(
@@ -43,6 +60,28 @@ export async function coursePromotion(db: DbOrTx, codigoInput: unknown, cursoId:
       ),
     );
   return promo ?? null;
+}
+
+/** The active whole-order code `codigo`, or null. */
+export async function orderPromotion(db: DbOrTx, codigoInput: unknown): Promise<Promotion | null> {
+  const codigo = parseCodeInput(codigoInput);
+  if (!codigo) return null;
+  const [promo] = await db
+    .select(promotionColumns(codigosPedido))
+    .from(codigosPedido)
+    .where(and(matches(codigosPedido.codigo, codigo), eq(codigosPedido.activo, true)));
+  return promo ?? null;
+}
+
+/** How many orders of this client used this code (what `limitePorCliente` counts). */
+export async function clientUses(db: DbOrTx, tipo: CodeKind, promocionId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(canjesCodigos)
+    .where(
+      and(eq(canjesCodigos.tipo, tipo), eq(canjesCodigos.promocionId, promocionId), eq(canjesCodigos.userId, userId)),
+    );
+  return row?.n ?? 0;
 }
 
 /**

@@ -55,14 +55,16 @@ export async function preparePurchase(
 
   // 3a. One online course.
   if (typeof input.curso === "string" && input.curso) {
-    const priced = await priceCourse(db, input.curso, typeof input.codigo === "string" ? input.codigo : null);
+    const priced = await priceCourse(db, input.curso, typeof input.codigo === "string" ? input.codigo : null, {
+      userId: user.id,
+    });
     if (!priced.ok) return refuse(priced.reason === "no-encontrado" ? 404 : 400, priced.message);
     if (await isEnrolled(user.id, input.curso, db)) return refuse(409, alreadyOwned);
     return { ok: true, user, draft: priced.draft, datosEnvio: null, datosContacto: { correo: user.email, telefono: "" } };
   }
 
   // 3b. The cart, with both checkout steps done.
-  const priced = await priceCart(db, await readCartId(input.request));
+  const priced = await priceCart(db, await readCartId(input.request), { userId: user.id });
   if (!priced.ok) return refuse(409, priced.message);
   const { state, refused } = await readCheckoutWithReason(input.request, user.id);
   if (!state.datos) return refuse(400, refused ?? checkoutFieldMissing(fieldLabel(CHECKOUT_FIELD_ORDER[0])));
