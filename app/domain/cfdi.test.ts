@@ -166,6 +166,20 @@ describe("conceptosDeCompra", () => {
     for (const c of conceptos) expect(c.base + c.iva).toBe(c.importe);
     expect(desglosarIva(116)).toEqual({ base: 100, iva: 16 });
   });
+
+  it("takes a whole-order code off the products in proportion, so the conceptos add up to what was charged", () => {
+    const lines = [
+      { nombre: "Pigmento", precio: 35_050, cantidad: 2, curso: false },
+      { nombre: "Paleta", precio: 29_999, cantidad: 1, curso: false },
+      { nombre: "Curso", precio: 499_000, cantidad: 1, curso: true },
+    ];
+    const descuento = 10_011; // 10 % of the products' 100,099, floored
+    const conceptos = conceptosDeCompra(lines, 19_900, 0.16, descuento);
+    expect(conceptos.map((c) => c.descuento)).toEqual([7_010, 3_001, 0, 0]);
+    const charged = 70_100 + 29_999 + 499_000 + 19_900 - descuento;
+    expect(conceptos.reduce((s, c) => s + c.base + c.iva, 0)).toBe(charged);
+    for (const c of conceptos) expect(c.base + c.iva).toBe(c.importe - c.descuento);
+  });
 });
 
 describe("formaPagoDe (c_FormaPago of how the order was paid)", () => {

@@ -273,9 +273,11 @@ export type Concepto = {
   cantidad: number;
   /** unit price with IVA, centavos */
   precio: number;
-  /** line total with IVA, centavos */
+  /** line total with IVA, centavos, before the order's discount */
   importe: number;
-  /** line total without IVA, centavos */
+  /** this line's share of a whole-order discount code, with IVA, centavos (0 without one) */
+  descuento: number;
+  /** what was charged for the line (importe − descuento) without IVA, centavos */
   base: number;
   iva: number;
 };
@@ -286,25 +288,49 @@ export function desglosarIva(conIva: number, tasa = 0.16): { base: number; iva: 
   return { base, iva: conIva - base };
 }
 
-/** The order's lines (and its shipping, when charged) as the invoice's conceptos. */
+/**
+ * The order's lines (and its shipping, when charged) as the invoice's conceptos. A
+ * whole-order discount code (`descuento`, centavos with IVA: compras.descuento) comes off the
+ * products, shared in proportion to each product line's total (whole centavos, the last
+ * product line takes the remainder), so the conceptos add up to what was charged.
+ */
 export function conceptosDeCompra(
   lines: { nombre: string; precio: number; cantidad: number; curso: boolean }[],
   envio: number,
   tasa = 0.16,
+  descuento = 0,
 ): Concepto[] {
+  const productos = lines.filter((l) => !l.curso);
+  const subtotalProductos = productos.reduce((s, l) => s + l.precio * l.cantidad, 0);
+  let repartido = 0;
+  const lastProduct = productos.at(-1);
   const conceptos: Concepto[] = lines.map((l) => {
     const importe = l.precio * l.cantidad;
+    let parte = 0;
+    if (descuento > 0 && !l.curso && subtotalProductos > 0) {
+      parte = l === lastProduct ? descuento - repartido : Math.floor((descuento * importe) / subtotalProductos);
+      repartido += parte;
+    }
     return {
       descripcion: l.nombre,
       tipo: l.curso ? "curso" : "producto",
       cantidad: l.cantidad,
       precio: l.precio,
       importe,
-      ...desglosarIva(importe, tasa),
+      descuento: parte,
+      ...desglosarIva(importe - parte, tasa),
     };
   });
   if (envio > 0) {
-    conceptos.push({ descripcion: "Envío Express", tipo: "envio", cantidad: 1, precio: envio, importe: envio, ...desglosarIva(envio, tasa) });
+    conceptos.push({
+      descripcion: "Envío Express",
+      tipo: "envio",
+      cantidad: 1,
+      precio: envio,
+      importe: envio,
+      descuento: 0,
+      ...desglosarIva(envio, tasa),
+    });
   }
   return conceptos;
 }

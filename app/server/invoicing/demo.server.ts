@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { INVOICING } from "~/config/invoicing";
-import { FORMAS_PAGO, type FormaPago, METODO_PAGO, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
+import { FORMAS_PAGO, type FormaPago, METODO_PAGO, desglosarIva, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import type { Cancelled, InvoiceDocument, InvoiceProvider, Stamped } from "./provider.server";
@@ -27,29 +27,32 @@ const claveDe = (tipo: string) =>
 
 /** The CFDI 4.0 XML of a demo invoice: the SAT's structure, no seal, no stamp. */
 export function demoXml(doc: InvoiceDocument): string {
-  const subtotal = doc.conceptos.reduce((s, c) => s + c.base, 0);
+  // A concept's amount before a whole-order code (its base without IVA) and the code's share.
+  const bruto = (c: (typeof doc.conceptos)[number]) => (c.descuento > 0 ? desglosarIva(c.importe).base : c.base);
+  const subtotal = doc.conceptos.reduce((s, c) => s + bruto(c), 0);
+  const descuento = doc.conceptos.reduce((s, c) => s + bruto(c) - c.base, 0);
   const iva = doc.conceptos.reduce((s, c) => s + c.iva, 0);
-  const total = subtotal + iva;
+  const total = subtotal - descuento + iva;
   const fecha = doc.fecha.toISOString().slice(0, 19);
   const emisor = INVOICING.demoEmisor;
   const conceptos = doc.conceptos
     .map(
       (c) =>
         `    <cfdi:Concepto ClaveProdServ="${claveDe(c.tipo)}" Cantidad="${c.cantidad}" ClaveUnidad="${c.tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio}" ` +
-        `Descripcion="${xmlText(c.descripcion)}" ValorUnitario="${money(c.base / c.cantidad)}" Importe="${money(c.base)}" ObjetoImp="02">\n` +
+        `Descripcion="${xmlText(c.descripcion)}" ValorUnitario="${money(bruto(c) / c.cantidad)}" Importe="${money(bruto(c))}"${c.descuento > 0 ? ` Descuento="${money(bruto(c) - c.base)}"` : ""} ObjetoImp="02">\n` +
         `      <cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${money(c.base)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${money(c.iva)}"/></cfdi:Traslados></cfdi:Impuestos>\n` +
         `    </cfdi:Concepto>`,
     )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- DEMOSTRACIÓN: SIN VALIDEZ FISCAL. Este comprobante no fue sellado ni timbrado por el SAT. -->
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="${METODO_PAGO}" SubTotal="${money(subtotal)}" Moneda="MXN" Total="${money(total)}" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="${METODO_PAGO}" SubTotal="${money(subtotal)}"${descuento > 0 ? ` Descuento="${money(descuento)}"` : ""} Moneda="MXN" Total="${money(total)}" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
   <cfdi:Emisor Rfc="${emisor.rfc}" Nombre="${xmlText(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>
   <cfdi:Receptor Rfc="${xmlText(doc.receptor.rfc)}" Nombre="${xmlText(doc.receptor.razonSocial)}" DomicilioFiscalReceptor="${doc.receptor.codigoPostal}" RegimenFiscalReceptor="${doc.receptor.regimen}" UsoCFDI="${doc.receptor.uso}"/>
   <cfdi:Conceptos>
 ${conceptos}
   </cfdi:Conceptos>
-  <cfdi:Impuestos TotalImpuestosTrasladados="${money(iva)}"><cfdi:Traslados><cfdi:Traslado Base="${money(subtotal)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${money(iva)}"/></cfdi:Traslados></cfdi:Impuestos>
+  <cfdi:Impuestos TotalImpuestosTrasladados="${money(iva)}"><cfdi:Traslados><cfdi:Traslado Base="${money(subtotal - descuento)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${money(iva)}"/></cfdi:Traslados></cfdi:Impuestos>
   <cfdi:Complemento><!-- Sin TimbreFiscalDigital: folio de demostración ${doc.uuid ?? ""} --></cfdi:Complemento>
 </cfdi:Comprobante>
 `;

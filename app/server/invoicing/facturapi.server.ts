@@ -89,6 +89,8 @@ export function createFacturapiProvider(
               tax_included: true,
               taxes: [{ type: "IVA", rate: INVOICING.iva }],
             },
+            // a whole-order code's share, in the same terms as the price (IVA included)
+            ...(c.descuento > 0 ? { discount: pesos(c.descuento) } : {}),
           })),
           payment_form: doc.formaPago,
           payment_method: METODO_PAGO,

@@ -184,7 +184,7 @@ const notFoundResult = { ok: false, status: 404, message: "No encontramos esa co
 
 async function documentOf(db: Db, factura: Factura, fecha: Date): Promise<InvoiceDocument> {
   const [order, lines] = await Promise.all([
-    db.select({ envio: compras.envio }).from(compras).where(eq(compras.id, factura.compraId)),
+    db.select({ envio: compras.envio, descuento: compras.descuento }).from(compras).where(eq(compras.id, factura.compraId)),
     db
       .select({ nombre: compraLineas.nombre, precio: compraLineas.precio, cantidad: compraLineas.cantidad, cursoId: compraLineas.cursoId })
       .from(compraLineas)
@@ -205,6 +205,8 @@ async function documentOf(db: Db, factura: Factura, fecha: Date): Promise<Invoic
     conceptos: conceptosDeCompra(
       lines.map((l) => ({ nombre: l.nombre, precio: l.precio, cantidad: l.cantidad, curso: Boolean(l.cursoId) })),
       order[0]?.envio ?? 0,
+      undefined,
+      order[0]?.descuento ?? 0,
     ),
     formaPago: factura.formaPago,
     fecha,
