@@ -147,6 +147,17 @@ export default function MisCompras({ loaderData }: Route.ComponentProps) {
                       </td>
                     </tr>
                   ))}
+                  {order.descuento > 0 && (
+                    <tr
+                      className="border-t border-sand/70 text-muted max-sm:flex max-sm:justify-between max-sm:px-5 max-sm:py-3"
+                      data-testid="order-discount"
+                    >
+                      <td className="px-5 py-3 sm:px-7 max-sm:p-0" colSpan={3}>
+                        Código {order.codigoPedido}
+                      </td>
+                      <td className="px-5 py-3 text-right sm:px-7 max-sm:p-0">−{formatPrice(order.descuento)}</td>
+                    </tr>
+                  )}
                   {!order.curso && (
                     <tr className="border-t border-sand/70 text-muted max-sm:flex max-sm:justify-between max-sm:px-5 max-sm:py-3">
                       <td className="px-5 py-3 sm:px-7 max-sm:p-0" colSpan={3}>

@@ -18,6 +18,7 @@ import { env } from "~/server/env.server";
 import { createDemoProvider } from "~/server/payments/demo.server";
 import { applyDiscountCode, loadCart } from "~/server/shop/cart.server";
 import { priceCart, setOrderCode } from "~/server/shop/pricing.server";
+import { listOrders } from "~/server/shop/orders.server";
 import { returnCodes } from "~/server/shop/redemptions.server";
 import { type TestApp, startTestApp } from "../support/app";
 import { checkoutCookies } from "../support/checkout";
@@ -200,6 +201,9 @@ describe("the rules when the order is written", () => {
     expect(answer.status).toBe(200);
     const [order] = await db.select().from(compras).where(eq(compras.pagoId, p.paymentId));
     expect(order).toMatchObject({ codigoDescuento: "PEDIDO15", descuento: 30_000, total: 170_000 + order.envio });
+    // the buyer reads it in /mis-compras
+    const [seen] = (await listOrders(db, order.compradorId)).filter((o) => o.id === order.id);
+    expect(seen).toMatchObject({ codigoPedido: "PEDIDO15", descuento: 30_000 });
     expect((await db.select().from(codigosPedido).where(eq(codigosPedido.id, id)))[0].usos).toBe(1);
     expect(await db.select().from(canjesCodigos).where(eq(canjesCodigos.compraId, order.id))).toHaveLength(1);
     // an order released unpaid (an expired voucher) gives its use back

@@ -48,6 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       fecha: formatSpanishDateTime(order.fecha),
       total: order.total,
       envio: order.envio,
+      codigoPedido: order.codigoDescuento,
+      descuento: order.descuento,
       curso: order.curso,
       estadoEnvio: order.estadoEnvio,
       estadoPago: order.estadoPago,
@@ -156,6 +158,12 @@ export default function AdminOrder({
           ))}
         </ul>
         <dl className="mt-3 space-y-1 border-t border-sand pt-3">
+          {order.descuento > 0 && (
+            <div className="flex justify-between text-muted">
+              <dt>Código {order.codigoPedido}</dt>
+              <dd>−{formatPrice(order.descuento)}</dd>
+            </div>
+          )}
           <div className="flex justify-between text-muted">
             <dt>Envío</dt>
             <dd>{formatPrice(order.envio)}</dd>

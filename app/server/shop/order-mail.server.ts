@@ -34,6 +34,10 @@ export async function sendOrderConfirmation(db: DbOrTx, compraId: string): Promi
         `<td style="${cell};text-align:right;white-space:nowrap">${formatPrice(l.precio * l.cantidad)}</td></tr>`,
     )
     .join("");
+  const discountRow =
+    compra.descuento > 0
+      ? `<tr><td style="${cell}">Código ${escapeHtml(compra.codigoDescuento ?? "")}</td><td style="${cell};text-align:right">−${formatPrice(compra.descuento)}</td></tr>`
+      : "";
   const shippingRow = compra.curso
     ? ""
     : `<tr><td style="${cell}">Envío Express</td><td style="${cell};text-align:right">${formatPrice(compra.envio)}</td></tr>`;
@@ -44,7 +48,7 @@ export async function sendOrderConfirmation(db: DbOrTx, compraId: string): Promi
     "¡Gracias por tu compra!",
     `<p style="margin:0">Hola ${escapeHtml(nombre)}, recibimos tu pago.</p>
 <p style="margin:16px 0 0">Número de compra: <strong>${escapeHtml(compra.id)}</strong><br>Fecha: ${escapeHtml(fecha)}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:24px;font-size:15px">${rows}${shippingRow}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:24px;font-size:15px">${rows}${discountRow}${shippingRow}
 <tr><td style="padding:12px 0;font-weight:bold">Total</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(compra.total)} MXN</td></tr></table>
 ${msi ? `<p style="margin:8px 0 0">${escapeHtml(msi)}</p>` : ""}
 ${address}
@@ -58,6 +62,7 @@ ${address}
     ...lines.map(
       (l) => `${l.nombre}: ${l.cantidad} × ${formatPrice(l.precio)} = ${formatPrice(l.precio * l.cantidad)}`,
     ),
+    ...(compra.descuento > 0 ? [`Código ${compra.codigoDescuento ?? ""}: −${formatPrice(compra.descuento)}`] : []),
     ...(compra.curso ? [] : [`Envío Express: ${formatPrice(compra.envio)}`]),
     `Total: ${formatPrice(compra.total)} MXN`,
     ...(msi ? [msi] : []),

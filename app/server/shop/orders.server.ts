@@ -135,6 +135,9 @@ export type OrderView = {
   /** OXXO / SPEI: the voucher or the CLABE and reference, and the payment's provider (the demo's button) */
   instrucciones: InstruccionesPago | null;
   proveedor: string;
+  /** a whole-order code and the centavos it took off (0 without one) */
+  codigoPedido: string | null;
+  descuento: number;
 };
 
 /** The user's orders, newest first (SPEC §2 /mis-compras). */
@@ -174,6 +177,8 @@ export async function listOrders(db: Db, userId: string): Promise<OrderView[]> {
     meses: o.meses,
     instrucciones: o.instrucciones,
     proveedor: o.proveedor,
+    codigoPedido: o.codigoDescuento,
+    descuento: o.descuento,
     lines: lines
       .filter((l) => l.compraId === o.id)
       .map((l) => ({
