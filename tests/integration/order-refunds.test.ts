@@ -30,6 +30,7 @@ import {
   signUpUser,
   useTestDatabase,
 } from "../support/fixtures";
+import { callAction } from "../support/actions";
 import { readOutbox } from "../support/outbox";
 import { type StripeStub, startStripeStub } from "../support/stripe-stub";
 
@@ -97,33 +98,17 @@ async function paidOrder(via: "demo" | "stripe", cantidad = 2) {
   return { compraId: result.compraId, paymentId, product, total: priced.draft.total };
 }
 
-/** The order screen's action, as the admin's browser posts it. */
+/** The order screen's action, as the admin's browser posts it: its status and what it answered. */
 async function post(compraId: string, fields: Record<string, string>, cookie = admin.cookie) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const request = new Request(`http://localhost/admin/pedidos/${compraId}`, {
-    method: "POST",
-    headers: { cookie },
-    body: form,
+  const answer = await callAction(orderAction, `/admin/pedidos/${compraId}`, fields, {
+    cookie,
+    params: { id: compraId },
   });
-  try {
-    const result = (await orderAction({ request, params: { id: compraId }, context: {} } as never)) as {
-      type?: string;
-      data?: unknown;
-      init?: { status?: number };
-    };
-    if (result?.type === "DataWithResponseInit")
-      return { status: result.init?.status ?? 200, ...(result.data as object) };
-    return { status: 200, ...(result as object) } as {
-      status: number;
-      notice?: string;
-      errors?: Record<string, string>;
-    };
-  } catch (thrown) {
-    const d = thrown as { type?: string; init?: { status?: number } };
-    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 500 };
-    throw thrown;
-  }
+  return { status: answer.status, ...answer.body } as {
+    status: number;
+    notice?: string;
+    errors?: Record<string, string>;
+  };
 }
 
 const refund = (compraId: string, monto: string, motivo = "Producto dañado") =>
