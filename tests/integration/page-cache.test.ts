@@ -275,6 +275,11 @@ describe("the version triggers", () => {
     "sessions",
     // durable jobs (ADR 023)
     "tareas",
+    // refunds (ADR 032), whole-order codes and code redemptions (issue 28): read only by
+    // admin, /pagar and the payment, never by a cached public page
+    "reembolsos",
+    "codigos_pedido",
+    "canjes_codigos",
     "users",
     "verifications",
     "visita_fotos",
