@@ -277,7 +277,7 @@ export async function globalInvoiceOrders(db: Db, id: string) {
 export async function globalInvoiceFile(db: Db, input: { id: string; formato: string; provider?: InvoiceProvider }) {
   if (input.formato !== "pdf" && input.formato !== "xml") return null;
   const [row] = await db.select().from(facturasGlobales).where(eq(facturasGlobales.id, input.id));
-  if (!row || row.estado !== "vigente") return null;
+  if (row?.estado !== "vigente") return null;
   const provider = input.provider ?? providerOf(row);
   const doc = await documentOf(db, row, row.emitidaEn ?? row.createdAt);
   const filename = `factura-global-${row.mes}-${row.formaPago}.${input.formato}`;
