@@ -13,6 +13,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emisionGlobal, rangoDelMes } from "~/domain/cfdi";
+import { loader as archivoLoader } from "~/routes/admin/factura-global-archivo";
 import { action as facturasAction, loader as facturasLoader } from "~/routes/admin/facturas";
 import type { Database } from "~/server/db/client.server";
 import { compras, facturasGlobales, facturasGlobalesCompras, tareas } from "~/server/db/schema";
@@ -169,6 +170,7 @@ describe("the monthly global invoice (Facturapi stub)", () => {
   });
 
   it("the admin list shows each one: month, payment form, total, orders, state", async () => {
+    useFacturapi();
     const answer = await callLoader(facturasLoader, "/admin/facturas", { cookie: admin.cookie });
     const globales = answer.body.globales as { mes: string; mesNombre: string; formaPago: string; total: number; compras: number; estado: string }[];
     const september = globales.filter((g) => g.mes === mes);
@@ -180,8 +182,14 @@ describe("the monthly global invoice (Facturapi stub)", () => {
       compras: 2,
       estado: "vigente",
     });
-    // not for a client
-    expect((await callLoader(facturasLoader, "/admin/facturas", { cookie: buyer.cookie })).status).not.toBe(200);
+    // its XML for the studio; not for a client
+    const id = (globales.find((g) => g.mes === mes) as unknown as { id: string }).id;
+    const params = { id, formato: "xml" };
+    const file = await callLoader(archivoLoader, `/admin/facturas-globales/${id}/xml`, { cookie: admin.cookie, params });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toContain(`factura-global-${mes}-`);
+    expect((await callLoader(archivoLoader, `/admin/facturas-globales/${id}/xml`, { cookie: buyer.cookie, params })).status).toBe(404);
+    expect((await callLoader(facturasLoader, "/admin/facturas", { cookie: buyer.cookie })).status).toBe(404);
   });
 });
 

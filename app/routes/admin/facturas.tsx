@@ -128,6 +128,16 @@ export default function AdminFacturas({ loaderData: { facturas, globales, enable
                 </p>
                 {g.uuid && <p className="break-all font-mono text-xs text-muted">UUID {g.uuid}</p>}
                 {g.error && <p className="text-sm text-red-700">{g.error}</p>}
+                {g.estado === "vigente" && (
+                  <div className="flex flex-wrap gap-2">
+                    <a href={`/admin/facturas-globales/${g.id}/pdf`} className="btn-outline min-h-10 text-sm">
+                      <Download className="size-4" aria-hidden /> PDF
+                    </a>
+                    <a href={`/admin/facturas-globales/${g.id}/xml`} className="btn-outline min-h-10 text-sm">
+                      <Download className="size-4" aria-hidden /> XML
+                    </a>
+                  </div>
+                )}
                 {g.estado === "fallida" && (
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="emitir-global" />
