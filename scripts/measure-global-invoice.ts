@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { createAppContext, useAppContext } from "../app/server/context.server";
-import { openDatabase } from "../app/server/db/client.server";
+import { openDatabase, queryRows } from "../app/server/db/client.server";
 import { env, privateDir, uploadsDir } from "../app/server/env.server";
 import { globalInvoiceFile, issueGlobalInvoices } from "../app/server/invoicing/global.server";
 import { catalogueIsEmpty } from "../app/server/seed.server";
@@ -30,7 +30,7 @@ try {
            (array['tarjeta','tarjeta','oxxo','spei'])[1 + substr(c.id, 4)::int % 4]
     from compras c where c.id like 'ESC%'
     on conflict do nothing`);
-  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int n from compras`)).rows;
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int n from compras`);
   console.log(`compras en la base: ${n}`);
 
   let started = performance.now();
@@ -39,9 +39,10 @@ try {
   const covered = rows.reduce((s, r) => s + r.compras, 0);
   console.log(`factura global de ${mes}: ${rows.length} CFDI (por forma de pago), ${covered} compras, ${Math.round(first)} ms`);
   for (const r of rows) console.log(`  ${r.formaPago}: ${r.compras} compras, ${(r.total / 100).toFixed(2)} MXN, ${r.estado}`);
-  const [{ sum }] = (
-    await db.execute<{ sum: number }>(sql`select coalesce(sum(c.total), 0)::bigint sum from facturas_globales_compras g join compras c on c.id = g.compra_id join facturas_globales f on f.id = g.factura_global_id where f.mes = ${mes}`)
-  ).rows;
+  const [{ sum }] = await queryRows<{ sum: number }>(
+    db,
+    sql`select coalesce(sum(c.total), 0)::bigint sum from facturas_globales_compras g join compras c on c.id = g.compra_id join facturas_globales f on f.id = g.factura_global_id where f.mes = ${mes}`,
+  );
   console.log(`suma de las compras cubiertas: ${Number(sum)} centavos; suma de las facturas: ${rows.reduce((s, r) => s + r.total, 0)}`);
 
   started = performance.now();
