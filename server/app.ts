@@ -14,6 +14,7 @@ import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { settleMailDeliveries } from "~/server/mail.server";
 import { scheduleDailyBackup } from "~/server/backup/job.server";
+import { scheduleGlobalInvoice } from "~/server/invoicing/global.server";
 import { logError } from "~/server/log.server";
 import { withDatabaseFaults } from "~/server/http/errors.server";
 import { withFormGate } from "~/server/http/form-gate.server";
@@ -55,6 +56,9 @@ void sweepUploadSpool().catch(() => undefined);
 // The daily backup (ADR 029): its next run in place; the job schedules the one after.
 if (env.backupDaily)
   await scheduleDailyBackup(getDatabase().db).catch((error) => logError("Copia diaria: no se pudo programar", error));
+
+// The monthly global invoice (issue 28): this month's in place; each run schedules the next.
+await scheduleGlobalInvoice(getDatabase().db).catch((error) => logError("Factura global: no se pudo programar", error));
 
 // Scheduled jobs (vouchers that expire, reminders): every instance polls, each job runs once.
 startJobRunner(() => getDatabase().db, Number(process.env.JOBS_INTERVAL_MS || 30_000));

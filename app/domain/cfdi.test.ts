@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   REGIMENES_FISCALES,
+  conceptoGlobal,
+  emisionGlobal,
+  informacionGlobal,
+  mesAnterior,
+  mesSiguiente,
+  rangoDelMes,
+  receptorPublicoEnGeneral,
   conceptosDeCompra,
   desglosarIva,
   USOS_CFDI,
@@ -214,5 +221,49 @@ describe("formaPagoDe (c_FormaPago of how the order was paid)", () => {
     expect(cardFunding("unknown")).toBe("unknown");
     expect(cardFunding("amex")).toBeUndefined();
     expect(cardFunding(42)).toBeUndefined();
+  });
+});
+
+describe("the monthly global invoice", () => {
+  it("names the month as InformacionGlobal wants it and finds the month before and after", () => {
+    expect(informacionGlobal("2026-11")).toEqual({ periodicidad: "04", meses: "11", anio: 2026 });
+    expect(mesAnterior("2026-01")).toBe("2025-12");
+    expect(mesAnterior("2026-11")).toBe("2026-10");
+    expect(mesSiguiente("2026-12")).toBe("2027-01");
+    expect(() => informacionGlobal("2026-13")).toThrow();
+  });
+
+  it("spans the month in Guadalajara time and is issued on the 3rd of the next one", () => {
+    const { desde, hasta } = rangoDelMes("2026-11");
+    expect(desde.toISOString()).toBe("2026-11-01T06:00:00.000Z");
+    expect(hasta.toISOString()).toBe("2026-12-01T06:00:00.000Z");
+    expect(emisionGlobal("2026-12").toISOString()).toBe("2027-01-03T12:00:00.000Z");
+  });
+
+  it("is addressed to the general public: XAXX010101000, régimen 616, uso S01", () => {
+    expect(receptorPublicoEnGeneral("44160")).toEqual({
+      rfc: "XAXX010101000",
+      razonSocial: "PUBLICO EN GENERAL",
+      regimen: "616",
+      uso: "S01",
+      codigoPostal: "44160",
+    });
+  });
+
+  it("makes one concept per order with the base and IVA its own invoice states", () => {
+    const lines = [
+      { nombre: "Pigmento", precio: 35_050, cantidad: 2, curso: false },
+      { nombre: "Curso", precio: 99_999, cantidad: 1, curso: true },
+    ];
+    const own = conceptosDeCompra(lines, 19_900);
+    const total = own.reduce((s, c) => s + c.importe, 0);
+    const c = conceptoGlobal({ id: "C1", total, envio: 19_900 }, lines);
+    expect(c).toMatchObject({ tipo: "venta", noIdentificacion: "C1", cantidad: 1, importe: total, precio: total });
+    expect(c.base).toBe(own.reduce((s, x) => s + x.base, 0));
+    expect(c.iva).toBe(own.reduce((s, x) => s + x.iva, 0));
+    expect(c.base + c.iva).toBe(total);
+    // lines that do not add up (a whole-order discount): the total paid, split once
+    const discounted = conceptoGlobal({ id: "C2", total: 100_000, envio: 0 }, lines);
+    expect(discounted).toMatchObject({ importe: 100_000, ...desglosarIva(100_000) });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { INVOICING } from "~/config/invoicing";
 import { STUDIO_TIME_ZONE } from "./dates";
+import { zonedInstant } from "./slots";
 import { withoutNul } from "./limits";
 import { RFC_GENERICO_EXTRANJERO, RFC_GENERICO_NACIONAL, type RfcTipo, validateRfc } from "./rfc";
 
@@ -269,7 +270,10 @@ export function validateCancelacion(motivo: unknown, sustitucion: unknown): Canc
 
 export type Concepto = {
   descripcion: string;
-  tipo: "producto" | "curso" | "envio";
+  /** venta: one order in the monthly global invoice (ClaveProdServ 01010101, unidad ACT) */
+  tipo: "producto" | "curso" | "envio" | "venta";
+  /** NoIdentificacion: the order id of a global invoice's concept */
+  noIdentificacion?: string;
   cantidad: number;
   /** unit price with IVA, centavos */
   precio: number;
@@ -333,4 +337,89 @@ export function conceptosDeCompra(
     });
   }
   return conceptos;
+}
+
+// ---------------------------------------------------------------- the monthly global invoice
+
+/**
+ * The receptor of the monthly global invoice (the SAT's Anexo 20 guide for a factura global):
+ * RFC XAXX010101000, "PUBLICO EN GENERAL", régimen 616, uso S01, and the lugar de expedición
+ * as DomicilioFiscalReceptor.
+ */
+export function receptorPublicoEnGeneral(lugarExpedicion: string = INVOICING.lugarExpedicion): DatosFiscales {
+  return { rfc: RFC_GENERICO_NACIONAL, razonSocial: "PUBLICO EN GENERAL", regimen: "616", uso: "S01", codigoPostal: lugarExpedicion };
+}
+
+/** c_ClaveProdServ and c_ClaveUnidad the SAT asks for each sale in a global invoice. */
+export const CLAVE_VENTA_GLOBAL = { claveProdServ: "01010101", claveUnidad: "ACT", descripcion: "Venta" } as const;
+
+/** InformacionGlobal: Periodicidad 04 mensual, Meses "01".."12", Año. */
+export type InformacionGlobal = { periodicidad: "04"; meses: string; anio: number };
+
+const MES = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export const isMes = (mes: string) => MES.test(mes);
+
+/** The InformacionGlobal of a month '2026-11'. */
+export function informacionGlobal(mes: string): InformacionGlobal {
+  const m = MES.exec(mes);
+  if (!m) throw new RangeError(`Mes inválido: ${mes}`);
+  return { periodicidad: "04", meses: m[2], anio: Number(m[1]) };
+}
+
+/** The month before '2026-11' (the one whose global invoice is due). */
+export function mesAnterior(mes: string): string {
+  const { meses, anio } = informacionGlobal(mes);
+  const n = Number(meses);
+  return n === 1 ? `${anio - 1}-12` : `${anio}-${String(n - 1).padStart(2, "0")}`;
+}
+
+/** The month after '2026-11'. */
+export function mesSiguiente(mes: string): string {
+  const { meses, anio } = informacionGlobal(mes);
+  const n = Number(meses);
+  return n === 12 ? `${anio + 1}-01` : `${anio}-${String(n + 1).padStart(2, "0")}`;
+}
+
+/** The instants a studio month spans, [desde, hasta), Guadalajara time. */
+export function rangoDelMes(mes: string): { desde: Date; hasta: Date } {
+  return {
+    desde: zonedInstant(`${mes}-01`, "00:00", STUDIO_TIME_ZONE),
+    hasta: zonedInstant(`${mesSiguiente(mes)}-01`, "00:00", STUDIO_TIME_ZONE),
+  };
+}
+
+/** When the global invoice of `mes` is issued: the 3rd of the next month at 06:00 (OXXO and SPEI paid on the last day are settled by then). */
+export function emisionGlobal(mes: string): Date {
+  return zonedInstant(`${mesSiguiente(mes)}-03`, "06:00", STUDIO_TIME_ZONE);
+}
+
+/**
+ * One order as a concept of the global invoice: quantity 1, "Venta", NoIdentificacion the
+ * order id, its total, and the base and IVA its own invoice would have stated (the sum of
+ * conceptosDeCompra's lines), so the global and a personal invoice never differ by a centavo.
+ * An order whose lines do not add up to its total (a whole-order discount) is split from its
+ * total: the invoice always carries what was paid.
+ */
+export function conceptoGlobal(
+  compra: { id: string; total: number; envio: number; descuento?: number },
+  lines: { nombre: string; precio: number; cantidad: number; curso: boolean }[],
+  tasa = 0.16,
+): Concepto {
+  const parts = conceptosDeCompra(lines, compra.envio, tasa, compra.descuento ?? 0);
+  const sumLines = parts.reduce((s, c) => s + c.base + c.iva, 0);
+  const split =
+    sumLines === compra.total
+      ? { base: parts.reduce((s, c) => s + c.base, 0), iva: parts.reduce((s, c) => s + c.iva, 0) }
+      : desglosarIva(compra.total, tasa);
+  return {
+    descripcion: CLAVE_VENTA_GLOBAL.descripcion,
+    tipo: "venta",
+    noIdentificacion: compra.id,
+    cantidad: 1,
+    precio: compra.total,
+    importe: compra.total,
+    descuento: 0,
+    ...split,
+  };
 }

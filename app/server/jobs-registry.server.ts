@@ -11,6 +11,8 @@ import "./shop/order-payment.server";
 import "./booking/deposit-payable.server";
 // refunds through the provider, retried until the provider answered (issue 28)
 import "./payments/refunds.server";
+// the monthly global invoice to the general public (issue 28)
+import "./invoicing/global.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";

@@ -280,6 +280,9 @@ describe("the version triggers", () => {
     "reembolsos",
     "codigos_pedido",
     "canjes_codigos",
+    // the monthly global invoices and their orders (admin only)
+    "facturas_globales",
+    "facturas_globales_compras",
     "users",
     "verifications",
     "visita_fotos",

@@ -174,6 +174,7 @@ const PERSONAL = [
   "/admin/pedidos/MA-1",
   "/admin/reembolsos",
   "/admin/facturas",
+  "/admin/facturas-globales/1/xml",
   "/admin/pagos",
   "/admin/alumnas",
   "/admin/accesos",

@@ -6,7 +6,10 @@
  * provider that stamps but whose answer never arrives in time); `refuse` answers a 400 with
  * Facturapi's error shape for the given RFCs. It counts what it really stamped and cancelled.
  * Its XML carries what the invoice was stamped with: the receptor, FormaPago and MetodoPago
- * (PUE when not sent, as Facturapi defaults).
+ * (PUE when not sent, as Facturapi defaults). A global invoice (a `global` block) is
+ * recorded with it (`globals()`), and its XML carries InformacionGlobal and each concept with
+ * its NoIdentificacion (the item's sku) and Importe. `failures` makes the next creates
+ * answer a 500 without stamping.
  */
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -33,6 +36,10 @@ export type FacturapiStub = {
   delayMs: number;
   /** RFCs the "SAT" refuses */
   refuse: Set<string>;
+  /** the next this-many creates answer 500 and stamp nothing */
+  failures: number;
+  /** the global invoices stamped (those sent with a `global` block) */
+  globals: () => StubInvoice[];
   close: () => Promise<void>;
 };
 
@@ -49,6 +56,8 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
     created: () => invoices.size,
     delayMs: 0,
     refuse: new Set<string>(),
+    failures: 0,
+    globals: () => [...invoices.values()].filter((i) => i.body.global),
     close: async () => {},
   } satisfies FacturapiStub;
   const late = () => new Promise((resolve) => setTimeout(resolve, stub.delayMs));
@@ -88,6 +97,11 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
       res.json(view(invoices.get(existing)!));
       return;
     }
+    if (stub.failures > 0) {
+      stub.failures--;
+      res.status(500).json({ message: "Error interno", status: 500 });
+      return;
+    }
     if (stub.refuse.has(body.customer?.tax_id ?? "")) {
       res.status(400).json({ message: "El RFC del receptor no se encuentra en la lista de RFC inscritos no cancelados en el SAT.", status: 400 });
       return;
@@ -121,13 +135,30 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
         payment_method?: string;
         customer?: { tax_id?: string; legal_name?: string; tax_system?: string; address?: { zip?: string } };
         use?: string;
+        global?: { periodicity?: string; months?: string; year?: number };
+        items?: { quantity?: number; product?: { description?: string; product_key?: string; unit_key?: string; price?: number; sku?: string } }[];
       };
       const c = body.customer ?? {};
+      const periodicidad: Record<string, string> = { day: "01", week: "02", fortnight: "03", month: "04", two_months: "05" };
+      const global = body.global
+        ? `<cfdi:InformacionGlobal Periodicidad="${periodicidad[body.global.periodicity ?? ""] ?? ""}" Meses="${body.global.months ?? ""}" Año="${body.global.year ?? ""}"/>`
+        : "";
+      const items = body.items ?? [];
+      const total = items.reduce((sum, i) => sum + Math.round((i.product?.price ?? 0) * 100) * (i.quantity ?? 1), 0);
+      const conceptos = items
+        .map(
+          (i) =>
+            `<cfdi:Concepto ClaveProdServ="${i.product?.product_key ?? ""}" ClaveUnidad="${i.product?.unit_key ?? ""}" Cantidad="${i.quantity ?? 1}"` +
+            `${i.product?.sku ? ` NoIdentificacion="${i.product.sku}"` : ""} Descripcion="${i.product?.description ?? ""}" Importe="${(Math.round((i.product?.price ?? 0) * 100) * (i.quantity ?? 1) / 100).toFixed(2)}"/>`,
+        )
+        .join("");
       res
         .type("application/xml")
         .send(
-          `<?xml version="1.0"?><cfdi:Comprobante Version="4.0" FormaPago="${body.payment_form ?? ""}" MetodoPago="${body.payment_method ?? "PUE"}">` +
+          `<?xml version="1.0"?><cfdi:Comprobante Version="4.0" FormaPago="${body.payment_form ?? ""}" MetodoPago="${body.payment_method ?? "PUE"}" Total="${(total / 100).toFixed(2)}">` +
+            global +
             `<cfdi:Receptor Rfc="${c.tax_id ?? ""}" Nombre="${c.legal_name ?? ""}" DomicilioFiscalReceptor="${c.address?.zip ?? ""}" RegimenFiscalReceptor="${c.tax_system ?? ""}" UsoCFDI="${body.use ?? ""}"/>` +
+            `<cfdi:Conceptos>${conceptos}</cfdi:Conceptos>` +
             `<cfdi:Complemento><tfd:TimbreFiscalDigital UUID="${invoice.uuid}"/></cfdi:Complemento></cfdi:Comprobante>`,
         );
     }

@@ -17,6 +17,12 @@ export async function makePaidOrder(
     correo?: string;
     envio?: number;
     lines?: { nombre: string; precio: number; cantidad: number }[];
+    /** how it was paid (pagos.metodo, the card's funding in pagos.detalle, the MSI plan) */
+    metodo?: "tarjeta" | "oxxo" | "spei";
+    funding?: string;
+    meses?: number;
+    /** compras.estado_pago (pagado unless said) */
+    estadoPago?: string;
   },
 ): Promise<string> {
   const s = randomBytes(4).toString("hex").toUpperCase();
@@ -31,7 +37,8 @@ export async function makePaidOrder(
     userId: input.userId,
     monto: total,
     estado: input.estado ?? "pagado",
-    detalle: {},
+    detalle: input.funding ? { funding: input.funding } : {},
+    metodo: input.metodo ?? "tarjeta",
     compraId,
   });
   await db.insert(compras).values({
@@ -43,6 +50,9 @@ export async function makePaidOrder(
     curso: false,
     pagoId,
     proveedor: "demo",
+    metodo: input.metodo ?? "tarjeta",
+    meses: input.meses ?? null,
+    estadoPago: input.estadoPago ?? "pagado",
     datosContacto: { correo: input.correo ?? "compras@example.com", telefono: "3333333333" },
   });
   await db.insert(compraLineas).values(

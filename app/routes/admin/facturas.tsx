@@ -1,19 +1,23 @@
 /**
  * /admin/facturas: the invoices (CFDI) clients asked for, newest first, with their PDF and
  * XML; the studio cancels one with the SAT's reason (01 names the UUID of the invoice that
- * replaces it). ADR 022.
+ * replaces it). ADR 022. Above them, the monthly global invoices to the general public
+ * (issue 28): month, payment form, total, orders covered, state; one that failed is sent
+ * again from here ("Emitir de nuevo").
  */
-import { CheckCircle2, Download, FileX2 } from "lucide-react";
+import { CheckCircle2, Download, FileX2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Form, data } from "react-router";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
-import { MOTIVOS_CANCELACION } from "~/domain/cfdi";
+import { FORMAS_PAGO, type FormaPago, informacionGlobal, MOTIVOS_CANCELACION } from "~/domain/cfdi";
+import { MONTH_NAMES } from "~/domain/studio-calendar";
 import { formatSpanishDateTime } from "~/domain/dates";
 import type { AlertMessage } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
+import { listGlobalInvoices, retryGlobalInvoice } from "~/server/invoicing/global.server";
 import { cancelInvoice, invoicingEnabled, listInvoices } from "~/server/invoicing/invoices.server";
 import type { Route } from "./+types/facturas";
 
@@ -24,11 +28,37 @@ const ESTADOS: Record<string, string> = {
   cancelada: "Cancelada",
 };
 
+const ESTADOS_GLOBAL: Record<string, string> = {
+  emitiendo: "Emitiéndose",
+  vigente: "Emitida",
+  fallida: "Falló",
+};
+
+/** "Noviembre de 2026" */
+function monthLabel(mes: string): string {
+  const { meses, anio } = informacionGlobal(mes);
+  const name = MONTH_NAMES[Number(meses) - 1];
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} de ${anio}`;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const rows = await listInvoices(getDb());
+  const [rows, globales] = await Promise.all([listInvoices(getDb()), listGlobalInvoices(getDb())]);
   return {
     enabled: invoicingEnabled(),
+    globales: globales.map((g) => ({
+      id: g.id,
+      mes: g.mes,
+      mesNombre: monthLabel(g.mes),
+      formaPago: `${g.formaPago} ${FORMAS_PAGO[g.formaPago as FormaPago] ?? ""}`.trim(),
+      total: g.total,
+      compras: g.compras,
+      estado: g.estado,
+      proveedor: g.proveedor,
+      uuid: g.uuid,
+      error: g.error,
+      emitidaEn: g.emitidaEn ? formatSpanishDateTime(g.emitidaEn) : null,
+    })),
     facturas: rows.map((f) => ({
       ...f,
       createdAt: formatSpanishDateTime(f.createdAt),
@@ -40,6 +70,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
+  if (form.get("intent") === "emitir-global") {
+    const retried = await retryGlobalInvoice(getDb(), { id: form.get("facturaGlobalId") });
+    if (!retried.ok) {
+      const alert: AlertMessage = { icon: "error", title: "No se pudo emitir la factura global", text: retried.message };
+      return data({ alert, notice: undefined }, { status: 400 });
+    }
+    return { alert: undefined, notice: "Factura global emitida." };
+  }
   const result = await cancelInvoice(getDb(), {
     facturaId: form.get("facturaId"),
     motivo: form.get("motivo"),
@@ -54,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { alert: undefined, notice };
 }
 
-export default function AdminFacturas({ loaderData: { facturas, enabled }, actionData }: Route.ComponentProps) {
+export default function AdminFacturas({ loaderData: { facturas, globales, enabled }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   return (
     <AdminPage title="Facturas">
@@ -62,6 +100,59 @@ export default function AdminFacturas({ loaderData: { facturas, enabled }, actio
         Facturas (CFDI 4.0) que los clientes pidieron desde Mis compras.
         {!enabled && " La facturación está apagada: falta FACTURAPI_KEY."}
       </p>
+      <AdminPanel title="Facturas globales (público en general)">
+        <p className="text-sm text-muted">
+          Cada mes, las compras pagadas que nadie facturó van en una factura global a PUBLICO EN GENERAL (XAXX010101000), una por
+          forma de pago; se emite sola el día 3 del mes siguiente.
+        </p>
+        {globales.length === 0 ? (
+          <p className="text-muted" data-testid="no-facturas-globales">
+            Todavía no hay facturas globales.
+          </p>
+        ) : (
+          <ul className="divide-y divide-sand" data-testid="facturas-globales">
+            {globales.map((g) => (
+              <li key={g.id} className="flex flex-col gap-2 py-4" data-testid="factura-global">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-serif text-xl text-cocoa">
+                    {g.mesNombre} · {formatPrice(g.total)} MXN
+                  </p>
+                  <span className="rounded-full bg-sand/60 px-3 py-1 text-xs text-cocoa" data-testid="factura-global-estado">
+                    {ESTADOS_GLOBAL[g.estado] ?? g.estado}
+                  </span>
+                </div>
+                <p className="text-sm text-cocoa">
+                  Forma de pago {g.formaPago} · {g.compras} {g.compras === 1 ? "compra" : "compras"}
+                  {g.emitidaEn && ` · emitida el ${g.emitidaEn}`} ·{" "}
+                  {g.proveedor === "demo" ? "demostración (sin validez fiscal)" : "Facturapi"}
+                </p>
+                {g.uuid && <p className="break-all font-mono text-xs text-muted">UUID {g.uuid}</p>}
+                {g.error && <p className="text-sm text-red-700">{g.error}</p>}
+                {g.estado === "vigente" && (
+                  <div className="flex flex-wrap gap-2">
+                    <a href={`/admin/facturas-globales/${g.id}/pdf`} className="btn-outline min-h-10 text-sm">
+                      <Download className="size-4" aria-hidden /> PDF
+                    </a>
+                    <a href={`/admin/facturas-globales/${g.id}/xml`} className="btn-outline min-h-10 text-sm">
+                      <Download className="size-4" aria-hidden /> XML
+                    </a>
+                  </div>
+                )}
+                {g.estado === "fallida" && (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="emitir-global" />
+                    <input type="hidden" name="facturaGlobalId" value={g.id} />
+                    <button type="submit" className="btn-outline min-h-12">
+                      <RefreshCw className="size-4" aria-hidden />
+                      Emitir de nuevo
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminPanel>
       <AdminPanel title={`Facturas (${facturas.length})`}>
         {facturas.length === 0 ? (
           <p className="flex items-center gap-2 text-muted" data-testid="no-facturas">

@@ -780,6 +780,58 @@ export const facturas = pgTable(
   ],
 );
 
+/**
+ * The studio's monthly global invoices (issue 28; invoicing/global.server.ts): every paid order
+ * of a month that has no invoice of its own, one CFDI to "PUBLICO EN GENERAL" per month and
+ * payment form. The row is written ('emitiendo', with its orders) before the provider is asked;
+ * (mes, forma_pago) is unique, so two runs never issue two invoices for the same month and form.
+ */
+export const facturasGlobales = pgTable(
+  "facturas_globales",
+  {
+    id: text().primaryKey(),
+    /** 'YYYY-MM', the studio month it covers */
+    mes: text().notNull(),
+    /** c_FormaPago: 01, 03, 04 or 28 */
+    formaPago: text().notNull(),
+    /** 'emitiendo' | 'vigente' | 'fallida' */
+    estado: text().notNull().default("emitiendo"),
+    /** 'facturapi' | 'demo' */
+    proveedor: text().notNull(),
+    proveedorId: text(),
+    uuid: text(),
+    serie: text().notNull().default(""),
+    folio: text().notNull().default(""),
+    /** the idempotency key sent to the provider: the same on every retry */
+    clave: text().notNull(),
+    /** centavos: the sum of its orders' totals */
+    total: integer().notNull(),
+    /** how many orders it covers */
+    compras: integer().notNull(),
+    /** why the last attempt failed (shown in admin) */
+    error: text(),
+    intentos: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    emitidaEn: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("facturas_globales_mes_forma").on(t.mes, t.formaPago)],
+);
+
+/** The orders a global invoice covers: an order is in at most one (its primary key). */
+export const facturasGlobalesCompras = pgTable(
+  "facturas_globales_compras",
+  {
+    compraId: text()
+      .primaryKey()
+      .references(() => compras.id),
+    facturaGlobalId: text()
+      .notNull()
+      .references(() => facturasGlobales.id),
+  },
+  (t) => [index().on(t.facturaGlobalId)],
+);
+
 // ---------------------------------------------------------------- visits
 
 /** A client's visit (codigosVisitas): id and code are random, never sequential. */

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { INVOICING } from "~/config/invoicing";
-import { FORMAS_PAGO, type FormaPago, METODO_PAGO, desglosarIva, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
+import { CLAVE_VENTA_GLOBAL, FORMAS_PAGO, type FormaPago, METODO_PAGO, desglosarIva, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import type { Cancelled, InvoiceDocument, InvoiceProvider, Stamped } from "./provider.server";
@@ -23,7 +23,12 @@ const xmlText = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 const claveDe = (tipo: string) =>
-  tipo === "curso" ? INVOICING.claveCurso : tipo === "envio" ? INVOICING.claveEnvio : INVOICING.claveProducto;
+  tipo === "venta"
+    ? CLAVE_VENTA_GLOBAL.claveProdServ
+    : tipo === "curso" ? INVOICING.claveCurso : tipo === "envio" ? INVOICING.claveEnvio : INVOICING.claveProducto;
+
+const unidadDe = (tipo: string) =>
+  tipo === "venta" ? CLAVE_VENTA_GLOBAL.claveUnidad : tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio;
 
 /** The CFDI 4.0 XML of a demo invoice: the SAT's structure, no seal, no stamp. */
 export function demoXml(doc: InvoiceDocument): string {
@@ -38,7 +43,7 @@ export function demoXml(doc: InvoiceDocument): string {
   const conceptos = doc.conceptos
     .map(
       (c) =>
-        `    <cfdi:Concepto ClaveProdServ="${claveDe(c.tipo)}" Cantidad="${c.cantidad}" ClaveUnidad="${c.tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio}" ` +
+        `    <cfdi:Concepto ClaveProdServ="${claveDe(c.tipo)}" Cantidad="${c.cantidad}" ClaveUnidad="${unidadDe(c.tipo)}"${c.noIdentificacion ? ` NoIdentificacion="${xmlText(c.noIdentificacion)}"` : ""} ` +
         `Descripcion="${xmlText(c.descripcion)}" ValorUnitario="${money(bruto(c) / c.cantidad)}" Importe="${money(bruto(c))}"${c.descuento > 0 ? ` Descuento="${money(bruto(c) - c.base)}"` : ""} ObjetoImp="02">\n` +
         `      <cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${money(c.base)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${money(c.iva)}"/></cfdi:Traslados></cfdi:Impuestos>\n` +
         `    </cfdi:Concepto>`,
@@ -47,7 +52,7 @@ export function demoXml(doc: InvoiceDocument): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- DEMOSTRACIÓN: SIN VALIDEZ FISCAL. Este comprobante no fue sellado ni timbrado por el SAT. -->
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="${METODO_PAGO}" SubTotal="${money(subtotal)}"${descuento > 0 ? ` Descuento="${money(descuento)}"` : ""} Moneda="MXN" Total="${money(total)}" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
-  <cfdi:Emisor Rfc="${emisor.rfc}" Nombre="${xmlText(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>
+${doc.global ? `  <cfdi:InformacionGlobal Periodicidad="${doc.global.periodicidad}" Meses="${doc.global.meses}" Año="${doc.global.anio}"/>\n` : ""}  <cfdi:Emisor Rfc="${emisor.rfc}" Nombre="${xmlText(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>
   <cfdi:Receptor Rfc="${xmlText(doc.receptor.rfc)}" Nombre="${xmlText(doc.receptor.razonSocial)}" DomicilioFiscalReceptor="${doc.receptor.codigoPostal}" RegimenFiscalReceptor="${doc.receptor.regimen}" UsoCFDI="${doc.receptor.uso}"/>
   <cfdi:Conceptos>
 ${conceptos}
@@ -113,7 +118,8 @@ export async function demoPdf(doc: InvoiceDocument, cancelada?: { motivo: string
   row("Folio fiscal (UUID)", doc.uuid ?? "");
   row("Serie y folio", `${doc.serie ?? ""} ${doc.folio ?? ""}`.trim());
   row("Fecha de emisión", formatSpanishDateTime(doc.fecha));
-  row("Compra", doc.compraId);
+  if (doc.global) row("Factura global", `Periodicidad ${doc.global.periodicidad} mensual · mes ${doc.global.meses} · año ${doc.global.anio}`);
+  else row("Compra", doc.compraId);
   row("Forma de pago", `${doc.formaPago} ${FORMAS_PAGO[doc.formaPago as FormaPago] ?? ""}`.trim());
   row("Método de pago", "PUE Pago en una sola exhibición");
   y -= 8;
@@ -140,11 +146,17 @@ export async function demoPdf(doc: InvoiceDocument, cancelada?: { motivo: string
   textRight("Importe", 467, y, 9, fonts.bold);
   textRight("IVA 16 %", right, y, 9, fonts.bold);
   y -= 16;
+  let shown = 0;
   for (const c of doc.conceptos) {
-    if (y < 150) break;
+    if (y < 165) {
+      text(`… y ${doc.conceptos.length - shown} conceptos más (todos en el XML)`, left + 96, y, 9, fonts.regular, muted);
+      y -= 15;
+      break;
+    }
+    shown++;
     text(String(c.cantidad), left, y, 9);
     text(claveDe(c.tipo), left + 36, y, 9);
-    text(clip(fonts.regular, c.descripcion, 9, 250), left + 96, y, 9);
+    text(clip(fonts.regular, c.noIdentificacion ? `${c.descripcion} ${c.noIdentificacion}` : c.descripcion, 9, 250), left + 96, y, 9);
     textRight(formatPrice(c.base), 467, y, 9);
     textRight(formatPrice(c.iva), right, y, 9);
     y -= 15;

@@ -6,7 +6,7 @@
  */
 import FacturapiSdk, { FacturapiError } from "facturapi";
 import { INVOICING } from "~/config/invoicing";
-import { METODO_PAGO } from "~/domain/cfdi";
+import { CLAVE_VENTA_GLOBAL, METODO_PAGO } from "~/domain/cfdi";
 import { env } from "../env.server";
 import {
   type Cancelled,
@@ -56,6 +56,18 @@ async function toBuffer(download: unknown): Promise<Buffer> {
 
 const pesos = (centavos: number) => Math.round(centavos) / 100;
 
+type Tipo = InvoiceDocument["conceptos"][number]["tipo"];
+const productKey = (tipo: Tipo) =>
+  tipo === "venta"
+    ? CLAVE_VENTA_GLOBAL.claveProdServ
+    : tipo === "curso"
+      ? INVOICING.claveCurso
+      : tipo === "envio"
+        ? INVOICING.claveEnvio
+        : INVOICING.claveProducto;
+const unitKey = (tipo: Tipo) =>
+  tipo === "venta" ? CLAVE_VENTA_GLOBAL.claveUnidad : tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio;
+
 export function createFacturapiProvider(
   key = env.facturapiKey ?? "",
   options: { apiUrl?: string; timeoutMs?: number } = {},
@@ -75,23 +87,26 @@ export function createFacturapiProvider(
             legal_name: doc.receptor.razonSocial,
             tax_id: doc.receptor.rfc,
             tax_system: doc.receptor.regimen,
-            email: doc.correo,
+            ...(doc.correo ? { email: doc.correo } : {}),
             address: { zip: doc.receptor.codigoPostal },
           },
           items: doc.conceptos.map((c) => ({
             quantity: c.cantidad,
             product: {
               description: c.descripcion,
-              product_key:
-                c.tipo === "curso" ? INVOICING.claveCurso : c.tipo === "envio" ? INVOICING.claveEnvio : INVOICING.claveProducto,
-              unit_key: c.tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio,
+              product_key: productKey(c.tipo),
+              unit_key: unitKey(c.tipo),
               price: pesos(c.precio),
               tax_included: true,
               taxes: [{ type: "IVA", rate: INVOICING.iva }],
+              // NoIdentificacion: the order of a global invoice's concept
+              ...(c.noIdentificacion ? { sku: c.noIdentificacion } : {}),
             },
             // a whole-order code's share, in the same terms as the price (IVA included)
             ...(c.descuento > 0 ? { discount: pesos(c.descuento) } : {}),
           })),
+          // InformacionGlobal (Periodicidad 04 mensual, Meses, Año) of the monthly invoice to the general public
+          ...(doc.global ? { global: { periodicity: "month" as never, months: doc.global.meses, year: doc.global.anio } } : {}),
           payment_form: doc.formaPago,
           payment_method: METODO_PAGO,
           use: doc.receptor.uso,

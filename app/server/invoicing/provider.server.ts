@@ -3,7 +3,7 @@
  * otherwise. Everything the workflow needs from it: stamp an invoice, hand over its PDF and
  * XML, cancel it with a SAT reason.
  */
-import type { Concepto, DatosFiscales, MotivoCancelacion } from "~/domain/cfdi";
+import type { Concepto, DatosFiscales, InformacionGlobal, MotivoCancelacion } from "~/domain/cfdi";
 import { env } from "../env.server";
 import { currentMode, type Mode } from "../mode.server";
 
@@ -11,6 +11,7 @@ import { currentMode, type Mode } from "../mode.server";
 export type InvoiceDocument = {
   /** the idempotency key: a retry after a time-out sends the same one */
   clave: string;
+  /** the order invoiced (a global invoice: its own id) */
   compraId: string;
   receptor: DatosFiscales;
   correo: string;
@@ -19,6 +20,8 @@ export type InvoiceDocument = {
   formaPago: string;
   /** the stamp date (the demo writes it on its PDF and XML) */
   fecha: Date;
+  /** a monthly global invoice to the general public (one "Venta" concept per order) */
+  global?: InformacionGlobal;
   /** once stamped */
   uuid?: string | null;
   proveedorId?: string | null;
