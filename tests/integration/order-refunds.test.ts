@@ -288,6 +288,20 @@ describe("cancelling an order from admin", () => {
     ).toEqual([]);
   });
 
+  it("refuses to cancel an order whose money is all on its way back already: a Spanish answer, nothing changed", async () => {
+    const order = await paidOrder("stripe", 1);
+    stub.failRefunds(10);
+    expect(await refund(order.compraId, "")).toMatchObject({ status: 200 });
+    stub.failRefunds(0);
+    expect(await cancel(order.compraId)).toMatchObject({
+      status: 400,
+      errors: { cancelacion: "Este pago no tiene nada que reembolsar." },
+    });
+    expect((await orderOf(order.compraId)).estadoPago).toBe("pagado");
+    expect(await stockOf(order.product.id)).toBe(9);
+    expect(await refundsOf(order.paymentId)).toHaveLength(1);
+  });
+
   it("refuses an order already shipped (refund it instead) and a course, changing nothing", async () => {
     const order = await paidOrder("demo", 1);
     await database.db.update(compras).set({ estadoEnvio: 2 }).where(eq(compras.id, order.compraId));

@@ -8,7 +8,8 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { citas, pagos, user } from "../db/schema";
-import { REEMBOLSADO, REEMBOLSO_ESTADO, type RefundResult, requestRefund } from "../payments/refunds.server";
+import { PAGO_ESTADO } from "../payments/provider.server";
+import { REEMBOLSO_ESTADO, type RefundResult, requestRefund } from "../payments/refunds.server";
 import type { PaymentDetail } from "../shop/orders.server";
 
 /** pagos.estado of a payment waiting for its refund (PAGO_ESTADO.reembolso). */
@@ -53,7 +54,7 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
       id: r.id,
       proveedor: r.proveedor,
       monto: r.monto,
-      fecha: estado === REEMBOLSADO ? r.updatedAt : r.createdAt,
+      fecha: estado === PAGO_ESTADO.reembolsado ? r.updatedAt : r.createdAt,
       nombre: r.nombre,
       enProceso: Boolean(r.enProceso),
       correo: detalle.datosContacto?.correo || r.email,
@@ -69,7 +70,7 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
 export async function listRefunds(db: Db) {
   const [pendientes, reembolsados] = await Promise.all([
     refundsIn(db, REQUIERE_REEMBOLSO, 500),
-    refundsIn(db, REEMBOLSADO, 20),
+    refundsIn(db, PAGO_ESTADO.reembolsado, 20),
   ]);
   return { pendientes, reembolsados };
 }

@@ -158,6 +158,8 @@ export const PAGO_ESTADO = {
   pagado: "pagado",
   cancelado: "cancelado",
   reembolso: "requiere-reembolso",
+  /** all it took was given back through the provider (payments/refunds.server.ts, ADR 032) */
+  reembolsado: "reembolsado",
   fallido: "fallido",
   esperandoPago: "esperando-pago",
   vencido: "vencido",

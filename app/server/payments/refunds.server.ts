@@ -6,14 +6,15 @@
  *        │            (the amount checked against what is left: never more than was paid)
  *        │            + a durable job `reembolso` (a crash or a provider down retries it)
  *        ▼
- *   executeRefund ── provider.refund(idempotency key = the row's id) ──► `hecho`
+ *   executeRefund ── provider.refund(reference = the row's id, a key per attempt) ──► `hecho`
  *                    + the client's mail (outbox), and the payment `reembolsado` once all
  *                    of it was given back (the order's `estado_pago` too)
  *
  * The provider is asked by the request, then by the job if that failed (never both at once:
  * the job waits out the request's attempt); each attempt finds the provider's refund of this
- * row before making one, so a retry, a restart or two clicks give the money back once. Which payments can be refunded: `pagado` (a paid order,
- * course or deposit) and `requiere-reembolso` (late money the queue lists).
+ * row before making one, so a retry, a restart or two clicks give the money back once.
+ * Which payments can be refunded: `pagado` (a paid order, course or deposit) and
+ * `requiere-reembolso` (late money the queue lists).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -30,9 +31,6 @@ import { PAGO_ESTADO } from "./provider.server";
 
 /** reembolsos.estado */
 export const REEMBOLSO_ESTADO = { pendiente: "pendiente", hecho: "hecho" } as const;
-
-/** pagos.estado once everything it took was given back. */
-export const REEMBOLSADO = "reembolsado";
 
 /** When the job asks again if the request's own attempt did not finish. */
 const RETRY_AFTER_MS = 5 * 60_000;
@@ -56,11 +54,12 @@ export type RefundResult =
 
 /** What a payment took and what was already given back (or is being given back). */
 export async function refundState(db: DbOrTx, pagoId: string) {
-  const [pago] = await db
-    .select({ monto: pagos.monto, estado: pagos.estado, compraId: pagos.compraId })
-    .from(pagos)
-    .where(eq(pagos.id, pagoId));
-  if (!pago) return null;
+  const [pago] = await db.select({ monto: pagos.monto, estado: pagos.estado }).from(pagos).where(eq(pagos.id, pagoId));
+  return pago ? refundsOf(db, pagoId, pago) : null;
+}
+
+/** `refundState` of a payment row the caller already holds (locked, in the settling transaction). */
+async function refundsOf(db: DbOrTx, pagoId: string, pago: { monto: number; estado: string }) {
   const rows = await db
     .select()
     .from(reembolsos)
@@ -72,9 +71,24 @@ export async function refundState(db: DbOrTx, pagoId: string) {
 }
 
 /**
+ * The reason of a refund or a cancellation, trimmed, or the Spanish message saying what is
+ * wrong with it (`what`: "del reembolso", "de la cancelación").
+ */
+export function readMotivo(
+  value: unknown,
+  what: string,
+): { ok: true; motivo: string } | { ok: false; message: string } {
+  const motivo = typeof value === "string" ? value.trim() : "";
+  if (motivo.length === 0) return { ok: false, message: `Escribe el motivo ${what}.` };
+  if (motivo.length > MOTIVO_MAX)
+    return { ok: false, message: `El motivo puede tener hasta ${MOTIVO_MAX} caracteres.` };
+  return { ok: true, motivo };
+}
+
+/**
  * Asks for a refund: checks it and writes it (with its job) under the payment's lock, then
  * asks the provider at once. A provider that does not answer leaves it `pendiente`: the job
- * asks again (with the same key) until it is done.
+ * asks again (a key of its own, the same reference) until it is done.
  */
 export async function requestRefund(db: Db, input: RefundRequest, now = new Date()): Promise<RefundResult> {
   const written = await db.transaction((tx) => reserveRefund(tx, input, now));
@@ -99,15 +113,13 @@ export async function reserveRefund(tx: DbOrTx, input: RefundRequest, now = new 
   if (typeof pagoId !== "string" || pagoId.length === 0 || pagoId.length > 200) {
     return { ok: false, message: "Pago desconocido." };
   }
-  const motivo = typeof input.motivo === "string" ? input.motivo.trim() : "";
-  if (motivo.length === 0) return { ok: false, field: "motivo", message: "Escribe el motivo del reembolso." };
-  if (motivo.length > MOTIVO_MAX) {
-    return { ok: false, field: "motivo", message: `El motivo puede tener hasta ${MOTIVO_MAX} caracteres.` };
-  }
+  const read = readMotivo(input.motivo, "del reembolso");
+  if (!read.ok) return { ok: false, field: "motivo", message: read.message };
+  const { motivo } = read;
   const pago = await lockPayment(tx, pagoId);
   if (!pago) return { ok: false, message: "Pago desconocido." };
-  const state = await refundState(tx, pagoId);
-  if (!state || state.disponible <= 0) return { ok: false, message: "Este pago no tiene nada que reembolsar." };
+  const state = await refundsOf(tx, pagoId, pago);
+  if (state.disponible <= 0) return { ok: false, message: "Este pago no tiene nada que reembolsar." };
   const monto = input.monto === undefined || input.monto === "" ? state.disponible : input.monto;
   if (typeof monto !== "number" || !Number.isSafeInteger(monto) || monto <= 0) {
     return { ok: false, field: "monto", message: "Escribe un monto mayor que cero." };
@@ -170,7 +182,7 @@ export async function executeRefund(db: Db, id: string): Promise<boolean> {
     reason: refund.motivo,
   });
   const recorded = await db.transaction(async (tx) => {
-    await lockPayment(tx, refund.pagoId);
+    const pago = await lockPayment(tx, refund.pagoId);
     const moved = await tx
       .update(reembolsos)
       .set({ estado: REEMBOLSO_ESTADO.hecho, referencia: answer.id, updatedAt: new Date() })
@@ -182,11 +194,10 @@ export async function executeRefund(db: Db, id: string): Promise<boolean> {
       .select({ total: sql<number>`coalesce(sum(${reembolsos.monto}), 0)::int` })
       .from(reembolsos)
       .where(and(eq(reembolsos.pagoId, refund.pagoId), eq(reembolsos.estado, REEMBOLSO_ESTADO.hecho)));
-    const [pago] = await tx.select().from(pagos).where(eq(pagos.id, refund.pagoId));
     if (pago && Number(done?.total ?? 0) >= pago.monto) {
       await tx
         .update(pagos)
-        .set({ estado: REEMBOLSADO, updatedAt: new Date() })
+        .set({ estado: PAGO_ESTADO.reembolsado, updatedAt: new Date() })
         .where(and(eq(pagos.id, pago.id), inArray(pagos.estado, REFUNDABLE)));
       if (pago.compraId) {
         await tx

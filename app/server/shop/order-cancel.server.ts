@@ -12,7 +12,7 @@
  * An order already shipped (Enviado, Entregado) is not cancelled: the studio refunds it.
  * Courses bought in an order are refunded, not cancelled (the access stays the studio's call).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatPrice } from "~/domain/money";
 import { ESTADO_PAGO } from "~/domain/order-status";
 import type { Db, DbOrTx } from "../db/index.server";
@@ -22,10 +22,9 @@ import { deliverQueuedMail, escapeHtml, mailLayout, queueMail } from "../mail.se
 import { providerNamed } from "../payments/index.server";
 import { lockPayment } from "../payments/ledger.server";
 import { PAGO_ESTADO } from "../payments/provider.server";
-import { MOTIVO_MAX, reserveRefund, settleRefund } from "../payments/refunds.server";
+import { readMotivo, reserveRefund, settleRefund } from "../payments/refunds.server";
 import { voidPendingPaymentInTx } from "../payments/settle.server";
-import { returnStock } from "./order-payment.server";
-import { returnCodes } from "./redemptions.server";
+import { closeOrder } from "./order-payment.server";
 
 export type CancelResult = { ok: true; notice: string } | { ok: false; message: string };
 
@@ -37,10 +36,9 @@ export async function cancelOrder(
   compraId: string,
   input: { motivo: unknown; solicitadoPor?: string },
 ): Promise<CancelResult> {
-  const motivo = typeof input.motivo === "string" ? input.motivo.trim() : "";
-  if (motivo.length === 0) return { ok: false, message: "Escribe el motivo de la cancelación." };
-  if (motivo.length > MOTIVO_MAX)
-    return { ok: false, message: `El motivo puede tener hasta ${MOTIVO_MAX} caracteres.` };
+  const read = readMotivo(input.motivo, "de la cancelación");
+  if (!read.ok) return read;
+  const { motivo } = read;
   const done = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(compras).where(eq(compras.id, compraId)).for("update");
     if (!order) return { ok: false as const, message: "Pedido desconocido." };
@@ -53,28 +51,28 @@ export async function cancelOrder(
       await voidPendingPaymentInTx(tx, order.pagoId);
       await cancelled(tx, compraId);
       await queueCancelMail(tx, compraId, motivo, 0);
-      return { ok: true as const, voidAt: pago.proveedor, refundId: null };
+      return { ok: true as const, voidAt: pago.proveedor, pagoId: order.pagoId, refundId: null };
     }
     if (order.estadoPago !== ESTADO_PAGO.pagado) {
       return { ok: false as const, message: "Este pedido ya no está activo: no hay nada que cancelar." };
     }
-    await cancelled(tx, compraId);
-    // Free orders ($0) have nothing to give back.
+    // Free orders ($0) have nothing to give back; a refund that cannot be written (all of it
+    // already on its way back) leaves the order as it was.
     const refund =
       order.total > 0
         ? await reserveRefund(tx, { pagoId: order.pagoId, motivo, solicitadoPor: input.solicitadoPor })
         : null;
-    if (refund && !refund.ok) throw new Error(`Cancelación de ${compraId}: ${refund.message}`);
+    if (refund && !refund.ok) return { ok: false as const, message: refund.message };
+    await cancelled(tx, compraId);
     await queueCancelMail(tx, compraId, motivo, refund?.ok ? refund.monto : 0);
-    return { ok: true as const, voidAt: null, refundId: refund?.ok ? refund.id : null };
+    return { ok: true as const, voidAt: null, pagoId: order.pagoId, refundId: refund?.ok ? refund.id : null };
   });
   if (!done.ok) return done;
   await deliverQueuedMail(db).catch((e) => logError("Correo de cancelación", e));
   if (done.voidAt) {
     // The voucher can no longer be paid (best effort: it also expires at the provider).
-    const { pagoId } = (await db.select({ pagoId: compras.pagoId }).from(compras).where(eq(compras.id, compraId)))[0];
     await providerNamed(done.voidAt)
-      .cancel(pagoId)
+      .cancel(done.pagoId)
       .catch((e) => logError(`No se pudo anular la ficha del pedido cancelado ${compraId}`, e));
     return { ok: true, notice: "Pedido cancelado. La ficha de pago quedó anulada y el stock regresó." };
   }
@@ -90,15 +88,7 @@ export async function cancelOrder(
   return { ok: true, notice: "Pedido cancelado. El stock regresó." };
 }
 
-async function cancelled(tx: DbOrTx, compraId: string) {
-  await tx
-    .update(compras)
-    .set({ estadoPago: ESTADO_PAGO.cancelado })
-    .where(and(eq(compras.id, compraId)));
-  await returnStock(tx, compraId);
-  // its discount codes' uses too (a code limited to N uses can be used again)
-  await returnCodes(tx, compraId);
-}
+const cancelled = (tx: DbOrTx, compraId: string) => closeOrder(tx, compraId, ESTADO_PAGO.cancelado);
 
 async function queueCancelMail(tx: DbOrTx, compraId: string, motivo: string, reembolso: number) {
   const [row] = await tx

@@ -19,7 +19,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { AlertMessage } from "~/domain/messages";
 import type { OrderDraft } from "~/domain/order";
-import { ESTADO_PAGO } from "~/domain/order-status";
+import { ESTADO_PAGO, type EstadoPago } from "~/domain/order-status";
 import { type InstruccionesPago, type MesesMsi, type MetodoDiferido, diasParaPagar } from "~/domain/payment-methods";
 import { enrolPurchase } from "../school/enrolment.server";
 import type { Db, DbOrTx } from "../db/index.server";
@@ -152,9 +152,7 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
   },
 
   async release(tx, _pago, compraId) {
-    await tx.update(compras).set({ estadoPago: ESTADO_PAGO.vencido }).where(eq(compras.id, compraId));
-    await returnCodes(tx, compraId);
-    await returnStock(tx, compraId);
+    await closeOrder(tx, compraId, ESTADO_PAGO.vencido);
   },
 
   async afterPaid(db) {
@@ -170,10 +168,13 @@ export const orderPayable = registerPayable<PaymentRecord, null>(DEFAULT_KIND, {
 });
 
 /**
- * The stock an order took goes back, line by line, as it was recorded on the order (an
- * expired voucher, an order the studio cancelled). Inside the caller's transaction.
+ * An order that will not go out (its voucher expired: `vencido`; the studio cancelled it:
+ * `cancelado`), inside the caller's transaction: its payment state set, its discount codes'
+ * uses and its stock given back, line by line as they were recorded on the order.
  */
-export async function returnStock(tx: DbOrTx, compraId: string): Promise<void> {
+export async function closeOrder(tx: DbOrTx, compraId: string, estadoPago: EstadoPago): Promise<void> {
+  await tx.update(compras).set({ estadoPago }).where(eq(compras.id, compraId));
+  await returnCodes(tx, compraId);
   const lines = await tx
     .select({ productoId: compraLineas.productoId, cantidad: compraLineas.cantidad })
     .from(compraLineas)
