@@ -182,6 +182,12 @@ export function cardFunding(value: unknown): CardFunding | undefined {
   return undefined;
 }
 
+/** The funding a settled payment recorded (`pagos.detalle.funding`, ledger recordFunding), or null. */
+export function fundingOf(detalle: unknown): string | null {
+  const funding = (detalle as { funding?: unknown } | null)?.funding;
+  return typeof funding === "string" ? funding : null;
+}
+
 /** The c_FormaPago entries the studio's invoices use. */
 export const FORMAS_PAGO = {
   "01": "Efectivo",

@@ -10,12 +10,12 @@
  * método efectivo or transferencia), so it counts in every figure, can be invoiced with its
  * payment form (01, 03) or goes into the month's global invoice, and can be refunded.
  */
-import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FieldErrors, Option } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
-import { cursos, cursosOtorgados, inscripciones, pagos, user } from "../db/schema";
-import { PAGO_ESTADO } from "../payments/provider.server";
+import { courseOrderLine, orderTotals } from "~/domain/order";
+import { cursos, cursosOtorgados, inscripciones, user } from "../db/schema";
+import { markOrderWritten, recordReceivedPayment } from "../payments/ledger.server";
 import { writeOrder } from "../shop/orders.server";
 import type { SessionUser } from "../session.server";
 import { money, parseForm, select, text } from "./fields.server";
@@ -100,44 +100,30 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
     if (metodo && monto) {
       // The sale: its payment (already received) and its order, as a course bought online has.
       const [course] = await tx
-        .select({ titulo: cursos.titulo, tituloExterior: cursos.tituloExterior, precio: cursos.precio })
+        .select({
+          id: cursos.id,
+          titulo: cursos.titulo,
+          tituloExterior: cursos.tituloExterior,
+          imagenExterior: cursos.imagenExterior,
+          precio: cursos.precio,
+        })
         .from(cursos)
         .where(eq(cursos.id, cursoId));
+      // the list price shown beside what was paid: the course's, or the amount when it paid more
+      const line = courseOrderLine(
+        { ...course, precio: Math.max(course.precio, monto) },
+        { precio: monto, codigo: null, descuento: null },
+      );
       const detalle = {
         tipo: "curso" as const,
         carritoId: null,
-        lines: [
-          {
-            tipo: "curso" as const,
-            id: cursoId,
-            nombre: course?.tituloExterior || course?.titulo || "Curso",
-            url: "",
-            precioOriginal: Math.max(course?.precio ?? 0, monto),
-            precio: monto,
-            cantidad: 1,
-            codigo: null,
-            descuento: null,
-            peso: 0,
-          },
-        ],
-        subtotal: monto,
-        envio: 0,
-        total: monto,
+        lines: [line],
+        ...orderTotals([line], 0),
         codigosRechazados: [],
         datosEnvio: null,
         datosContacto: { correo, telefono: "" },
       };
-      const paymentId = `estudio_${randomUUID()}`;
-      await tx.insert(pagos).values({
-        id: paymentId,
-        proveedor: "estudio",
-        userId: student.id,
-        monto,
-        moneda: "mxn",
-        estado: PAGO_ESTADO.pagado,
-        metodo,
-        detalle,
-      });
+      const paymentId = await recordReceivedPayment(tx, { userId: student.id, monto, metodo, detalle });
       const compraId = await writeOrder(tx, {
         userId: student.id,
         paymentId,
@@ -145,7 +131,7 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
         detalle,
         pago: { metodo, estadoPago: "pagado", meses: null },
       });
-      await tx.update(pagos).set({ compraId }).where(eq(pagos.id, paymentId));
+      await markOrderWritten(tx, paymentId, compraId, true);
     }
     await tx.insert(cursosOtorgados).values({
       userId: student.id,

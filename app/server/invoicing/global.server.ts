@@ -25,6 +25,7 @@ import {
   conceptoGlobal,
   emisionGlobal,
   formaPagoDe,
+  fundingOf,
   informacionGlobal,
   isMes,
   rangoDelMes,
@@ -78,10 +79,7 @@ async function uninvoicedOrders(db: DbOrTx, mes: string): Promise<Candidate[]> {
     .orderBy(asc(compras.fecha), asc(compras.id));
 }
 
-const formaDe = (o: Candidate) => {
-  const funding = (o.detalle as { funding?: unknown } | null)?.funding;
-  return formaPagoDe({ metodo: o.metodo, funding: typeof funding === "string" ? funding : null, meses: o.meses });
-};
+const formaDe = (o: Candidate) => formaPagoDe({ metodo: o.metodo, funding: fundingOf(o.detalle), meses: o.meses });
 
 /**
  * Writes the month's global invoices (one per payment form) with their orders, before any
@@ -127,7 +125,7 @@ async function reserveMonth(db: Db, mes: string, now: Date): Promise<void> {
 async function documentOf(db: Db, row: FacturaGlobal, fecha: Date): Promise<InvoiceDocument> {
   const [orders, lines] = await Promise.all([
     db
-      .select({ id: compras.id, total: compras.total, envio: compras.envio })
+      .select({ id: compras.id, total: compras.total, envio: compras.envio, descuento: compras.descuento })
       .from(facturasGlobalesCompras)
       .innerJoin(compras, eq(compras.id, facturasGlobalesCompras.compraId))
       .where(eq(facturasGlobalesCompras.facturaGlobalId, row.id))

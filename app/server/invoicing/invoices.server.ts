@@ -17,6 +17,7 @@ import {
   type DatosFiscalesField,
   dentroDelMesDeCompra,
   formaPagoDe,
+  fundingOf,
   studioMonth,
   validateCancelacion,
   validateDatosFiscales,
@@ -99,7 +100,6 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
     .leftJoin(pagos, eq(pagos.id, compras.pagoId))
     .where(eq(compras.id, compraId));
   if (!row) return null;
-  const funding = (row.detalle as { funding?: unknown } | null)?.funding;
   return {
     id: row.id,
     compradorId: row.compradorId,
@@ -109,7 +109,7 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
     correo: row.contacto?.correo || row.email,
     pagoEstado: row.pagoEstado,
     proveedor: row.proveedor,
-    pago: { metodo: row.metodo, funding: typeof funding === "string" ? funding : null, meses: row.meses },
+    pago: { metodo: row.metodo, funding: fundingOf(row.detalle), meses: row.meses },
   };
 }
 

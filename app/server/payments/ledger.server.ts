@@ -214,6 +214,29 @@ export const flagForRefund = (db: DbOrTx, paymentId: string) =>
   );
 
 /**
+ * Money the studio received itself (cash, a bank transfer: a course granted by hand, issue 28):
+ * a payment already `pagado`, provider `estudio` (studio.server.ts), inside the caller's
+ * transaction; the caller links it to the order it writes (markOrderWritten).
+ */
+export async function recordReceivedPayment(
+  tx: DbOrTx,
+  input: { userId: string; monto: number; metodo: "efectivo" | "transferencia"; detalle: Record<string, unknown> },
+): Promise<string> {
+  const id = `estudio_${randomUUID()}`;
+  await tx.insert(pagos).values({
+    id,
+    proveedor: "estudio",
+    userId: input.userId,
+    monto: input.monto,
+    moneda: "mxn",
+    estado: PAGO_ESTADO.pagado,
+    metodo: input.metodo,
+    detalle: input.detalle,
+  });
+  return id;
+}
+
+/**
  * The card's funding as its provider reported it when the payment settled (detalle.funding:
  * credit, debit, prepaid, unknown): how the invoice says it was paid (c_FormaPago 04 or 28,
  * ~/domain/cfdi formaPagoDe). Written once; a later word does not change it.

@@ -356,21 +356,26 @@ const DAY_MS = 86_400_000;
 export const releaseAt = (pago: { vence: Date | null; proveedor: string }): Date | null =>
   pago.vence ? liberacionFicha(pago.vence, pago.proveedor) : null;
 
+/** The keys of a pending payment's two jobs (to cancel them once it is paid or voided). */
+export const pendingPaymentJobKeys = (paymentId: string) =>
+  [`${JOB_RECORDATORIO}:${paymentId}`, `${JOB_VENCE}:${paymentId}`] as const;
+
 /**
  * The two jobs of a pending payment: the reminder a day before `vence`, the release at the
  * end of the provider's grace after it (the job keeps its old name, `pago-vence`).
  */
 export function pendingPaymentJobs(paymentId: string, vence: Date, proveedor: string) {
+  const [recordatorio, liberacion] = pendingPaymentJobKeys(paymentId);
   return [
     {
       tipo: JOB_RECORDATORIO,
-      clave: `${JOB_RECORDATORIO}:${paymentId}`,
+      clave: recordatorio,
       ejecutarEn: new Date(vence.getTime() - DAY_MS),
       datos: { paymentId },
     },
     {
       tipo: JOB_VENCE,
-      clave: `${JOB_VENCE}:${paymentId}`,
+      clave: liberacion,
       ejecutarEn: liberacionFicha(vence, proveedor),
       datos: { paymentId },
     },
@@ -407,7 +412,7 @@ export async function confirmPendingPayment(
       const fulfilled = (await payable.fulfil(tx, locked, locked.compraId)) !== "reembolso";
       const estado = fulfilled ? PAGO_ESTADO.pagado : PAGO_ESTADO.reembolso;
       await tx.update(pagos).set({ estado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
-      for (const job of pendingPaymentJobs(paymentId, new Date(), locked.proveedor)) await cancelJob(tx, job.clave);
+      for (const clave of pendingPaymentJobKeys(paymentId)) await cancelJob(tx, clave);
       return { outcome: fulfilled ? "pagado" : "tarde", locked } as const;
     }
     if (late) {
@@ -492,7 +497,7 @@ export async function voidPendingPaymentInTx(tx: DbOrTx, paymentId: string): Pro
   const locked = await lockPayment(tx, paymentId);
   if (locked?.estado !== PAGO_ESTADO.esperandoPago) return false;
   await tx.update(pagos).set({ estado: PAGO_ESTADO.cancelado, updatedAt: new Date() }).where(eq(pagos.id, paymentId));
-  for (const job of pendingPaymentJobs(paymentId, new Date(), locked.proveedor)) await cancelJob(tx, job.clave);
+  for (const clave of pendingPaymentJobKeys(paymentId)) await cancelJob(tx, clave);
   return true;
 }
 
