@@ -732,6 +732,22 @@ export const datosFiscales = pgTable("datos_fiscales", {
 });
 
 /**
+ * What a stamped CFDI keeps, for an order's invoice and the month's global one alike: its
+ * state, who stamps it ('facturapi' | 'demo') and the provider's id, the folio fiscal (the UUID
+ * the SAT stamped; the demo's is made up), serie and folio, and the idempotency key sent to the
+ * provider (the same on every retry).
+ */
+const timbre = () => ({
+  estado: text().notNull().default("emitiendo"),
+  proveedor: text().notNull(),
+  proveedorId: text(),
+  uuid: text(),
+  serie: text().notNull().default(""),
+  folio: text().notNull().default(""),
+  clave: text().notNull(),
+});
+
+/**
  * An invoice (CFDI) of an order. 'emitiendo' while the provider is asked (the claim that
  * makes a second click wait), 'vigente' once stamped, 'cancelada' after the SAT accepted the
  * cancellation. At most one row per order that is not cancelled (the partial unique index).
@@ -747,17 +763,7 @@ export const facturas = pgTable(
       .notNull()
       .references(() => user.id),
     /** 'emitiendo' | 'vigente' | 'cancelada' */
-    estado: text().notNull().default("emitiendo"),
-    /** 'facturapi' | 'demo' */
-    proveedor: text().notNull(),
-    /** the provider's invoice id (Facturapi) */
-    proveedorId: text(),
-    /** the folio fiscal (UUID the SAT stamped; the demo's is made up) */
-    uuid: text(),
-    serie: text().notNull().default(""),
-    folio: text().notNull().default(""),
-    /** the idempotency key sent to the provider: the same on a retry after a time-out */
-    clave: text().notNull(),
+    ...timbre(),
     rfc: text().notNull(),
     razonSocial: text().notNull(),
     regimen: text().notNull(),
@@ -795,15 +801,7 @@ export const facturasGlobales = pgTable(
     /** c_FormaPago: 01, 03, 04 or 28 */
     formaPago: text().notNull(),
     /** 'emitiendo' | 'vigente' | 'fallida' */
-    estado: text().notNull().default("emitiendo"),
-    /** 'facturapi' | 'demo' */
-    proveedor: text().notNull(),
-    proveedorId: text(),
-    uuid: text(),
-    serie: text().notNull().default(""),
-    folio: text().notNull().default(""),
-    /** the idempotency key sent to the provider: the same on every retry */
-    clave: text().notNull(),
+    ...timbre(),
     /** centavos: the sum of its orders' totals */
     total: integer().notNull(),
     /** how many orders it covers */
