@@ -9,7 +9,7 @@ import { useFetcher, useNavigation } from "react-router";
 import { type ActionFeedback, useActionFeedback, useConfirmedSubmit } from "./use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
 import { UPLOAD_LIMITS, type UploadKind, fileTooLarge, uploadHint } from "~/domain/limits";
-import { confirmDelete } from "~/domain/messages";
+import { type AlertMessage, confirmDelete } from "~/domain/messages";
 import type { FieldErrors, FieldSpec, FormValue, FormValues, GalleryImage, QuestionAnswer } from "~/domain/admin-form";
 
 /** Fields that take the whole width of a desktop form (the others go two by two). */
@@ -22,8 +22,8 @@ type AdminFormProps = {
   /** the form's `intent` (what the action does with it) */
   intent: string;
   submitLabel: string;
-  /** ask the spec's confirmation first (every edit does; a creation does not) */
-  confirm: boolean;
+  /** ask the spec's confirmation first (every edit does; a creation does not), or this question */
+  confirm: boolean | AlertMessage;
   /** photos of a saved item can be removed one by one */
   canRemoveImages?: boolean;
   /** a long form keeps its button at the bottom of a phone's screen */

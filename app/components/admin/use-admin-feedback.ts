@@ -12,12 +12,15 @@ import { type AlertMessage, confirmDelete } from "~/domain/messages";
 
 export type ActionFeedback = { notice?: string; alert?: AlertMessage; errors?: Record<string, string> } | undefined;
 
-/** Submits a form (files included) after the confirmation; `confirm: false` for a creation. */
+/**
+ * Submits a form (files included) after the confirmation; `confirm: false` for a creation, or
+ * the question to ask instead of the spec's (money that goes back cannot be "un campo").
+ */
 export function useConfirmedSubmit() {
   const alert = useAlert();
   const submit = useSubmit();
-  return async (form: HTMLFormElement, { confirm = true }: { confirm?: boolean } = {}) => {
-    if (confirm && !(await alert.show(confirmDelete))) return;
+  return async (form: HTMLFormElement, { confirm = true }: { confirm?: boolean | AlertMessage } = {}) => {
+    if (confirm && !(await alert.show(confirm === true ? confirmDelete : confirm))) return;
     await submit(form, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   };
 }

@@ -117,6 +117,24 @@ export const confirmDelete = {
   cancelText: "Cancelar",
 } as const satisfies AlertMessage;
 
+/** Before money goes back to a client (an order's refund, the refund queue): it cannot be undone. */
+export const confirmRefund = {
+  icon: "warning",
+  title: "¿Reembolsar este pago?",
+  text: "El dinero regresa a la clienta por el mismo medio con el que pagó y no se puede deshacer.",
+  confirmText: "Reembolsar",
+  cancelText: "Cancelar",
+} as const satisfies AlertMessage;
+
+/** Before an order is cancelled from admin. */
+export const confirmCancelOrder = {
+  icon: "warning",
+  title: "¿Cancelar este pedido?",
+  text: "El stock regresa a la tienda y se reembolsa lo pagado (o se anula la ficha). No se puede deshacer.",
+  confirmText: "Cancelar pedido",
+  cancelText: "Volver",
+} as const satisfies AlertMessage;
+
 export const comingSoon = {
   icon: "info",
   title: "Próximamente",

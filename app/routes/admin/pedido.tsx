@@ -8,6 +8,7 @@
 import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
+import { confirmCancelOrder, confirmRefund } from "~/domain/messages";
 import { estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
@@ -262,7 +263,7 @@ export default function AdminOrder({
             errors={actionData?.errors}
             intent="reembolsar"
             submitLabel="Reembolsar"
-            confirm
+            confirm={confirmRefund}
           />
         </AdminPanel>
       )}
@@ -280,7 +281,7 @@ export default function AdminOrder({
             errors={actionData?.errors}
             intent="cancelar"
             submitLabel="Cancelar pedido"
-            confirm
+            confirm={confirmCancelOrder}
           />
         </AdminPanel>
       )}
@@ -292,7 +293,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[7rem_1fr] gap-2">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="min-w-0">{value}</dd>
+      <dd className="min-w-0 break-words">{value}</dd>
     </div>
   );
 }

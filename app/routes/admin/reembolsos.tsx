@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback, useConfirmedSubmit } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
-import type { AlertMessage } from "~/domain/messages";
+import { type AlertMessage, confirmRefund } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
 import { plural } from "~/domain/plural";
 import { getDb } from "~/server/db/index.server";
@@ -82,7 +82,7 @@ export default function AdminRefunds({ loaderData: { pendientes, reembolsados },
                     method="post"
                     onSubmit={(event) => {
                       event.preventDefault();
-                      void submit(event.currentTarget);
+                      void submit(event.currentTarget, { confirm: confirmRefund });
                     }}
                   >
                     <input type="hidden" name="intent" value="reembolsar" />
