@@ -114,7 +114,15 @@ export function motivoPlanRechazado(input: {
 /** An OXXO voucher or SPEI instructions, as the provider issued them. */
 export type InstruccionesPago =
   | { metodo: "oxxo"; numero: string; vence: string; urlFicha?: string }
-  | { metodo: "spei"; clabe: string; referencia: string; banco: string; vence: string };
+  | {
+      metodo: "spei";
+      clabe: string;
+      referencia: string;
+      banco: string;
+      /** who receives the transfer (bank apps ask for it); absent only in instructions stored before issue 28 */
+      beneficiario?: string;
+      vence: string;
+    };
 
 // ---------------------------------------------------------------- CLABE and voucher numbers
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { site } from "~/config/site";
 import { appContext } from "./context.server";
 
 type Source = Record<string, string | undefined>;
@@ -33,6 +34,12 @@ export function readConfig(source: Source = process.env) {
     /** The public key (PEM) of Conekta's webhook: verifies the `digest` of each event. */
     conektaWebhookKey: source.CONEKTA_WEBHOOK_KEY || undefined,
     conektaApiUrl: source.CONEKTA_API_URL || "https://api.conekta.io",
+    /**
+     * The SPEI transfer's beneficiary as bank apps ask for it, where the provider does not say
+     * (Conekta, the demo): the account holder's name; the studio's business name unless set.
+     * Stripe's instructions carry their own (`account_holder_name`).
+     */
+    speiBeneficiario: (source.SPEI_BENEFICIARIO || site.legalName).trim().slice(0, 120),
     /** Facturapi (CFDI invoices, ADR 022): on with its key; the API address is overridable (a local stub in tests). */
     facturapiKey: source.FACTURAPI_KEY || undefined,
     facturapiApiUrl: source.FACTURAPI_API_URL || undefined,

@@ -1,7 +1,7 @@
 /**
  * A payment that waits for cash or a transfer (issue 14): the OXXO voucher (number, Code 128
- * barcode, amount, expiry; printable) or the SPEI CLABE and reference, as the server stored
- * them; in demo mode the 'Simular pago recibido' button, which makes the demo send the same
+ * barcode, amount, expiry; printable) or the SPEI beneficiary, bank, CLABE, reference and
+ * amount, as the server stored them; in demo mode the 'Simular pago recibido' button, which makes the demo send the same
  * signed webhook a provider would. Draws what it is given: usable for any thing being paid
  * (an order today, a booking deposit later).
  */
@@ -121,6 +121,16 @@ export function PendingPaymentCard({
             Transfiere el monto exacto desde tu banca en línea a esta CLABE, con la referencia.
           </p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            {i.beneficiario && (
+              <>
+                <dt className="text-muted">Beneficiario</dt>
+                <dd className="text-cocoa" data-testid="spei-beneficiary">
+                  {i.beneficiario}
+                </dd>
+              </>
+            )}
+            <dt className="text-muted">Banco</dt>
+            <dd className="text-cocoa">{i.banco}</dd>
             <dt className="text-muted">CLABE</dt>
             <dd className="flex items-center gap-3">
               <span className="font-mono text-lg tracking-wider text-cocoa" data-testid="spei-clabe">
@@ -135,11 +145,13 @@ export function PendingPaymentCard({
                 <Copy className="size-4" aria-hidden />
               </button>
             </dd>
-            <dt className="text-muted">Banco</dt>
-            <dd className="text-cocoa">{i.banco}</dd>
             <dt className="text-muted">Referencia</dt>
             <dd className="font-mono text-cocoa" data-testid="spei-reference">
               {i.referencia}
+            </dd>
+            <dt className="text-muted">Monto</dt>
+            <dd className="text-cocoa" data-testid="spei-amount">
+              {formatPrice(view.total)} MXN
             </dd>
           </dl>
         </>

@@ -26,6 +26,7 @@ import {
   OXXO_MAXIMO_MXN,
   diasParaPagar,
 } from "~/domain/payment-methods";
+import { env } from "../env.server";
 import {
   CardError,
   type CreatePaymentInput,
@@ -197,6 +198,8 @@ export function createConektaProvider(options: ConektaOptions): PaymentProvider 
         // Conekta's CLABE is unique to this order: the transfer needs no other reference.
         referencia: order.id,
         banco: method.bank ?? method.receiving_account_bank ?? "STP",
+        // Conekta's SPEI account is the studio's (at STP): its configured beneficiary.
+        beneficiario: env.speiBeneficiario,
         vence: venceReal.toISOString(),
       };
     }

@@ -22,6 +22,7 @@ import {
   planesPorMonto,
 } from "~/domain/payment-methods";
 import type { Db } from "../db/index.server";
+import { env } from "../env.server";
 import { pagos } from "../db/schema";
 import {
   type CreatePaymentInput,
@@ -52,6 +53,7 @@ export function demoInstrucciones(input: CreatePaymentInput, vence: Date): Instr
       clabe: `${first17}${clabeCheckDigit(first17)}`,
       referencia: digits(7),
       banco: "STP",
+      beneficiario: env.speiBeneficiario,
       vence: vence.toISOString(),
     };
   }

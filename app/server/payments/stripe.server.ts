@@ -17,6 +17,7 @@ import {
   planesPorMonto,
 } from "~/domain/payment-methods";
 import { diasNaturalesHasta } from "~/domain/settlement-window";
+import { env } from "../env.server";
 import {
   type CreatePaymentInput,
   type CreatedPayment,
@@ -146,6 +147,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           clabe: spei.clabe,
           referencia: d.reference ?? "",
           banco: spei.bank_name ?? "",
+          // The account's holder as Stripe names it (bank apps ask for it); the studio's own name otherwise.
+          beneficiario: spei.account_holder_name || env.speiBeneficiario,
           vence,
         };
       }

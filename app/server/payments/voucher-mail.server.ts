@@ -1,6 +1,6 @@
 /**
- * What to pay and where, in a mail: an OXXO voucher's number and barcode, or SPEI's CLABE,
- * bank and reference. Shared by every payable thing's voucher, reminder mails (the shop's
+ * What to pay and where, in a mail: an OXXO voucher's number and barcode, or SPEI's
+ * beneficiary, bank, CLABE, reference and amount. Shared by every payable thing's voucher, reminder mails (the shop's
  * order, shop/pending-mail.server.ts; an appointment's deposit, booking/deposit-payable.server.ts).
  */
 import { formatSpanishDateTime } from "~/domain/dates";
@@ -45,12 +45,19 @@ ${barcodeHtml(i.numero)}
       ],
     };
   }
+  // Every field a bank app asks for, each labelled: beneficiario, banco, CLABE, referencia, monto.
+  const beneficiario = i.beneficiario ? `Beneficiario: <strong>${escapeHtml(i.beneficiario)}</strong><br>` : "";
   return {
-    html: `<p style="margin:16px 0 0">Haz una transferencia SPEI de <strong>${escapeHtml(m.monto)}</strong> (el monto exacto) a:</p>
-<p style="margin:12px 0 0">CLABE: <strong style="font-size:18px;letter-spacing:1px">${escapeHtml(formatClabe(i.clabe))}</strong><br>Banco: ${escapeHtml(i.banco)}<br>Referencia: <strong>${escapeHtml(i.referencia)}</strong></p>
+    html: `<p style="margin:16px 0 0">Haz una transferencia SPEI por el monto exacto a:</p>
+<p style="margin:12px 0 0">${beneficiario}Banco: ${escapeHtml(i.banco)}<br>CLABE: <strong style="font-size:18px;letter-spacing:1px">${escapeHtml(formatClabe(i.clabe))}</strong><br>Referencia: <strong>${escapeHtml(i.referencia)}</strong><br>Monto: <strong>${escapeHtml(m.monto)}</strong></p>
 <p style="margin:16px 0 0">Vence: <strong>${escapeHtml(m.vence)}</strong>.</p>`,
     text: [
-      `Transfiere ${m.monto} por SPEI a la CLABE ${formatClabe(i.clabe)} (${i.banco}), referencia ${i.referencia}.`,
+      "Transfiere por SPEI el monto exacto a:",
+      ...(i.beneficiario ? [`Beneficiario: ${i.beneficiario}`] : []),
+      `Banco: ${i.banco}`,
+      `CLABE: ${formatClabe(i.clabe)}`,
+      `Referencia: ${i.referencia}`,
+      `Monto: ${m.monto}`,
       `Vence: ${m.vence}.`,
     ],
   };
