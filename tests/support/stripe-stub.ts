@@ -8,6 +8,14 @@
  * makes the intent's `latest_charge`, whose `payment_method_details.card.funding` (credit by
  * default, as Stripe's 4242 card; debit, prepaid or unknown when a test says) comes back when
  * the retrieve expands it.
+ *
+ * SPEI (customer_balance, mx_bank_transfer) keeps each customer's cash balance as Stripe
+ * does (ADR 033): `transfer` is money arriving by SPEI (`funded`), applied at once to the
+ * customer's open intent (`applied_to_payment`; short of its amount it stays
+ * `requires_action`, partially funded; the excess stays in the balance); cancelling a
+ * partially funded intent moves its money back (`unapplied_from_payment`); a refund with
+ * `origin: customer_balance` takes it out (`return_initiated`). Each movement is returned so a
+ * test can send its `customer_cash_balance_transaction.created` event.
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -29,6 +37,22 @@ export type StubIntent = {
   payment_method_options: Record<string, unknown>;
   /** the charge of a confirmed card (its id; expanded on request) */
   latest_charge: string | null;
+  /** SPEI: what the customer's transfers paid into it so far */
+  amount_received: number;
+};
+
+/** A movement of a customer's cash balance, as Stripe lists it. */
+export type StubCashTransaction = {
+  id: string;
+  object: "customer_cash_balance_transaction";
+  customer: string;
+  type: "funded" | "applied_to_payment" | "unapplied_from_payment" | "return_initiated";
+  net_amount: number;
+  ending_balance: number;
+  currency: "mxn";
+  created: number;
+  applied_to_payment?: { payment_intent: string };
+  unapplied_from_payment?: { payment_intent: string };
 };
 
 export type StubFunding = "credit" | "debit" | "prepaid" | "unknown";
@@ -59,8 +83,27 @@ export type StripeStub = {
   failCreates(n: number): void;
   /** The next `n` capture requests lose their connection before Stripe acts (a network cut). */
   failCaptures(n: number): void;
-  /** refunds that moved money: intent id and amount, once per refund */
-  refunds: { id: string; paymentIntent: string; amount: number; metadata: Record<string, string> }[];
+  /** refunds that moved money: intent id (or the customer, from a cash balance) and amount, once per refund */
+  refunds: {
+    id: string;
+    paymentIntent: string;
+    amount: number;
+    metadata: Record<string, string>;
+    customer?: string;
+    instructionsEmail?: string;
+  }[];
+  /**
+   * A SPEI transfer of `amount` from the customer of intent `intentId` (her CLABE), as Stripe
+   * receives it: funded, then applied to that open intent (partly, fully, or not at all when
+   * it is no longer open). The movements it made, for their events.
+   */
+  transfer(intentId: string, amount: number): StubCashTransaction[];
+  /** each customer's cash balance movements, oldest first */
+  cashTransactions: Map<string, StubCashTransaction[]>;
+  /** a customer's cash balance now (centavos) */
+  cashBalance(customer: string): number;
+  /** The next `n` cash balance listings answer 500 (Stripe down). */
+  failCashBalance(n: number): void;
   /** The next `n` refund requests answer 500 before Stripe acts (Stripe down). */
   failRefunds(n: number): void;
   close(): Promise<void>;
@@ -93,7 +136,36 @@ export async function startStripeStub(): Promise<StripeStub> {
   let next = 1;
   let captureFailures = 0;
   let refundFailures = 0;
+  let cashFailures = 0;
   const refunds: StripeStub["refunds"] = [];
+  const cashTransactions = new Map<string, StubCashTransaction[]>();
+  const balanceOf = (customer: string) => {
+    const list = cashTransactions.get(customer) ?? [];
+    return list.length > 0 ? list[list.length - 1].ending_balance : 0;
+  };
+  const move = (
+    customer: string,
+    type: StubCashTransaction["type"],
+    net: number,
+    intentId?: string,
+  ): StubCashTransaction => {
+    const list = cashTransactions.get(customer) ?? [];
+    const t: StubCashTransaction = {
+      id: `ccsbtxn_stub_${next++}`,
+      object: "customer_cash_balance_transaction",
+      customer,
+      type,
+      net_amount: net,
+      ending_balance: balanceOf(customer) + net,
+      currency: "mxn",
+      created: Math.floor(Date.now() / 1000),
+      ...(type === "applied_to_payment" && intentId ? { applied_to_payment: { payment_intent: intentId } } : {}),
+      ...(type === "unapplied_from_payment" && intentId ? { unapplied_from_payment: { payment_intent: intentId } } : {}),
+    };
+    list.push(t);
+    cashTransactions.set(customer, list);
+    return t;
+  };
   const app = express();
   app.use(express.urlencoded({ extended: true }));
   app.use((req, res, nextFn) => {
@@ -135,6 +207,15 @@ export async function startStripeStub(): Promise<StripeStub> {
     customers.push(id);
     res.json({ id, object: "customer" });
   });
+  app.get("/v1/customers/:id/cash_balance_transactions", (req, res) => {
+    if (cashFailures > 0) {
+      cashFailures--;
+      return void res.status(500).json(stripeError("Stripe is down", "api_error"));
+    }
+    // Newest first, as Stripe lists them.
+    const data = [...(cashTransactions.get(req.params.id) ?? [])].reverse();
+    res.json({ object: "list", data, has_more: false, url: `/v1/customers/${req.params.id}/cash_balance_transactions` });
+  });
   let createFailures = 0;
   app.post("/v1/payment_intents", (req, res) => {
     if (createFailures > 0) {
@@ -169,7 +250,15 @@ export async function startStripeStub(): Promise<StripeStub> {
           type: "mx_bank_transfer",
           reference: `REF${next}`,
           financial_addresses: [
-            { type: "spei", spei: { bank_code: "002", bank_name: "BANAMEX", clabe: "002180650611111118" } },
+            {
+              type: "spei",
+              spei: {
+                account_holder_name: "STRIPE PAYMENTS MEXICO",
+                bank_code: "002",
+                bank_name: "BANAMEX",
+                clabe: "002180650611111118",
+              },
+            },
           ],
         },
       };
@@ -189,6 +278,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       next_action: nextAction,
       payment_method_options: options,
       latest_charge: null,
+      amount_received: 0,
     };
     intent.status = status;
     intents.set(id, intent);
@@ -220,6 +310,28 @@ export async function startStripeStub(): Promise<StripeStub> {
       refundFailures--;
       return void res.status(500).json(stripeError("Stripe is down", "api_error"));
     }
+    if (req.body.origin === "customer_balance") {
+      // From the customer's cash balance: never more than it holds.
+      const customer = String(req.body.customer ?? "");
+      const amount = Number(req.body.amount);
+      if (!cashTransactions.has(customer)) {
+        return void res.status(404).json(stripeError("No such customer", "resource_missing"));
+      }
+      if (!(amount > 0) || amount > balanceOf(customer)) {
+        return void res.status(400).json(stripeError("Insufficient cash balance", "balance_insufficient"));
+      }
+      move(customer, "return_initiated", -amount);
+      const refund = {
+        id: `re_stub_${next++}`,
+        paymentIntent: "",
+        amount,
+        metadata: (req.body.metadata ?? {}) as Record<string, string>,
+        customer,
+        ...(req.body.instructions_email ? { instructionsEmail: String(req.body.instructions_email) } : {}),
+      };
+      refunds.push(refund);
+      return void res.json(refundObject(refund));
+    }
     const intent = intents.get(String(req.body.payment_intent));
     if (!intent) return void res.status(404).json(stripeError("No such payment_intent", "resource_missing"));
     if (intent.status !== "succeeded") {
@@ -243,7 +355,7 @@ export async function startStripeStub(): Promise<StripeStub> {
     id: r.id,
     object: "refund",
     amount: r.amount,
-    payment_intent: r.paymentIntent,
+    payment_intent: r.paymentIntent || null,
     metadata: r.metadata,
     status: "succeeded",
   });
@@ -261,6 +373,11 @@ export async function startStripeStub(): Promise<StripeStub> {
     }
     intent.status = "canceled";
     cancellations.push(intent.id);
+    // A partially funded SPEI intent gives its money back to the customer's cash balance.
+    if (intent.customer && intent.amount_received > 0) {
+      move(intent.customer, "unapplied_from_payment", intent.amount_received, intent.id);
+      intent.amount_received = 0;
+    }
     res.json(intent);
   });
   const server = app.listen(0, "127.0.0.1");
@@ -322,6 +439,36 @@ export async function startStripeStub(): Promise<StripeStub> {
     failRefunds(n) {
       refundFailures = n;
     },
+    cashTransactions,
+    cashBalance: balanceOf,
+    failCashBalance(n) {
+      cashFailures = n;
+    },
+    transfer(intentId, amount) {
+      const intent = intentOf(intentId);
+      const customer = intent.customer;
+      if (!customer) throw new Error(`stub: intent ${intentId} has no customer`);
+      const made = [move(customer, "funded", amount)];
+      // Stripe's automatic reconciliation: the balance goes to the customer's open intent.
+      if (intent.status === "requires_action" && intent.payment_method_types.includes("customer_balance")) {
+        const applied = Math.min(intent.amount - intent.amount_received, balanceOf(customer));
+        if (applied > 0) {
+          made.push(move(customer, "applied_to_payment", -applied, intent.id));
+          intent.amount_received += applied;
+          const remaining = intent.amount - intent.amount_received;
+          const action = intent.next_action?.display_bank_transfer_instructions as
+            | { amount_remaining: number }
+            | undefined;
+          if (action) action.amount_remaining = remaining;
+          if (remaining === 0) {
+            intent.status = "succeeded";
+            intent.next_action = null;
+            captures.push(intent.id);
+          }
+        }
+      }
+      return made;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -337,14 +484,15 @@ export async function startStripeStub(): Promise<StripeStub> {
 export async function sendStripeEvent(
   baseURL: string,
   secret: string,
-  event: { type: string; paymentId: string; eventId: string },
+  event: { type: string; paymentId: string; eventId: string; object?: Record<string, unknown> },
 ): Promise<Response> {
   const { default: Stripe } = await import("stripe");
   const payload = JSON.stringify({
     id: event.eventId,
     object: "event",
     type: event.type,
-    data: { object: { id: event.paymentId, object: "payment_intent" } },
+    // The intent by default; another object (a cash balance movement) when given.
+    data: { object: event.object ?? { id: event.paymentId, object: "payment_intent" } },
   });
   return fetch(`${baseURL}/webhooks/stripe`, {
     method: "POST",

@@ -8,6 +8,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/index.server";
 import { citas, pagos, user } from "../db/schema";
+import { MOTIVO_SALDO, SALDO_ETIQUETA, saldoOf } from "../payments/cash-balance.server";
 import { PAGO_ESTADO } from "../payments/provider.server";
 import { REEMBOLSO_ESTADO, type RefundResult, requestRefund } from "../payments/refunds.server";
 import type { PaymentDetail } from "../shop/orders.server";
@@ -59,11 +60,18 @@ async function refundsIn(db: Db, estado: string, limit: number): Promise<RefundI
       enProceso: Boolean(r.enProceso),
       correo: detalle.datosContacto?.correo || r.email,
       telefono: detalle.datosContacto?.telefono ?? "",
-      productos:
+      productos: saldoLabel(r.detalle) ??
         detalle.lines?.map((l) => `${l.nombre} × ${l.cantidad}`).join(", ") ??
         ((detalle as { tipo?: string }).tipo === "anticipo" ? "Anticipo de cita" : ""),
     };
   });
+}
+
+/** A queue entry of SPEI money left in a cash balance (ADR 033): what it is and of which order. */
+function saldoLabel(detalle: unknown): string | null {
+  const saldo = saldoOf(detalle);
+  if (!saldo) return null;
+  return `${SALDO_ETIQUETA[saldo.motivo]}${saldo.compraId ? ` (compra ${saldo.compraId})` : ""}`;
 }
 
 /** Payments waiting for a refund (all of them), and the last ones refunded. */
@@ -94,7 +102,8 @@ export async function payOutRefund(db: Db, pagoId: unknown, solicitadoPor: strin
   if (typeof pagoId !== "string" || pagoId.length === 0 || pagoId.length > 200) {
     return { ok: false, message: "Pago desconocido." };
   }
-  const [pago] = await db.select({ estado: pagos.estado }).from(pagos).where(eq(pagos.id, pagoId));
+  const [pago] = await db.select({ estado: pagos.estado, detalle: pagos.detalle }).from(pagos).where(eq(pagos.id, pagoId));
   if (pago?.estado !== REQUIERE_REEMBOLSO) return { ok: false, message: "Este pago no está pendiente de reembolso." };
-  return requestRefund(db, { pagoId, motivo: MOTIVO_COLA, solicitadoPor });
+  const saldo = saldoOf(pago.detalle);
+  return requestRefund(db, { pagoId, motivo: saldo ? MOTIVO_SALDO[saldo.motivo] : MOTIVO_COLA, solicitadoPor });
 }

@@ -597,10 +597,16 @@ export const pagos = pgTable(
     instrucciones: jsonb(),
     /** OXXO / SPEI: when the reminder mail went out (sent once) */
     recordatorio: timestamp({ withTimezone: true, precision: 3 }),
+    /**
+     * SPEI through Stripe: the provider's customer whose cash balance receives the transfer
+     * (late, short or excess money stays there; payments/cash-balance.server.ts, ADR 033).
+     * The payment and the refund-queue entries made from that balance share it.
+     */
+    clienteProveedor: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId), index().on(t.estado, t.vence)],
+  (t) => [index().on(t.userId), index().on(t.estado, t.vence), index().on(t.clienteProveedor)],
 );
 
 /**

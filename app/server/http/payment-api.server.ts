@@ -28,6 +28,8 @@
  *        payment_intent.amount_capturable_updated (authorised) and .succeeded both complete
  *        the purchase (an OXXO/SPEI one is confirmed); .payment_failed and .canceled expire
  *        a waiting OXXO/SPEI payment; duplicates and any order of arrival give one order.
+ *        customer_cash_balance_transaction.created: SPEI money left in the payer's cash
+ *        balance (late, short, excess) goes to the refund queue once (cash-balance.server.ts).
  *   POST /webhooks/conekta                  Conekta's events signed with RSA (`digest` header,
  *        CONEKTA_WEBHOOK_KEY): order.paid confirms an OXXO/SPEI order once, order.expired
  *        expires it (conekta-webhook.server.ts).
@@ -72,6 +74,7 @@ import {
   motivoNoDisponible,
 } from "~/domain/payment-methods";
 import { expirePendingPayment } from "../payments/settle.server";
+import { paymentOfCustomer, reconcileCashBalance } from "../payments/cash-balance.server";
 import { CardError, PAGO_ESTADO, type PaymentProvider } from "../payments/provider.server";
 import { sendVoucherMail } from "../shop/pending-mail.server";
 import { verifyStripeWebhook } from "../payments/stripe.server";
@@ -129,12 +132,38 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
     } catch {
       return void res.status(400).json({ error: "Firma inválida." });
     }
+    const stripeProvider = () => options.provider ?? providerNamed("stripe");
+    if (event.type === "customer_cash_balance_transaction.created") {
+      // SPEI money in a payer's cash balance (funded, unapplied from a cancelled intent...):
+      // what the payment could not take goes to the refund queue, once (ADR 033).
+      const { customer } = event.data.object;
+      const cliente = typeof customer === "string" ? customer : customer?.id;
+      try {
+        const paymentId = cliente ? await paymentOfCustomer(getDb(), cliente) : null;
+        if (!paymentId) {
+          logWarning(`Webhook de Stripe: saldo de un cliente ajeno (${event.data.object.id})`);
+          return void res.json({ received: true });
+        }
+        await reconcileCashBalance(getDb(), paymentId, stripeProvider());
+        return void res.json({ received: true });
+      } catch (error) {
+        if (answeredUnavailable(error, req, res)) return;
+        logError(`Webhook de Stripe: no se pudo revisar el saldo ${event.data.object.id}`, error);
+        return void res.status(500).json({ error: "Error al revisar el saldo." });
+      }
+    }
     const paymentId = (event.data.object as { id: string }).id;
+    if (event.type === "payment_intent.partially_funded") {
+      // A short SPEI transfer: the order keeps waiting until its window ends; what arrived
+      // goes to the refund queue if the rest does not (the intent is cancelled then, ADR 033).
+      logWarning(`Pago ${paymentId}: transferencia SPEI parcial; sigue pendiente.`);
+      return void res.json({ received: true });
+    }
     if (EXPIRING_EVENTS.has(event.type)) {
       // OXXO / SPEI that the provider gave up on: expire it (the provider's word decides; a card's failure changes nothing here).
       try {
         const [pago] = await getDb().select({ metodo: pagos.metodo }).from(pagos).where(eq(pagos.id, paymentId));
-        if (pago && isDiferido(pago.metodo)) await expirePendingPayment(getDb(), paymentId, options.provider ?? providerNamed("stripe"));
+        if (pago && isDiferido(pago.metodo)) await expirePendingPayment(getDb(), paymentId, stripeProvider());
         return void res.json({ received: true });
       } catch (error) {
         if (answeredUnavailable(error, req, res)) return;
@@ -153,6 +182,7 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
         if (!deposit.ok && (deposit.reason === "pendiente" || deposit.reason === "monto")) {
           return void res.status(409).json({ error: deposit.reason });
         }
+        if (pago.clienteProveedor) await reconcileCashBalance(getDb(), paymentId, stripeProvider());
         return void res.json({ received: true });
       }
       const result = await completePurchase(getDb(), paymentId, { provider: options.provider, payment: pago });
@@ -162,6 +192,8 @@ export function paymentRoutes(options: PaymentApiOptions = {}): Router {
       if (!result.ok && (result.reason === "pendiente" || result.reason === "monto")) {
         return void res.status(409).json({ error: result.reason });
       }
+      // A SPEI transfer of more than the total: the difference stays in the cash balance (ADR 033).
+      if (pago?.clienteProveedor) await reconcileCashBalance(getDb(), paymentId, stripeProvider());
       res.json({ received: true });
     } catch (error) {
       if (answeredUnavailable(error, req, res)) return;

@@ -43,6 +43,31 @@ export type CreatedPayment = {
   clientSecret: string;
   /** oxxo / spei: the voucher number or the CLABE and reference the buyer pays with */
   instrucciones?: InstruccionesPago;
+  /**
+   * SPEI through Stripe: the provider's customer whose cash balance receives the transfer
+   * (pagos.cliente_proveedor): money it cannot apply to the payment stays there (ADR 033).
+   */
+  cliente?: string;
+};
+
+/**
+ * What a SPEI payer's cash balance at the provider holds beyond the payment (Stripe's
+ * customer_balance, ADR 033), from the provider's own ledger, never from an event's body.
+ */
+export type CashBalanceWord = {
+  /** the payment can still take money (Stripe applies the balance to it): nothing is the client's yet */
+  abierto: boolean;
+  /** the payment was paid in full */
+  pagado: boolean;
+  /** money the payment had taken went back to the balance when it was cancelled (a short transfer) */
+  desaplicado: boolean;
+  /**
+   * centavos: everything the balance ever received for the client and did not apply to the
+   * payment (Σ of its movements but our own payouts): grows with each late, short or excess
+   * transfer and never shrinks when the studio pays it back, so what is new is this minus
+   * what the queue already holds
+   */
+  recibido: number;
 };
 
 export type PaymentStatus = {
@@ -93,6 +118,8 @@ export interface PaymentProvider {
    * reference is found instead of a second one made.
    */
   refund(input: RefundInput): Promise<{ id: string }>;
+  /** SPEI with a cash balance (Stripe): what the payer's balance holds beyond the payment. */
+  cashBalance?(paymentId: string, customer: string): Promise<CashBalanceWord>;
 }
 
 export type RefundInput = {
@@ -108,6 +135,17 @@ export type RefundInput = {
   idempotencyKey: string;
   /** the studio's reason, kept with the refund at the provider */
   reason: string;
+  /**
+   * Money from the payer's cash balance rather than a payment's charge (a refund-queue entry
+   * of late, short or excess SPEI money, ADR 033): `paymentId` is then the entry's own id.
+   */
+  cashBalance?: {
+    customer: string;
+    /** where the provider sends refund instructions when it needs them */
+    email?: string;
+    /** when the ledger wrote the refund: an earlier attempt's refund is looked for from then */
+    since: Date;
+  };
 };
 
 /** A refusal of the card itself (declined, expired...): shown to the buyer as 'Error: {message}'. */

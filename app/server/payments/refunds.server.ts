@@ -26,6 +26,7 @@ import { registerJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
 import { deliverQueuedMail, escapeHtml, mailLayout, queueMail } from "../mail.server";
 import { providerNamed } from "./index.server";
+import { saldoOf } from "./cash-balance.server";
 import { lockPayment } from "./ledger.server";
 import { PAGO_ESTADO } from "./provider.server";
 
@@ -160,7 +161,7 @@ export async function reserveRefund(tx: DbOrTx, input: RefundRequest, now = new 
  */
 export async function executeRefund(db: Db, id: string): Promise<boolean> {
   const [row] = await db
-    .select({ refund: reembolsos, proveedor: pagos.proveedor })
+    .select({ refund: reembolsos, proveedor: pagos.proveedor, cliente: pagos.clienteProveedor, detalle: pagos.detalle })
     .from(reembolsos)
     .innerJoin(pagos, eq(pagos.id, reembolsos.pagoId))
     .where(eq(reembolsos.id, id));
@@ -174,12 +175,17 @@ export async function executeRefund(db: Db, id: string): Promise<boolean> {
     .where(and(eq(reembolsos.id, id), eq(reembolsos.estado, REEMBOLSO_ESTADO.pendiente)))
     .returning({ intentos: reembolsos.intentos });
   if (!attempt) return true;
+  // A refund-queue entry of SPEI money left in the payer's cash balance comes from that balance (ADR 033).
+  const saldo = saldoOf(row.detalle);
   const answer = await providerNamed(row.proveedor).refund({
     paymentId: refund.pagoId,
     amount: refund.monto,
     reference: refund.id,
     idempotencyKey: `${refund.id}-${attempt.intentos}`,
     reason: refund.motivo,
+    ...(saldo && row.cliente
+      ? { cashBalance: { customer: row.cliente, since: refund.createdAt, ...(saldo.correo ? { email: saldo.correo } : {}) } }
+      : {}),
   });
   const recorded = await db.transaction(async (tx) => {
     const pago = await lockPayment(tx, refund.pagoId);
@@ -221,6 +227,7 @@ async function queueRefundMail(tx: DbOrTx, pagoId: string, monto: number, motivo
       correo: sql<string>`coalesce(${pagos.detalle}->'datosContacto'->>'correo', ${user.email}, ${citas.correo}, '')`,
       compraId: pagos.compraId,
       metodo: pagos.metodo,
+      proveedor: pagos.proveedor,
     })
     .from(pagos)
     .leftJoin(user, eq(user.id, pagos.userId))
@@ -234,7 +241,9 @@ async function queueRefundMail(tx: DbOrTx, pagoId: string, monto: number, motivo
       ? "Tu banco lo refleja en tu tarjeta en 5 a 10 días hábiles."
       : who.metodo === "efectivo"
         ? "Te lo entregamos en el estudio; te contactaremos para acordarlo."
-        : "Te contactaremos para depositarlo en tu cuenta.";
+        : who.metodo === "spei" && who.proveedor === "stripe"
+          ? "Vuelve a la cuenta desde la que transferiste; tu banco lo refleja en unos días hábiles."
+          : "Te contactaremos para depositarlo en tu cuenta.";
   await queueMail(tx, {
     to: who.correo,
     subject: `Te reembolsamos ${cantidad}`,

@@ -51,6 +51,7 @@ import {
   movePayment,
   recordFunding,
 } from "./ledger.server";
+import { reconcileCashBalance } from "./cash-balance.server";
 import { type Payable, type PayableMails, payableOf } from "./payable.server";
 import { PAGO_ESTADO, type PaymentProvider, type PaymentStatus } from "./provider.server";
 
@@ -291,6 +292,7 @@ export async function issuePendingPayment(db: Db, input: IssuePendingInput): Pro
       metodo,
       vence: venceReal,
       instrucciones,
+      clienteProveedor: created.cliente ?? null,
     });
     if (other) return { kind: "other", other } as const;
     const pago = await lockPayment(tx, created.id);
@@ -482,6 +484,11 @@ export async function expirePendingPayment(
   });
   if (!expired) return "nada";
   await mailOf(db, paymentId, "expired").catch((e) => logError(`Aviso de ficha vencida ${paymentId}`, e));
+  // A short SPEI transfer: what the cancelled intent had taken is back in the payer's cash
+  // balance, into the refund queue now (its balance event does the same, once; ADR 033).
+  if (pago.clienteProveedor) {
+    await reconcileCashBalance(db, paymentId, provider).catch((e) => logError(`Saldo SPEI de ${paymentId}`, e));
+  }
   return "vencido";
 }
 

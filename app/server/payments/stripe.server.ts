@@ -23,6 +23,7 @@ import {
   type CreatedPayment,
   type PaymentProvider,
   type PaymentStatus,
+  type RefundInput,
   STRIPE_MINIMUM_MXN,
 } from "./provider.server";
 
@@ -96,6 +97,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     const payer = input.payer ?? { nombre: "Cliente", correo: "" };
     const billing = { name: payer.nombre, ...(payer.correo ? { email: payer.correo } : {}) };
     let params: Stripe.PaymentIntentCreateParams;
+    let cliente: string | undefined;
     if (input.metodo === "oxxo") {
       params = {
         amount: input.amount,
@@ -113,6 +115,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         { name: payer.nombre, ...(payer.correo ? { email: payer.correo } : {}), metadata: input.metadata },
         options ? { idempotencyKey: `${options.idempotencyKey}-cliente` } : undefined,
       );
+      cliente = customer.id;
       params = {
         amount: input.amount,
         currency: input.currency,
@@ -154,11 +157,66 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
     }
     if (!instrucciones) throw new Error(`Stripe no devolvió la ficha ${input.metodo} de ${intent.id}`);
-    return { id: intent.id, clientSecret: intent.client_secret ?? "", instrucciones };
+    return { id: intent.id, clientSecret: intent.client_secret ?? "", instrucciones, ...(cliente ? { cliente } : {}) };
+  }
+
+  /**
+   * A SPEI payer's cash balance (ADR 033). The intent first: while it can still take money,
+   * Stripe applies the balance to it and nothing is the client's yet; once it is paid or
+   * cancelled, what the balance received and did not apply (the movements of the balance,
+   * read in full, but our own payouts, `return_initiated`) is hers.
+   */
+  async function cashBalance(paymentId: string, customer: string) {
+    const intent = await stripe.paymentIntents.retrieve(paymentId);
+    const pagado = intent.status === "succeeded";
+    const abierto = !pagado && intent.status !== "canceled";
+    let recibido = 0;
+    let desaplicado = false;
+    if (!abierto) {
+      for await (const t of stripe.customers.listCashBalanceTransactions(customer, { limit: 100 })) {
+        if (t.currency.toLowerCase() !== "mxn" || t.type === "return_initiated") continue;
+        if (t.type === "unapplied_from_payment") desaplicado = true;
+        recibido += t.net_amount;
+      }
+    }
+    return { abierto, pagado, desaplicado, recibido: Math.max(0, recibido) };
+  }
+
+  /**
+   * A refund from the customer's cash balance (`origin: customer_balance`): Stripe returns it
+   * to the account the transfer came from. Such refunds have no payment to list them by: an
+   * earlier attempt's is found among the refunds made since the ledger wrote this one.
+   */
+  async function refundCashBalance(input: {
+    amount: number;
+    reference: string;
+    idempotencyKey: string;
+    reason: string;
+    cashBalance: NonNullable<RefundInput["cashBalance"]>;
+  }) {
+    const since = Math.floor(input.cashBalance.since.getTime() / 1000) - 300;
+    for await (const r of stripe.refunds.list({ created: { gte: since }, limit: 100 })) {
+      if (r.metadata?.reembolso === input.reference && r.status !== "failed" && r.status !== "canceled") {
+        return { id: r.id };
+      }
+    }
+    const refund = await stripe.refunds.create(
+      {
+        customer: input.cashBalance.customer,
+        origin: "customer_balance",
+        amount: input.amount,
+        currency: "mxn",
+        ...(input.cashBalance.email ? { instructions_email: input.cashBalance.email } : {}),
+        metadata: { reembolso: input.reference, motivo: input.reason.slice(0, 450) },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: refund.id };
   }
 
   return {
     name: "stripe",
+    cashBalance,
     minimumAmount: STRIPE_MINIMUM_MXN,
     methods: METODOS_PAGO,
     oxxoMaximum: OXXO_MAXIMO_MXN,
@@ -198,7 +256,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
     },
 
-    async refund({ paymentId, amount, reference, idempotencyKey, reason }) {
+    async refund({ paymentId, amount, reference, idempotencyKey, reason, cashBalance }) {
+      if (cashBalance) return refundCashBalance({ amount, reference, idempotencyKey, reason, cashBalance });
       // An earlier attempt may have refunded it (its answer lost): that refund, not a second one.
       const earlier = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
       const found = earlier.data.find(
