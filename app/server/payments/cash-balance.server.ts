@@ -157,10 +157,7 @@ async function contactOf(tx: DbOrTx, paymentId: string) {
 }
 
 /** The client is told what arrived and that it comes back; the studio, that it is in the queue. */
-async function queueSaldoMails(
-  tx: DbOrTx,
-  m: { id: string; monto: number; saldo: SaldoDetalle; nombre: string },
-) {
+async function queueSaldoMails(tx: DbOrTx, m: { id: string; monto: number; saldo: SaldoDetalle; nombre: string }) {
   const cantidad = `${formatPrice(m.monto)} MXN`;
   const compra = m.saldo.compraId ? `tu compra ${m.saldo.compraId}` : "tu pago";
   const porQue: Record<SaldoMotivo, string> = {
