@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "~/config/site";
 import { isValidClabe } from "~/domain/payment-methods";
 import { liberacionFicha } from "~/domain/settlement-window";
 import { listRefunds } from "~/server/admin/refunds.server";
@@ -195,6 +196,8 @@ describe("Conekta OXXO and SPEI: from creation to paid", () => {
     const charge = orderOf(order.paymentId).charges.data[0];
     expect(charge.payment_method?.type).toBe("spei");
     expect(order.instrucciones).toMatchObject({ metodo: "spei", banco: "STP", referencia: order.paymentId });
+    // The studio's own account at STP: its configured beneficiary (the business name by default; ADR 033).
+    expect(order.instrucciones).toMatchObject({ beneficiario: site.legalName });
     expect(isValidClabe(order.instrucciones.clabe ?? "")).toBe(true);
     expect(await isEnrolled(buyer.id, curso.id, db)).toBe(false);
 
