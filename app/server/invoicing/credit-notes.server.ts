@@ -51,7 +51,13 @@ import { logError } from "../log.server";
 import { deliverQueuedMail, escapeHtml, mailLayout, queueMail } from "../mail.server";
 import { createDemoInvoiceProvider } from "./demo.server";
 import { createFacturapiProvider } from "./facturapi.server";
-import { type CfdiStatus, type InvoiceDocument, type InvoiceProvider, InvoiceRefused, InvoiceTimeout } from "./provider.server";
+import {
+  type CfdiStatus,
+  type InvoiceDocument,
+  type InvoiceProvider,
+  InvoiceRefused,
+  InvoiceTimeout,
+} from "./provider.server";
 
 export type NotaCredito = typeof notasCredito.$inferSelect;
 type Factura = typeof facturas.$inferSelect;
@@ -114,7 +120,12 @@ async function orderSplit(tx: DbOrTx, compraId: string): Promise<{ base: number;
     .from(compras)
     .where(eq(compras.id, compraId));
   const lines = await tx
-    .select({ nombre: compraLineas.nombre, precio: compraLineas.precio, cantidad: compraLineas.cantidad, cursoId: compraLineas.cursoId })
+    .select({
+      nombre: compraLineas.nombre,
+      precio: compraLineas.precio,
+      cantidad: compraLineas.cantidad,
+      cursoId: compraLineas.cursoId,
+    })
     .from(compraLineas)
     .where(eq(compraLineas.compraId, compraId))
     .orderBy(compraLineas.id);
@@ -136,10 +147,20 @@ async function creditedBefore(tx: DbOrTx, compraId: string): Promise<number> {
 /** Turns a refund into a nota de crédito to stamp (the row written, its job scheduled): the caller's transaction. */
 async function toEgreso(
   tx: DbOrTx,
-  input: { reembolsoId: string; compraId: string; monto: number; cover: Extract<Cover, { kind: "factura" | "global" }>; now: Date },
+  input: {
+    reembolsoId: string;
+    compraId: string;
+    monto: number;
+    cover: Extract<Cover, { kind: "factura" | "global" }>;
+    now: Date;
+  },
 ): Promise<void> {
   const { cover, now } = input;
-  const split = desglosePorcion(await orderSplit(tx, input.compraId), await creditedBefore(tx, input.compraId), input.monto);
+  const split = desglosePorcion(
+    await orderSplit(tx, input.compraId),
+    await creditedBefore(tx, input.compraId),
+    input.monto,
+  );
   const [pago] = await tx
     .select({ metodo: pagos.metodo, detalle: pagos.detalle, meses: compras.meses })
     .from(compras)
@@ -147,8 +168,18 @@ async function toEgreso(
     .where(eq(compras.id, input.compraId));
   const related =
     cover.kind === "factura"
-      ? { facturaId: cover.factura.id, facturaGlobalId: null, uuidRelacionado: cover.factura.uuid, proveedor: cover.factura.proveedor }
-      : { facturaId: null, facturaGlobalId: cover.global.id, uuidRelacionado: cover.global.uuid, proveedor: cover.global.proveedor };
+      ? {
+          facturaId: cover.factura.id,
+          facturaGlobalId: null,
+          uuidRelacionado: cover.factura.uuid,
+          proveedor: cover.factura.proveedor,
+        }
+      : {
+          facturaId: null,
+          facturaGlobalId: cover.global.id,
+          uuidRelacionado: cover.global.uuid,
+          proveedor: cover.global.proveedor,
+        };
   const values = {
     estado: "emitiendo",
     ...related,
@@ -156,14 +187,22 @@ async function toEgreso(
     monto: input.monto,
     base: split.base,
     iva: split.iva,
-    formaPago: formaPagoDevolucion({ metodo: pago?.metodo ?? null, funding: fundingOf(pago?.detalle), meses: pago?.meses }),
+    formaPago: formaPagoDevolucion({
+      metodo: pago?.metodo ?? null,
+      funding: fundingOf(pago?.detalle),
+      meses: pago?.meses,
+    }),
     intentos: 0,
     updatedAt: now,
   };
   await tx
     .insert(notasCredito)
     .values({ reembolsoId: input.reembolsoId, compraId: input.compraId, createdAt: now, ...values })
-    .onConflictDoUpdate({ target: notasCredito.reembolsoId, set: values, setWhere: inArray(notasCredito.estado, ["espera", "cancelacion"]) });
+    .onConflictDoUpdate({
+      target: notasCredito.reembolsoId,
+      set: values,
+      setWhere: inArray(notasCredito.estado, ["espera", "cancelacion"]),
+    });
   await scheduleJob(tx, {
     tipo: CREDIT_NOTE_JOB,
     clave: `${CREDIT_NOTE_JOB}:${input.reembolsoId}`,
@@ -218,7 +257,8 @@ async function creditWaiting(
     .from(notasCredito)
     .where(and(eq(notasCredito.compraId, compraId), inArray(notasCredito.estado, estados)))
     .orderBy(asc(notasCredito.createdAt), asc(notasCredito.reembolsoId));
-  for (const row of waiting) await toEgreso(tx, { reembolsoId: row.reembolsoId, compraId, monto: row.monto, cover, now });
+  for (const row of waiting)
+    await toEgreso(tx, { reembolsoId: row.reembolsoId, compraId, monto: row.monto, cover, now });
   return waiting.map((r) => r.reembolsoId);
 }
 
@@ -314,20 +354,33 @@ async function documentOf(db: DbOrTx, row: NotaCredito, fecha: Date): Promise<In
     folio: row.folio,
   };
   if (row.facturaGlobalId) {
-    const [global] = await db.select({ mes: facturasGlobales.mes }).from(facturasGlobales).where(eq(facturasGlobales.id, row.facturaGlobalId));
+    const [global] = await db
+      .select({ mes: facturasGlobales.mes })
+      .from(facturasGlobales)
+      .where(eq(facturasGlobales.id, row.facturaGlobalId));
     return { ...common, receptor: receptorPublicoEnGeneral(), correo: "", global: informacionGlobal(global.mes) };
   }
-  const [f] = await db.select().from(facturas).where(eq(facturas.id, row.facturaId ?? ""));
+  const [f] = await db
+    .select()
+    .from(facturas)
+    .where(eq(facturas.id, row.facturaId ?? ""));
   return {
     ...common,
-    receptor: { rfc: f.rfc, razonSocial: f.razonSocial, regimen: f.regimen, uso: usoEgreso(f.regimen), codigoPostal: f.codigoPostal },
+    receptor: {
+      rfc: f.rfc,
+      razonSocial: f.razonSocial,
+      regimen: f.regimen,
+      uso: usoEgreso(f.regimen),
+      codigoPostal: f.codigoPostal,
+    },
     correo: f.correo,
   };
 }
 
 function failureMessage(error: unknown): string {
   if (error instanceof InvoiceRefused) return `El SAT no aceptó la nota de crédito: ${error.message}`.slice(0, 500);
-  if (error instanceof InvoiceTimeout) return "El servicio de facturación no respondió a tiempo (se reintentará con la misma clave, sin duplicar).";
+  if (error instanceof InvoiceTimeout)
+    return "El servicio de facturación no respondió a tiempo (se reintentará con la misma clave, sin duplicar).";
   return "El servicio de facturación falló; se reintentará.";
 }
 
@@ -355,7 +408,10 @@ export async function issueCreditNote(
         eq(notasCredito.reembolsoId, reembolsoId),
         or(
           eq(notasCredito.estado, "fallida"),
-          and(eq(notasCredito.estado, "emitiendo"), or(eq(notasCredito.intentos, 0), lt(notasCredito.updatedAt, abandoned))),
+          and(
+            eq(notasCredito.estado, "emitiendo"),
+            or(eq(notasCredito.intentos, 0), lt(notasCredito.updatedAt, abandoned)),
+          ),
         ),
       ),
     )
@@ -367,7 +423,8 @@ export async function issueCreditNote(
   try {
     stamped = await provider.create(doc);
   } catch (error) {
-    if (!(error instanceof InvoiceRefused) && !(error instanceof InvoiceTimeout)) logError(`Nota de crédito ${reembolsoId}`, error);
+    if (!(error instanceof InvoiceRefused) && !(error instanceof InvoiceTimeout))
+      logError(`Nota de crédito ${reembolsoId}`, error);
     await db
       .update(notasCredito)
       .set({ estado: "fallida", error: failureMessage(error), updatedAt: now })
@@ -402,7 +459,8 @@ export async function issueCreditNote(
 export async function settleCreditNotes(db: Db, ids: string[]): Promise<void> {
   for (const id of ids) {
     await issueCreditNote(db, id).catch((error) => {
-      if (!(error instanceof InvoiceRefused) && !(error instanceof InvoiceTimeout)) logError(`Nota de crédito ${id}: se reintenta`, error);
+      if (!(error instanceof InvoiceRefused) && !(error instanceof InvoiceTimeout))
+        logError(`Nota de crédito ${id}: se reintenta`, error);
     });
   }
 }
@@ -466,7 +524,12 @@ export async function requestOrderCfdiCancellation(tx: DbOrTx, compraId: string,
   if (Number(credited?.n ?? 0) > 0) return null;
   await tx
     .update(facturas)
-    .set({ cancelacionOrigen: "compra-cancelada", motivoCancelacion: "03", sustitucion: null, cancelacionSolicitadaEn: now })
+    .set({
+      cancelacionOrigen: "compra-cancelada",
+      motivoCancelacion: "03",
+      sustitucion: null,
+      cancelacionSolicitadaEn: now,
+    })
     .where(eq(facturas.id, factura.id));
   await scheduleJob(tx, {
     tipo: INVOICE_CANCEL_JOB,
@@ -489,13 +552,22 @@ export async function executeInvoiceCancellation(
 ): Promise<void> {
   const { documentOf: invoiceDocument } = await import("./invoices.server");
   const [factura] = await db.select().from(facturas).where(eq(facturas.id, facturaId));
-  if (!factura || factura.estado !== "vigente" || factura.cancelacionOrigen !== "compra-cancelada" || factura.cancelacionEstado) return;
+  if (
+    !factura ||
+    factura.estado !== "vigente" ||
+    factura.cancelacionOrigen !== "compra-cancelada" ||
+    factura.cancelacionEstado
+  )
+    return;
   const provider = options.provider ?? providerNamed(factura.proveedor);
   const doc = await invoiceDocument(db, factura, factura.emitidaEn ?? factura.createdAt);
   let status = await provider.status(doc);
   if (!status || (status.status === "vigente" && !status.cancelacion) || status.cancelacion === "none") {
     const answer = await provider.cancel(doc, "03", null);
-    status = { status: answer.status, cancelacion: answer.cancelacion ?? (answer.status === "cancelada" ? "accepted" : "pending") };
+    status = {
+      status: answer.status,
+      cancelacion: answer.cancelacion ?? (answer.status === "cancelada" ? "accepted" : "pending"),
+    };
   }
   await applyCfdiStatus(db, facturaId, status, options.now);
 }
@@ -517,7 +589,12 @@ export type AppliedStatus = { changed: boolean; estado: string | null };
  * one, changes nothing. Cancelled: the client's mail. Back to valid (rejected / expired) after
  * the order's cancellation: its refunds are credited with notas de crédito instead.
  */
-export async function applyCfdiStatus(db: Db, facturaId: string, status: CfdiStatus, now = new Date()): Promise<AppliedStatus> {
+export async function applyCfdiStatus(
+  db: Db,
+  facturaId: string,
+  status: CfdiStatus,
+  now = new Date(),
+): Promise<AppliedStatus> {
   const outcome = await db.transaction(async (tx) => {
     const [head] = await tx.select({ compraId: facturas.compraId }).from(facturas).where(eq(facturas.id, facturaId));
     if (!head) return { changed: false, estado: null, credit: [] as string[], mail: false };
@@ -530,7 +607,12 @@ export async function applyCfdiStatus(db: Db, facturaId: string, status: CfdiSta
     if (status.status === "cancelada") {
       await tx
         .update(facturas)
-        .set({ estado: "cancelada", canceladaEn: now, cancelacionEstado: status.cancelacion ?? "accepted", ...revisada })
+        .set({
+          estado: "cancelada",
+          canceladaEn: now,
+          cancelacionEstado: status.cancelacion ?? "accepted",
+          ...revisada,
+        })
         .where(eq(facturas.id, f.id));
       await queueCancelledMail(tx, f);
       return { changed: true, estado: "cancelada", credit: [], mail: true };
@@ -540,7 +622,10 @@ export async function applyCfdiStatus(db: Db, facturaId: string, status: CfdiSta
       if (!asked || f.cancelacionEstado === "rejected" || f.cancelacionEstado === "expired") return unchanged;
       const cancelacion = status.cancelacion ?? "pending";
       if (f.estado === "cancelando" && f.cancelacionEstado === cancelacion) return unchanged;
-      await tx.update(facturas).set({ estado: "cancelando", cancelacionEstado: cancelacion, ...revisada }).where(eq(facturas.id, f.id));
+      await tx
+        .update(facturas)
+        .set({ estado: "cancelando", cancelacionEstado: cancelacion, ...revisada })
+        .where(eq(facturas.id, f.id));
       return { changed: true, estado: "cancelando", credit: [], mail: false };
     }
     // valid: the receiver rejected it, or let it expire
@@ -575,7 +660,8 @@ async function queueCancelledMail(tx: DbOrTx, f: Factura) {
   const motivoText = motivo ? `${motivo.clave} ${motivo.nombre}` : "";
   const pdfUrl = downloadUrl(`/mis-compras/facturas/${f.id}/pdf`);
   const xmlUrl = downloadUrl(`/mis-compras/facturas/${f.id}/xml`);
-  const porPedido = f.cancelacionOrigen === "compra-cancelada" ? "Cancelamos tu compra, así que su factura ya no aplica. " : "";
+  const porPedido =
+    f.cancelacionOrigen === "compra-cancelada" ? "Cancelamos tu compra, así que su factura ya no aplica. " : "";
   await queueMail(tx, {
     to: f.correo,
     subject: `Cancelamos la factura de tu compra ${f.compraId}`,
@@ -617,7 +703,8 @@ export async function creditNoteFile(
   const provider = input.provider ?? providerNamed(row.proveedor);
   const doc = await documentOf(db, row, row.emitidaEn ?? row.createdAt);
   const filename = `nota-credito-${row.compraId}.${input.formato}`;
-  if (input.formato === "xml") return { filename, contentType: "application/xml; charset=utf-8", body: await provider.xml(doc) };
+  if (input.formato === "xml")
+    return { filename, contentType: "application/xml; charset=utf-8", body: await provider.xml(doc) };
   return { filename, contentType: "application/pdf", body: await provider.pdf(doc) };
 }
 
