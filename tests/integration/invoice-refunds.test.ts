@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { desgloseDeCompra, emisionGlobal, studioMonth } from "~/domain/cfdi";
 import { action as facturasAction, loader as facturasLoader } from "~/routes/admin/facturas";
+import { loader as orderLoader } from "~/routes/admin/pedido";
 import type { Database } from "~/server/db/client.server";
 import { compras, facturas, notasCredito, reembolsos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
@@ -202,7 +203,7 @@ describe("a refund of an invoiced order", () => {
     const file = await creditNoteFile(db, { userId: buyer.id, admin: false, id: note.reembolsoId, formato: "xml" });
     expect(file?.body.toString()).toContain('TipoDeComprobante="E"');
     expect(
-      await creditNoteFile(db, { userId: admin.id + "x", admin: false, id: note.reembolsoId, formato: "xml" }),
+      await creditNoteFile(db, { userId: `${admin.id}x`, admin: false, id: note.reembolsoId, formato: "xml" }),
     ).toBeNull();
   });
 
@@ -282,6 +283,17 @@ describe("Facturapi's cancellation status, by its webhook", () => {
     expect(stub.egresos().filter((e) => e.idempotency_key === note.clave)).toHaveLength(1);
     expect(mailsTo(correo).filter((m) => m.subject.startsWith("Nota de crédito"))).toHaveLength(1);
     expect(mailsTo(correo).filter((m) => m.subject.startsWith("Cancelamos la factura"))).toHaveLength(0);
+    // the admin order page says so
+    const page = await callLoader(orderLoader, `/admin/pedidos/${order.compraId}`, {
+      cookie: admin.cookie,
+      params: { id: order.compraId },
+    });
+    expect(page.body).toMatchObject({
+      cfdi: {
+        facturas: [{ estado: "Vigente", motivo: "03", cancelacion: "Rechazada por el cliente" }],
+        notas: [{ estado: "Nota de crédito emitida", monto: order.total }],
+      },
+    });
   });
 
   it("pending, then accepted: cancelled once, one mail, shown in /admin/facturas", async () => {

@@ -20,7 +20,7 @@ import { formatPrice } from "~/domain/money";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import { listGlobalInvoices, retryGlobalInvoice } from "~/server/invoicing/global.server";
-import { applyCfdiStatus, listCreditNotes } from "~/server/invoicing/credit-notes.server";
+import { applyCfdiStatus, invoiceById, listCreditNotes } from "~/server/invoicing/credit-notes.server";
 import { cancelInvoice, invoicingEnabled, listInvoices } from "~/server/invoicing/invoices.server";
 import type { Route } from "./+types/facturas";
 
@@ -105,8 +105,8 @@ export async function action({ request }: Route.ActionArgs) {
     // The demo's stand-in for the client's answer to a cancellation (Facturapi's webhook in production).
     const id = form.get("facturaId");
     const respuesta = form.get("respuesta");
-    const [factura] = typeof id === "string" && id.length <= 40 ? await listInvoices(getDb()).then((l) => l.filter((f) => f.id === id)) : [];
-    if (!factura || factura.proveedor !== "demo" || factura.estado !== "cancelando" || (respuesta !== "accepted" && respuesta !== "rejected")) {
+    const factura = typeof id === "string" && id.length <= 40 ? await invoiceById(getDb(), id) : null;
+    if (factura?.proveedor !== "demo" || factura.estado !== "cancelando" || (respuesta !== "accepted" && respuesta !== "rejected")) {
       const alert: AlertMessage = { icon: "error", title: "Sin cambios", text: "Esa factura no espera la respuesta del cliente." };
       return data({ alert, notice: undefined }, { status: 400 });
     }

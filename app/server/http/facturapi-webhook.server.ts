@@ -65,7 +65,7 @@ export function facturapiWebhookRoutes(options: FacturapiWebhookOptions = {}): R
     const db = getDb();
     try {
       const factura = await invoiceByProviderId(db, id);
-      if (!factura || factura.proveedor !== "facturapi") {
+      if (factura?.proveedor !== "facturapi") {
         logWarning(`Webhook de Facturapi para una factura ajena: ${id}`);
         return void res.json({ received: true });
       }

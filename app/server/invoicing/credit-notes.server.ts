@@ -553,8 +553,7 @@ export async function executeInvoiceCancellation(
   const { documentOf: invoiceDocument } = await import("./invoices.server");
   const [factura] = await db.select().from(facturas).where(eq(facturas.id, facturaId));
   if (
-    !factura ||
-    factura.estado !== "vigente" ||
+    factura?.estado !== "vigente" ||
     factura.cancelacionOrigen !== "compra-cancelada" ||
     factura.cancelacionEstado
   )
@@ -648,6 +647,12 @@ export async function applyCfdiStatus(
   return { changed: outcome.changed, estado: outcome.estado };
 }
 
+/** An invoice by its id, or null. */
+export async function invoiceById(db: Db, id: string) {
+  const [row] = await db.select().from(facturas).where(eq(facturas.id, id));
+  return row ?? null;
+}
+
 /** The invoice a provider's id names (Facturapi's webhook), or null. */
 export async function invoiceByProviderId(db: Db, proveedorId: string) {
   const [row] = await db.select().from(facturas).where(eq(facturas.proveedorId, proveedorId));
@@ -685,6 +690,15 @@ export async function listCreditNotes(db: Db, input: { compraId?: string; limit?
     .where(input.compraId ? eq(notasCredito.compraId, input.compraId) : inArray(notasCredito.estado, EGRESO))
     .orderBy(sql`${notasCredito.createdAt} desc`)
     .limit(input.limit ?? 200);
+}
+
+/** The order's CFDI for its admin page: its invoices (newest first) and how each refund shows. */
+export async function cfdiOfOrder(db: Db, compraId: string) {
+  const [own, notas] = await Promise.all([
+    db.select().from(facturas).where(eq(facturas.compraId, compraId)).orderBy(sql`${facturas.createdAt} desc`),
+    db.select().from(notasCredito).where(eq(notasCredito.compraId, compraId)).orderBy(asc(notasCredito.createdAt)),
+  ]);
+  return { facturas: own, notas };
 }
 
 /** A nota de crédito's PDF or XML: the client whose invoice it credits, or an admin (a global one: the admin only). */
