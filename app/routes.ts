@@ -38,6 +38,7 @@ export default [
   route("mis-compras", "routes/mis-compras.tsx"),
   route("mis-compras/factura/:id", "routes/mis-compras-factura.tsx"),
   route("mis-compras/facturas/:id/:formato", "routes/factura-archivo.ts"),
+  route("mis-compras/notas-credito/:id/:formato", "routes/nota-credito-archivo.ts"),
   // the studio's monthly global invoice's PDF and XML (admin only)
   route("admin/facturas-globales/:id/:formato", "routes/admin/factura-global-archivo.ts"),
 

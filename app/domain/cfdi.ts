@@ -276,8 +276,8 @@ export function validateCancelacion(motivo: unknown, sustitucion: unknown): Canc
 
 export type Concepto = {
   descripcion: string;
-  /** venta: one order in the monthly global invoice (ClaveProdServ 01010101, unidad ACT) */
-  tipo: "producto" | "curso" | "envio" | "venta";
+  /** venta: one order in the monthly global invoice (ClaveProdServ 01010101, unidad ACT); devolucion: a nota de crédito's (84111506, ACT) */
+  tipo: "producto" | "curso" | "envio" | "venta" | "devolucion";
   /** NoIdentificacion: the order id of a global invoice's concept */
   noIdentificacion?: string;
   cantidad: number;
@@ -404,28 +404,115 @@ export function emisionGlobal(mes: string): Date {
  * One order as a concept of the global invoice: quantity 1, "Venta", NoIdentificacion the
  * order id, its total, and the base and IVA its own invoice would have stated (the sum of
  * conceptosDeCompra's lines), so the global and a personal invoice never differ by a centavo.
- * An order whose lines do not add up to its total (a whole-order discount) is split from its
- * total: the invoice always carries what was paid.
+ * An order partly refunded before the invoice is issued goes in net of it.
  */
 export function conceptoGlobal(
-  compra: { id: string; total: number; envio: number; descuento?: number },
+  compra: { id: string; total: number; envio: number; descuento?: number; reembolsado?: number },
   lines: { nombre: string; precio: number; cantidad: number; curso: boolean }[],
   tasa = 0.16,
 ): Concepto {
-  const parts = conceptosDeCompra(lines, compra.envio, tasa, compra.descuento ?? 0);
-  const sumLines = parts.reduce((s, c) => s + c.base + c.iva, 0);
-  const split =
-    sumLines === compra.total
-      ? { base: parts.reduce((s, c) => s + c.base, 0), iva: parts.reduce((s, c) => s + c.iva, 0) }
-      : desglosarIva(compra.total, tasa);
+  const split = desgloseDeCompra(compra, lines, tasa);
+  // net of what was given back (issue 28): the refunds' own split comes off, so a nota de
+  // crédito of the rest later splits the same way (desglosePorcion, cumulative)
+  const reembolsado = Math.min(compra.reembolsado ?? 0, compra.total);
+  const devuelto = desglosePorcion(split, 0, reembolsado);
+  const neto = compra.total - reembolsado;
   return {
     descripcion: CLAVE_VENTA_GLOBAL.descripcion,
     tipo: "venta",
     noIdentificacion: compra.id,
     cantidad: 1,
-    precio: compra.total,
-    importe: compra.total,
+    precio: neto,
+    importe: neto,
     descuento: 0,
-    ...split,
+    base: split.base - devuelto.base,
+    iva: split.iva - devuelto.iva,
   };
 }
+
+/**
+ * An order's base and IVA as its own invoice states them (the sum of conceptosDeCompra's
+ * lines); an order whose lines do not add up to its total (a whole-order discount) is split
+ * from its total: the invoice always carries what was paid.
+ */
+export function desgloseDeCompra(
+  compra: { total: number; envio: number; descuento?: number },
+  lines: { nombre: string; precio: number; cantidad: number; curso: boolean }[],
+  tasa = 0.16,
+): { base: number; iva: number } {
+  const parts = conceptosDeCompra(lines, compra.envio, tasa, compra.descuento ?? 0);
+  const sumLines = parts.reduce((s, c) => s + c.base + c.iva, 0);
+  return sumLines === compra.total
+    ? { base: parts.reduce((s, c) => s + c.base, 0), iva: parts.reduce((s, c) => s + c.iva, 0) }
+    : desglosarIva(compra.total, tasa);
+}
+
+// ---------------------------------------------------------------- money given back (issue 28, ADR 034)
+
+/**
+ * A CFDI de egreso (nota de crédito) of a refund: TipoDeComprobante E, CfdiRelacionados with
+ * TipoRelacion 01 'Nota de crédito de los documentos relacionados', one concept with the
+ * ClaveProdServ the SAT's guide gives for a devolución, descuento o bonificación.
+ */
+export const CLAVE_EGRESO = { claveProdServ: "84111506", claveUnidad: "ACT", descripcion: "Devolución" } as const;
+export const TIPO_RELACION_NOTA_CREDITO = "01";
+
+/** c_UsoCFDI G02 'Devoluciones, descuentos o bonificaciones' and the régimens that admit it. */
+export const USO_DEVOLUCION = { clave: "G02", regimenes: EMPRESARIALES } as const;
+
+/**
+ * The uso of a nota de crédito to a client: G02 when her régimen admits it; otherwise (605
+ * sueldos, 616 sin obligaciones...) S01 'Sin efectos fiscales', which every régimen admits.
+ */
+export function usoEgreso(regimen: string): string {
+  return USO_DEVOLUCION.regimenes.includes(regimen) ? USO_DEVOLUCION.clave : "S01";
+}
+
+/**
+ * c_FormaPago of money given back: a card's refund goes back to that card (04 / 28 as the
+ * sale); SPEI and a transfer to the studio come back by transfer (03); OXXO cash cannot go
+ * back to the store, so the provider (Stripe, Conekta) sends it to the client's bank
+ * account: 03; cash at the studio is handed back in cash: 01.
+ */
+export function formaPagoDevolucion(pago: { metodo: string | null; funding?: string | null; meses?: number | null }): FormaPago {
+  if (pago.metodo === "efectivo") return "01";
+  if (pago.metodo === "oxxo" || pago.metodo === "spei" || pago.metodo === "transferencia") return "03";
+  return formaPagoDe(pago);
+}
+
+/**
+ * The share of a CFDI's base and IVA that `monto` of its `total` carries, after `antes` was
+ * already given back: cumulative, so that the refunds of a whole total add up to the
+ * original's base and IVA to the centavo (the last one takes the remainder) and each one
+ * splits IVA as the original did.
+ */
+export function desglosePorcion(
+  original: { base: number; iva: number },
+  antes: number,
+  monto: number,
+): { base: number; iva: number } {
+  const total = original.base + original.iva;
+  if (total <= 0) return desglosarIva(monto);
+  const baseHasta = (hasta: number) => (hasta >= total ? original.base : Math.round((original.base * hasta) / total));
+  const base = baseHasta(antes + monto) - baseHasta(antes);
+  return { base, iva: monto - base };
+}
+
+/** A cancellation waits for the receiver's acceptance (the issue's rule): over $1,000 and issued more than 72 h before. */
+export const CANCELACION_SIN_ACEPTACION = { montoMaximo: 100_000, horas: 72 } as const;
+
+export function cancelacionRequiereAceptacion(total: number, emitida: Date, now: Date): boolean {
+  return (
+    total > CANCELACION_SIN_ACEPTACION.montoMaximo &&
+    now.getTime() - emitida.getTime() > CANCELACION_SIN_ACEPTACION.horas * 3_600_000
+  );
+}
+
+/** Facturapi's cancellation_status in the studio's words (admin pages). */
+export const ESTADOS_CANCELACION: Record<string, string> = {
+  pending: "Esperando la aceptación del cliente",
+  verifying: "El SAT la está verificando",
+  accepted: "Aceptada",
+  rejected: "Rechazada por el cliente",
+  expired: "Vencida sin respuesta",
+};

@@ -45,6 +45,8 @@ export function readConfig(source: Source = process.env) {
     facturapiApiUrl: source.FACTURAPI_API_URL || undefined,
     /** How long an invoice request may take before the client is told to retry (ms). */
     facturapiTimeoutMs: Math.max(1, Number(source.FACTURAPI_TIMEOUT_MS) || 20_000),
+    /** The secret of Facturapi's webhook (its dashboard): verifies the Facturapi-Signature of each event. */
+    facturapiWebhookSecret: source.FACTURAPI_WEBHOOK_SECRET || undefined,
     googleClientId: source.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
     facebookClientId: source.FACEBOOK_CLIENT_ID || undefined,

@@ -13,6 +13,8 @@ import "./booking/deposit-payable.server";
 import "./payments/refunds.server";
 // the monthly global invoice to the general public (issue 28)
 import "./invoicing/global.server";
+// notas de crédito of refunds and the cancellation of a cancelled order's CFDI (ADR 034)
+import "./invoicing/credit-notes.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";

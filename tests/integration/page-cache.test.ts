@@ -278,6 +278,7 @@ describe("the version triggers", () => {
     // refunds (ADR 032), whole-order codes and code redemptions (issue 28): read only by
     // admin, /pagar and the payment, never by a cached public page
     "reembolsos",
+    "notas_credito",
     "codigos_pedido",
     "canjes_codigos",
     // the monthly global invoices and their orders (admin only)

@@ -148,6 +148,7 @@ const PERSONAL = [
   "/admin/bloqueos/1",
   "/mis-compras/factura/MA-1",
   "/mis-compras/facturas/fac_1/pdf",
+  "/mis-compras/notas-credito/reem_1/pdf",
   "/mi-perfil",
   "/editar-perfil",
   "/mis-cursos",

@@ -9,9 +9,15 @@
  * (PUE when not sent, as Facturapi defaults). A global invoice (a `global` block) is
  * recorded with it (`globals()`), and its XML carries InformacionGlobal and each concept with
  * its NoIdentificacion (the item's sku) and Importe. `failures` makes the next creates
- * answer a 500 without stamping.
+ * answer a 500 without stamping; `down` answers every call 503 (Facturapi unreachable).
+ * A nota de crédito (`type: "E"`, `related_documents`) is stamped with TipoDeComprobante E and
+ * CfdiRelacionados in its XML; each concept carries its Traslado (Base and IVA as Facturapi
+ * splits a price with IVA included: base = price / 1.16 to the centavo). `cancelPending` makes
+ * cancellations wait for the receiver (status valid, cancellation_status pending) until
+ * `answerCancellation` says what the receiver did; GET /v2/invoices/:id reads an invoice.
+ * `webhookEvent` builds a signed event as Facturapi sends it (Facturapi-Signature: hex HMAC-SHA256).
  */
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 
@@ -19,6 +25,7 @@ export type StubInvoice = {
   id: string;
   uuid: string;
   status: "valid" | "canceled";
+  cancellation_status?: "none" | "pending" | "accepted" | "rejected" | "expired";
   series: string;
   folio_number: number;
   idempotency_key: string;
@@ -40,6 +47,14 @@ export type FacturapiStub = {
   failures: number;
   /** the global invoices stamped (those sent with a `global` block) */
   globals: () => StubInvoice[];
+  /** the notas de crédito stamped (type E) */
+  egresos: () => StubInvoice[];
+  /** every call answers 503 */
+  down: boolean;
+  /** cancellations wait for the receiver's answer */
+  cancelPending: boolean;
+  /** the receiver answers a pending cancellation */
+  answerCancellation: (id: string, answer: "accepted" | "rejected" | "expired") => void;
   close: () => Promise<void>;
 };
 
@@ -57,7 +72,16 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
     delayMs: 0,
     refuse: new Set<string>(),
     failures: 0,
-    globals: () => [...invoices.values()].filter((i) => i.body.global),
+    globals: () => [...invoices.values()].filter((i) => i.body.global && i.body.type !== "E"),
+    egresos: () => [...invoices.values()].filter((i) => i.body.type === "E"),
+    down: false,
+    cancelPending: false,
+    answerCancellation: (id: string, answer: "accepted" | "rejected" | "expired") => {
+      const invoice = invoices.get(id);
+      if (!invoice) throw new Error(`stub: no invoice ${id}`);
+      invoice.cancellation_status = answer;
+      if (answer === "accepted") invoice.status = "canceled";
+    },
     close: async () => {},
   } satisfies FacturapiStub;
   const late = () => new Promise((resolve) => setTimeout(resolve, stub.delayMs));
@@ -70,7 +94,7 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
     idempotency_key: i.idempotency_key,
     livemode: false,
     customer: (i.body as { customer?: unknown }).customer,
-    cancellation_status: i.status === "canceled" ? "accepted" : "none",
+    cancellation_status: i.cancellation_status ?? (i.status === "canceled" ? "accepted" : "none"),
   });
 
   app.use((req, res, next) => {
@@ -81,6 +105,10 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
       body: (req.body ?? {}) as Record<string, unknown>,
       query: req.query as Record<string, unknown>,
     });
+    if (stub.down) {
+      res.status(503).json({ message: "Servicio no disponible", status: 503 });
+      return;
+    }
     if (!req.get("authorization")?.startsWith("Bearer sk_test_")) {
       res.status(401).json({ message: "API key inválida", status: 401 });
       return;
@@ -121,6 +149,15 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
     res.json(view(invoice));
   });
 
+  app.get("/v2/invoices/:id", (req, res) => {
+    const invoice = invoices.get(req.params.id);
+    if (!invoice) {
+      res.status(404).json({ message: "No se encontró la factura", status: 404 });
+      return;
+    }
+    res.json(view(invoice));
+  });
+
   app.get("/v2/invoices/:id/:format", (req, res) => {
     const invoice = invoices.get(req.params.id);
     if (!invoice || (req.params.format !== "pdf" && req.params.format !== "xml")) {
@@ -137,7 +174,12 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
         use?: string;
         global?: { periodicity?: string; months?: string; year?: number };
         items?: { quantity?: number; product?: { description?: string; product_key?: string; unit_key?: string; price?: number; sku?: string } }[];
+        type?: string;
+        related_documents?: { relationship?: string; documents?: string[] }[];
       };
+      const relacionados = (body.related_documents ?? [])
+        .map((r) => `<cfdi:CfdiRelacionados TipoRelacion="${r.relationship ?? ""}">${(r.documents ?? []).map((u) => `<cfdi:CfdiRelacionado UUID="${u}"/>`).join("")}</cfdi:CfdiRelacionados>`)
+        .join("");
       const c = body.customer ?? {};
       const periodicidad: Record<string, string> = { day: "01", week: "02", fortnight: "03", month: "04", two_months: "05" };
       const global = body.global
@@ -149,14 +191,17 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
         .map(
           (i) =>
             `<cfdi:Concepto ClaveProdServ="${i.product?.product_key ?? ""}" ClaveUnidad="${i.product?.unit_key ?? ""}" Cantidad="${i.quantity ?? 1}"` +
-            `${i.product?.sku ? ` NoIdentificacion="${i.product.sku}"` : ""} Descripcion="${i.product?.description ?? ""}" Importe="${(Math.round((i.product?.price ?? 0) * 100) * (i.quantity ?? 1) / 100).toFixed(2)}"/>`,
+            `${i.product?.sku ? ` NoIdentificacion="${i.product.sku}"` : ""} Descripcion="${i.product?.description ?? ""}" Importe="${(Math.round((i.product?.price ?? 0) * 100) * (i.quantity ?? 1) / 100).toFixed(2)}">` +
+            traslado(Math.round((i.product?.price ?? 0) * 100) * (i.quantity ?? 1)) +
+            `</cfdi:Concepto>`,
         )
         .join("");
       res
         .type("application/xml")
         .send(
-          `<?xml version="1.0"?><cfdi:Comprobante Version="4.0" FormaPago="${body.payment_form ?? ""}" MetodoPago="${body.payment_method ?? "PUE"}" Total="${(total / 100).toFixed(2)}">` +
+          `<?xml version="1.0"?><cfdi:Comprobante Version="4.0" TipoDeComprobante="${body.type ?? "I"}" FormaPago="${body.payment_form ?? ""}" MetodoPago="${body.payment_method ?? "PUE"}" Total="${(total / 100).toFixed(2)}">` +
             global +
+            relacionados +
             `<cfdi:Receptor Rfc="${c.tax_id ?? ""}" Nombre="${c.legal_name ?? ""}" DomicilioFiscalReceptor="${c.address?.zip ?? ""}" RegimenFiscalReceptor="${c.tax_system ?? ""}" UsoCFDI="${body.use ?? ""}"/>` +
             `<cfdi:Conceptos>${conceptos}</cfdi:Conceptos>` +
             `<cfdi:Complemento><tfd:TimbreFiscalDigital UUID="${invoice.uuid}"/></cfdi:Complemento></cfdi:Comprobante>`,
@@ -175,7 +220,8 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
       res.status(400).json({ message: "Motivo de cancelación inválido", status: 400 });
       return;
     }
-    invoice.status = "canceled";
+    if (stub.cancelPending) invoice.cancellation_status = "pending";
+    else invoice.status = "canceled";
     invoice.cancellation = { motive, substitution: req.query.substitution ? String(req.query.substitution) : null };
     res.json(view(invoice));
   });
@@ -185,4 +231,23 @@ export async function startFacturapiStub(): Promise<FacturapiStub> {
   stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
   stub.close = () => new Promise((resolve) => server.close(() => resolve()));
   return stub;
+}
+
+/** A concept's Traslado as Facturapi splits a price with IVA included (centavos in, pesos out). */
+function traslado(conIva: number): string {
+  const base = Math.round(conIva / 1.16);
+  return `<cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${(base / 100).toFixed(2)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${((conIva - base) / 100).toFixed(2)}"/></cfdi:Traslados></cfdi:Impuestos>`;
+}
+
+/** A Facturapi event about an invoice, and its Facturapi-Signature with `secret`. */
+export function webhookEvent(secret: string, type: string, invoice: { id: string; status?: string; cancellation_status?: string }) {
+  const body = JSON.stringify({
+    id: `evt_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
+    type,
+    created_at: new Date().toISOString(),
+    livemode: false,
+    organization: "org_estudio",
+    data: { type: "invoice", object: invoice },
+  });
+  return { body, signature: createHmac("sha256", secret).update(body).digest("hex") };
 }

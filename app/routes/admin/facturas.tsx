@@ -3,14 +3,16 @@
  * XML; the studio cancels one with the SAT's reason (01 names the UUID of the invoice that
  * replaces it). ADR 022. Above them, the monthly global invoices to the general public
  * (issue 28): month, payment form, total, orders covered, state; one that failed is sent
- * again from here ("Emitir de nuevo").
+ * again from here ("Emitir de nuevo"). Issue 28 (ADR 034): each invoice's cancellation as
+ * Facturapi's webhook leaves it (waiting for the client, rejected, expired), and the notas de
+ * crédito (CFDI de egreso) of refunds; in the demo the studio answers for the "receiver".
  */
 import { CheckCircle2, Download, FileX2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Form, data } from "react-router";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
-import { FORMAS_PAGO, type FormaPago, informacionGlobal, MOTIVOS_CANCELACION } from "~/domain/cfdi";
+import { ESTADOS_CANCELACION, FORMAS_PAGO, type FormaPago, informacionGlobal, MOTIVOS_CANCELACION } from "~/domain/cfdi";
 import { MONTH_NAMES } from "~/domain/studio-calendar";
 import { formatSpanishDateTime } from "~/domain/dates";
 import type { AlertMessage } from "~/domain/messages";
@@ -18,6 +20,7 @@ import { formatPrice } from "~/domain/money";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import { listGlobalInvoices, retryGlobalInvoice } from "~/server/invoicing/global.server";
+import { applyCfdiStatus, invoiceById, listCreditNotes } from "~/server/invoicing/credit-notes.server";
 import { cancelInvoice, invoicingEnabled, listInvoices } from "~/server/invoicing/invoices.server";
 import type { Route } from "./+types/facturas";
 
@@ -32,6 +35,13 @@ const ESTADOS_GLOBAL: Record<string, string> = {
   emitiendo: "Emitiéndose",
   vigente: "Emitida",
   fallida: "Falló",
+  vacia: "Sin compras (todas reembolsadas)",
+};
+
+const ESTADOS_NOTA: Record<string, string> = {
+  emitiendo: "Emitiéndose",
+  vigente: "Emitida",
+  fallida: "Falló (se reintenta)",
 };
 
 /** "Noviembre de 2026" */
@@ -43,9 +53,21 @@ function monthLabel(mes: string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [rows, globales] = await Promise.all([listInvoices(getDb()), listGlobalInvoices(getDb())]);
+  const [rows, globales, notas] = await Promise.all([listInvoices(getDb()), listGlobalInvoices(getDb()), listCreditNotes(getDb())]);
   return {
     enabled: invoicingEnabled(),
+    notas: notas.map((n) => ({
+      id: n.reembolsoId,
+      compraId: n.compraId,
+      estado: n.estado,
+      monto: n.monto,
+      formaPago: `${n.formaPago} ${FORMAS_PAGO[n.formaPago as FormaPago] ?? ""}`.trim(),
+      uuid: n.uuid,
+      uuidRelacionado: n.uuidRelacionado,
+      global: Boolean(n.facturaGlobalId),
+      proveedor: n.proveedor,
+      error: n.error,
+    })),
     globales: globales.map((g) => ({
       id: g.id,
       mes: g.mes,
@@ -61,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     facturas: rows.map((f) => ({
       ...f,
+      cancelacion: f.cancelacionEstado ? (ESTADOS_CANCELACION[f.cancelacionEstado] ?? f.cancelacionEstado) : null,
       createdAt: formatSpanishDateTime(f.createdAt),
       canceladaEn: f.canceladaEn ? formatSpanishDateTime(f.canceladaEn) : null,
     })),
@@ -78,6 +101,22 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return { alert: undefined, notice: "Factura global emitida." };
   }
+  if (form.get("intent") === "simular-receptor") {
+    // The demo's stand-in for the client's answer to a cancellation (Facturapi's webhook in production).
+    const id = form.get("facturaId");
+    const respuesta = form.get("respuesta");
+    const factura = typeof id === "string" && id.length <= 40 ? await invoiceById(getDb(), id) : null;
+    if (factura?.proveedor !== "demo" || factura.estado !== "cancelando" || (respuesta !== "accepted" && respuesta !== "rejected")) {
+      const alert: AlertMessage = { icon: "error", title: "Sin cambios", text: "Esa factura no espera la respuesta del cliente." };
+      return data({ alert, notice: undefined }, { status: 400 });
+    }
+    await applyCfdiStatus(
+      getDb(),
+      factura.id,
+      respuesta === "accepted" ? { status: "cancelada", cancelacion: "accepted" } : { status: "vigente", cancelacion: "rejected" },
+    );
+    return { alert: undefined, notice: respuesta === "accepted" ? "El cliente aceptó: factura cancelada." : "El cliente rechazó la cancelación." };
+  }
   const result = await cancelInvoice(getDb(), {
     facturaId: form.get("facturaId"),
     motivo: form.get("motivo"),
@@ -92,7 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { alert: undefined, notice };
 }
 
-export default function AdminFacturas({ loaderData: { facturas, globales, enabled }, actionData }: Route.ComponentProps) {
+export default function AdminFacturas({ loaderData: { facturas, globales, notas, enabled }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   return (
     <AdminPage title="Facturas">
@@ -179,9 +218,27 @@ export default function AdminFacturas({ loaderData: { facturas, globales, enable
                 {f.motivoCancelacion && (
                   <p className="text-xs text-muted">
                     Motivo {f.motivoCancelacion}
+                    {f.cancelacionOrigen === "compra-cancelada" && " (compra cancelada)"}
                     {f.sustitucion && ` · sustituida por ${f.sustitucion}`}
                     {f.canceladaEn && ` · cancelada el ${f.canceladaEn}`}
                   </p>
+                )}
+                {f.cancelacion && (
+                  <p className="text-sm text-cocoa" data-testid="factura-cancelacion">
+                    Cancelación: {f.cancelacion}
+                  </p>
+                )}
+                {f.estado === "cancelando" && f.proveedor === "demo" && (
+                  <Form method="post" className="flex flex-wrap gap-2" preventScrollReset>
+                    <input type="hidden" name="intent" value="simular-receptor" />
+                    <input type="hidden" name="facturaId" value={f.id} />
+                    <button type="submit" name="respuesta" value="accepted" className="btn-outline min-h-10 text-sm">
+                      Simular: el cliente acepta
+                    </button>
+                    <button type="submit" name="respuesta" value="rejected" className="btn-outline min-h-10 text-sm">
+                      Simular: el cliente rechaza
+                    </button>
+                  </Form>
                 )}
                 {f.estado !== "emitiendo" && (
                   <div className="flex flex-wrap gap-2">
@@ -194,6 +251,45 @@ export default function AdminFacturas({ loaderData: { facturas, globales, enable
                   </div>
                 )}
                 {(f.estado === "vigente" || f.estado === "cancelando") && <CancelForm facturaId={f.id} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminPanel>
+      <AdminPanel title={`Notas de crédito (${notas.length})`}>
+        <p className="text-sm text-muted">
+          CFDI de egreso de los reembolsos: relacionados (01) con la factura de la compra, o con la factura global si la compra ya iba en
+          ella.
+        </p>
+        {notas.length === 0 ? (
+          <p className="text-muted" data-testid="no-notas-credito">
+            Todavía no hay notas de crédito.
+          </p>
+        ) : (
+          <ul className="divide-y divide-sand" data-testid="notas-credito">
+            {notas.map((n) => (
+              <li key={n.id} className="flex flex-col gap-2 py-4" data-testid="nota-credito">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-serif text-xl text-cocoa">−{formatPrice(n.monto)} MXN</p>
+                  <span className="rounded-full bg-sand/60 px-3 py-1 text-xs text-cocoa">{ESTADOS_NOTA[n.estado] ?? n.estado}</span>
+                </div>
+                <p className="text-xs text-muted">
+                  Compra {n.compraId} · forma de pago {n.formaPago} · {n.global ? "de la factura global" : "de la factura de la compra"} ·{" "}
+                  {n.proveedor === "demo" ? "demostración (sin validez fiscal)" : "Facturapi"}
+                </p>
+                {n.uuidRelacionado && <p className="break-all font-mono text-xs text-muted">Relacionada con {n.uuidRelacionado}</p>}
+                {n.uuid && <p className="break-all font-mono text-xs text-muted">UUID {n.uuid}</p>}
+                {n.error && <p className="text-sm text-red-700">{n.error}</p>}
+                {n.estado === "vigente" && (
+                  <div className="flex flex-wrap gap-2">
+                    <a href={`/mis-compras/notas-credito/${n.id}/pdf`} className="btn-outline min-h-10 text-sm">
+                      <Download className="size-4" aria-hidden /> PDF
+                    </a>
+                    <a href={`/mis-compras/notas-credito/${n.id}/xml`} className="btn-outline min-h-10 text-sm">
+                      <Download className="size-4" aria-hidden /> XML
+                    </a>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

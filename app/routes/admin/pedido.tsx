@@ -5,6 +5,8 @@
  * Its money (issue 28): what was paid and given back, 'Reembolsar' (all or part, through the
  * provider) and 'Cancelar pedido' before it ships (stock back, voucher void or money refunded).
  */
+import { ESTADOS_CANCELACION } from "~/domain/cfdi";
+import { cfdiOfOrder } from "~/server/invoicing/credit-notes.server";
 import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
@@ -39,11 +41,40 @@ const ENVIO_LABELS: [string, string][] = [
   ["pais", "País"],
 ];
 
+const FACTURA_ESTADOS: Record<string, string> = {
+  emitiendo: "Generándose",
+  vigente: "Vigente",
+  cancelando: "Cancelación en proceso",
+  cancelada: "Cancelada",
+};
+
+/** How a refund shows in the CFDI. */
+const NOTA_ESTADOS: Record<string, string> = {
+  espera: "Sin CFDI todavía (irá en la factura o en la global, neta)",
+  neto: "Descontado en la factura global",
+  cancelacion: "Cubierto por la cancelación de la factura",
+  emitiendo: "Nota de crédito emitiéndose",
+  vigente: "Nota de crédito emitida",
+  fallida: "Nota de crédito: falló, se reintenta",
+};
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const order = await getAdminOrder(getDb(), params.id);
   if (!order) throw data(null, { status: 404 });
+  const cfdi = await cfdiOfOrder(getDb(), order.id);
   return {
+    // the order's CFDI (ADR 034): its invoice, its cancellation as Facturapi left it, its notas de crédito
+    cfdi: {
+      facturas: cfdi.facturas.map((f) => ({
+        id: f.id,
+        estado: FACTURA_ESTADOS[f.estado] ?? f.estado,
+        uuid: f.uuid,
+        motivo: f.motivoCancelacion,
+        cancelacion: f.cancelacionEstado ? (ESTADOS_CANCELACION[f.cancelacionEstado] ?? f.cancelacionEstado) : null,
+      })),
+      notas: cfdi.notas.map((n) => ({ id: n.reembolsoId, monto: n.monto, estado: NOTA_ESTADOS[n.estado] ?? n.estado, uuid: n.uuid, vigente: n.estado === "vigente" })),
+    },
     order: {
       id: order.id,
       fecha: formatSpanishDateTime(order.fecha),
@@ -104,7 +135,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({
-  loaderData: { order, fields, refundFields, cancelFields },
+  loaderData: { order, cfdi, fields, refundFields, cancelFields },
   actionData,
 }: Route.ComponentProps) {
   useActionFeedback(actionData);
@@ -249,6 +280,42 @@ export default function AdminOrder({
           </ul>
         )}
       </AdminPanel>
+
+      {(cfdi.facturas.length > 0 || cfdi.notas.length > 0) && (
+        <AdminPanel title="Factura (CFDI)">
+          <ul className="divide-y divide-sand text-sm" data-testid="order-cfdi">
+            {cfdi.facturas.map((f) => (
+              <li key={f.id} className="flex flex-col gap-1 py-2">
+                <span>
+                  Factura · {f.estado}
+                  {f.motivo && ` · motivo ${f.motivo}`}
+                  {f.cancelacion && ` · cancelación: ${f.cancelacion}`}
+                </span>
+                {f.uuid && <span className="break-all font-mono text-xs text-muted">UUID {f.uuid}</span>}
+              </li>
+            ))}
+            {cfdi.notas.map((n) => (
+              <li key={n.id} className="flex flex-col gap-1 py-2">
+                <span>
+                  Reembolso de {formatPrice(n.monto)} · {n.estado}
+                  {n.vigente && (
+                    <>
+                      {" · "}
+                      <a href={`/mis-compras/notas-credito/${n.id}/pdf`} className="underline">
+                        PDF
+                      </a>{" "}
+                      <a href={`/mis-compras/notas-credito/${n.id}/xml`} className="underline">
+                        XML
+                      </a>
+                    </>
+                  )}
+                </span>
+                {n.uuid && <span className="break-all font-mono text-xs text-muted">UUID {n.uuid}</span>}
+              </li>
+            ))}
+          </ul>
+        </AdminPanel>
+      )}
 
       {order.dinero && order.dinero.disponible > 0 && (
         <AdminPanel title="Reembolsar">

@@ -636,7 +636,7 @@ export const reembolsos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.pagoId), index().on(t.estado, t.createdAt)],
+  (t) => [index().on(t.pagoId), index().on(t.compraId), index().on(t.estado, t.createdAt)],
 );
 
 /** Purchases (the spec's compras). */
@@ -784,6 +784,13 @@ export const facturas = pgTable(
     canceladaEn: timestamp({ withTimezone: true }),
     motivoCancelacion: text(),
     sustitucion: text(),
+    /** who asked for the cancellation: 'admin' (/admin/facturas) or 'compra-cancelada' (the order was cancelled: motive 03) */
+    cancelacionOrigen: text(),
+    /** when it was asked (written before the provider is called) */
+    cancelacionSolicitadaEn: timestamp({ withTimezone: true }),
+    /** Facturapi's cancellation_status as last read: pending, accepted, rejected, expired (its webhook moves it) */
+    cancelacionEstado: text(),
+    cancelacionRevisadaEn: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("facturas_una_activa_por_compra").on(t.compraId).where(sql`${t.estado} <> 'cancelada'`),
@@ -834,6 +841,43 @@ export const facturasGlobalesCompras = pgTable(
       .references(() => facturasGlobales.id),
   },
   (t) => [index().on(t.facturaGlobalId)],
+);
+
+/**
+ * How each refund of an order shows in the CFDI (issue 28; invoicing/credit-notes.server.ts),
+ * one row per refund (its primary key is the refund's id: once per refund):
+ * - 'espera': no CFDI covers the order yet (the invoice or the month's global one will);
+ * - 'neto': the monthly global invoice carried the order net of it;
+ * - 'cancelacion': the order was cancelled and its own CFDI is being cancelled (motive 03);
+ * - a CFDI de egreso (nota de crédito, TipoRelacion 01) related to the order's invoice or to the
+ *   global one: 'emitiendo' (written before the provider is asked, its key fixed), 'vigente',
+ *   'fallida' (the job retries).
+ */
+export const notasCredito = pgTable(
+  "notas_credito",
+  {
+    /** the refund's id (reembolsos.id) */
+    reembolsoId: text().primaryKey(),
+    compraId: text().notNull(),
+    /** 'espera' | 'neto' | 'cancelacion' | 'emitiendo' | 'vigente' | 'fallida' */
+    ...timbre(),
+    /** the related CFDI: the order's invoice, or the global invoice it went into */
+    facturaId: text(),
+    facturaGlobalId: text(),
+    uuidRelacionado: text(),
+    /** centavos given back, with IVA, and its split (base + iva = monto) */
+    monto: integer().notNull(),
+    base: integer().notNull().default(0),
+    iva: integer().notNull().default(0),
+    /** c_FormaPago of the money given back */
+    formaPago: text().notNull().default(""),
+    intentos: integer().notNull().default(0),
+    error: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    emitidaEn: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.compraId), index().on(t.facturaId), index().on(t.facturaGlobalId), index().on(t.estado)],
 );
 
 // ---------------------------------------------------------------- visits

@@ -4,6 +4,7 @@
  * (`tests/support/app.ts`) with the pages left out or a handler of their own, so what they
  * exercise is what production runs.
  */
+import { type FacturapiWebhookOptions, facturapiWebhookRoutes } from "./facturapi-webhook.server";
 import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { handleAuthRequest } from "./auth.server";
@@ -28,6 +29,8 @@ export type AppOptions = {
   pages?: RequestHandler;
   /** tests: providers pointed at local stubs */
   payments?: PaymentApiOptions;
+  /** tests: Facturapi's webhook secret and a provider pointed at its stub */
+  facturapi?: FacturapiWebhookOptions;
   /** Vite's dev server (npm run dev): a looser Content-Security-Policy */
   development?: boolean;
   /**
@@ -141,6 +144,8 @@ export function createApp(options: AppOptions = {}) {
 
   // Payments (SPEC §7): checkout API (session, same origin, JSON) and Stripe's signed webhook.
   app.use(paymentRoutes(options.payments));
+  // Facturapi's signed events: a CFDI cancellation's status (ADR 034).
+  app.use(facturapiWebhookRoutes(options.facturapi));
 
   // Anonymous public pages from memory (ETag, CDN-friendly Cache-Control); the rest `private`.
   if (options.pages) {

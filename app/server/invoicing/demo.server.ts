@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { INVOICING } from "~/config/invoicing";
-import { CLAVE_VENTA_GLOBAL, FORMAS_PAGO, type FormaPago, METODO_PAGO, desglosarIva, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
+import { cancelacionRequiereAceptacion, CLAVE_EGRESO, CLAVE_VENTA_GLOBAL, FORMAS_PAGO, type FormaPago, METODO_PAGO, desglosarIva, MOTIVOS_CANCELACION, REGIMENES_FISCALES, USOS_CFDI } from "~/domain/cfdi";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import type { Cancelled, InvoiceDocument, InvoiceProvider, Stamped } from "./provider.server";
@@ -23,12 +23,14 @@ const xmlText = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 const claveDe = (tipo: string) =>
-  tipo === "venta"
+  tipo === "devolucion"
+    ? CLAVE_EGRESO.claveProdServ
+    : tipo === "venta"
     ? CLAVE_VENTA_GLOBAL.claveProdServ
     : tipo === "curso" ? INVOICING.claveCurso : tipo === "envio" ? INVOICING.claveEnvio : INVOICING.claveProducto;
 
 const unidadDe = (tipo: string) =>
-  tipo === "venta" ? CLAVE_VENTA_GLOBAL.claveUnidad : tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio;
+  tipo === "devolucion" ? CLAVE_EGRESO.claveUnidad : tipo === "venta" ? CLAVE_VENTA_GLOBAL.claveUnidad : tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio;
 
 /** The CFDI 4.0 XML of a demo invoice: the SAT's structure, no seal, no stamp. */
 export function demoXml(doc: InvoiceDocument): string {
@@ -51,8 +53,8 @@ export function demoXml(doc: InvoiceDocument): string {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- DEMOSTRACIÓN: SIN VALIDEZ FISCAL. Este comprobante no fue sellado ni timbrado por el SAT. -->
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="${METODO_PAGO}" SubTotal="${money(subtotal)}"${descuento > 0 ? ` Descuento="${money(descuento)}"` : ""} Moneda="MXN" Total="${money(total)}" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
-${doc.global ? `  <cfdi:InformacionGlobal Periodicidad="${doc.global.periodicidad}" Meses="${doc.global.meses}" Año="${doc.global.anio}"/>\n` : ""}  <cfdi:Emisor Rfc="${emisor.rfc}" Nombre="${xmlText(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${xmlText(doc.serie ?? "DEMO")}" Folio="${xmlText(doc.folio ?? "")}" Fecha="${fecha}" FormaPago="${doc.formaPago}" MetodoPago="${METODO_PAGO}" SubTotal="${money(subtotal)}"${descuento > 0 ? ` Descuento="${money(descuento)}"` : ""} Moneda="MXN" Total="${money(total)}" TipoDeComprobante="${doc.tipo ?? "I"}" Exportacion="01" LugarExpedicion="${emisor.codigoPostal}" Sello="" NoCertificado="" Certificado="">
+${doc.global ? `  <cfdi:InformacionGlobal Periodicidad="${doc.global.periodicidad}" Meses="${doc.global.meses}" Año="${doc.global.anio}"/>\n` : ""}${doc.relacionados ? `  <cfdi:CfdiRelacionados TipoRelacion="${doc.relacionados.tipoRelacion}">${doc.relacionados.uuids.map((u) => `<cfdi:CfdiRelacionado UUID="${xmlText(u)}"/>`).join("")}</cfdi:CfdiRelacionados>\n` : ""}  <cfdi:Emisor Rfc="${emisor.rfc}" Nombre="${xmlText(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>
   <cfdi:Receptor Rfc="${xmlText(doc.receptor.rfc)}" Nombre="${xmlText(doc.receptor.razonSocial)}" DomicilioFiscalReceptor="${doc.receptor.codigoPostal}" RegimenFiscalReceptor="${doc.receptor.regimen}" UsoCFDI="${doc.receptor.uso}"/>
   <cfdi:Conceptos>
 ${conceptos}
@@ -75,7 +77,8 @@ function clip(font: PDFFont, text: string, size: number, width: number): string 
 /** The demo invoice's PDF (A4), with "SIN VALIDEZ FISCAL" across the page and in its header. */
 export async function demoPdf(doc: InvoiceDocument, cancelada?: { motivo: string } | null): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Factura ${doc.serie ?? ""}${doc.folio ?? ""} (sin validez fiscal)`);
+  const egreso = doc.tipo === "E";
+  pdf.setTitle(`${egreso ? "Nota de crédito" : "Factura"} ${doc.serie ?? ""}${doc.folio ?? ""} (sin validez fiscal)`);
   pdf.setAuthor(INVOICING.demoEmisor.nombre);
   const page: PDFPage = pdf.addPage([595.28, 841.89]);
   const fonts: Fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
@@ -102,7 +105,14 @@ export async function demoPdf(doc: InvoiceDocument, cancelada?: { motivo: string
   });
 
   text("Michel Alvarez", left, 790, 24, fonts.bold, cocoa);
-  text("Factura electrónica (CFDI 4.0) de demostración", left, 770, 11, fonts.regular, clay);
+  text(
+    egreso ? "Nota de crédito (CFDI 4.0 de egreso) de demostración" : "Factura electrónica (CFDI 4.0) de demostración",
+    left,
+    770,
+    11,
+    fonts.regular,
+    clay,
+  );
   page.drawRectangle({ x: 360, y: 760, width: 187, height: 44, color: rgb(1, 0.93, 0.93), borderColor: red, borderWidth: 1 });
   text("SIN VALIDEZ FISCAL", 374, 784, 13, fonts.bold, red);
   text("Documento de demostración", 374, 768, 9, fonts.regular, red);
@@ -120,6 +130,7 @@ export async function demoPdf(doc: InvoiceDocument, cancelada?: { motivo: string
   row("Fecha de emisión", formatSpanishDateTime(doc.fecha));
   if (doc.global) row("Factura global", `Periodicidad ${doc.global.periodicidad} mensual · mes ${doc.global.meses} · año ${doc.global.anio}`);
   else row("Compra", doc.compraId);
+  if (doc.relacionados) row("CFDI relacionado", `${doc.relacionados.tipoRelacion} Nota de crédito · ${doc.relacionados.uuids.join(", ")}`);
   row("Forma de pago", `${doc.formaPago} ${FORMAS_PAGO[doc.formaPago as FormaPago] ?? ""}`.trim());
   row("Método de pago", "PUE Pago en una sola exhibición");
   y -= 8;
@@ -202,8 +213,18 @@ export function createDemoInvoiceProvider(): InvoiceProvider {
     async xml(doc) {
       return Buffer.from(demoXml(doc), "utf8");
     },
-    async cancel(): Promise<Cancelled> {
-      return { status: "cancelada" };
+    /**
+     * As the SAT: at once, unless the receiver must accept (over $1,000 and past 72 h): then it
+     * waits, and the studio answers for the "receiver" from /admin/facturas (demo only).
+     */
+    async cancel(doc): Promise<Cancelled> {
+      const total = doc.conceptos.reduce((s, c) => s + c.base + c.iva, 0);
+      return cancelacionRequiereAceptacion(total, doc.fecha, new Date())
+        ? { status: "cancelando", cancelacion: "pending" }
+        : { status: "cancelada", cancelacion: "accepted" };
+    },
+    async status() {
+      return null;
     },
   };
 }

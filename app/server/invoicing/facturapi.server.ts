@@ -6,10 +6,11 @@
  */
 import FacturapiSdk, { FacturapiError } from "facturapi";
 import { INVOICING } from "~/config/invoicing";
-import { CLAVE_VENTA_GLOBAL, METODO_PAGO } from "~/domain/cfdi";
+import { CLAVE_EGRESO, CLAVE_VENTA_GLOBAL, METODO_PAGO } from "~/domain/cfdi";
 import { env } from "../env.server";
 import {
   type Cancelled,
+  type CfdiStatus,
   type InvoiceDocument,
   type InvoiceProvider,
   InvoiceRefused,
@@ -58,7 +59,9 @@ const pesos = (centavos: number) => Math.round(centavos) / 100;
 
 type Tipo = InvoiceDocument["conceptos"][number]["tipo"];
 const productKey = (tipo: Tipo) =>
-  tipo === "venta"
+  tipo === "devolucion"
+    ? CLAVE_EGRESO.claveProdServ
+    : tipo === "venta"
     ? CLAVE_VENTA_GLOBAL.claveProdServ
     : tipo === "curso"
       ? INVOICING.claveCurso
@@ -66,7 +69,7 @@ const productKey = (tipo: Tipo) =>
         ? INVOICING.claveEnvio
         : INVOICING.claveProducto;
 const unitKey = (tipo: Tipo) =>
-  tipo === "venta" ? CLAVE_VENTA_GLOBAL.claveUnidad : tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio;
+  tipo === "devolucion" ? CLAVE_EGRESO.claveUnidad : tipo === "venta" ? CLAVE_VENTA_GLOBAL.claveUnidad : tipo === "producto" ? INVOICING.unidadProducto : INVOICING.unidadServicio;
 
 export function createFacturapiProvider(
   key = env.facturapiKey ?? "",
@@ -83,6 +86,11 @@ export function createFacturapiProvider(
     async create(doc: InvoiceDocument): Promise<Stamped> {
       const invoice = await call(
         client.invoices.create({
+          // a nota de crédito: TipoDeComprobante E, related to the invoice it credits (TipoRelacion 01)
+          ...(doc.tipo === "E" ? { type: "E" as never } : {}),
+          ...(doc.relacionados
+            ? { related_documents: [{ relationship: doc.relacionados.tipoRelacion, documents: doc.relacionados.uuids }] as never }
+            : {}),
           customer: {
             legal_name: doc.receptor.razonSocial,
             tax_id: doc.receptor.rfc,
@@ -134,7 +142,19 @@ export function createFacturapiProvider(
           ...(sustitucion ? { substitution: sustitucion } : {}),
         }),
       );
-      return { status: invoice.status === "canceled" ? "cancelada" : "cancelando" };
+      return { status: invoice.status === "canceled" ? "cancelada" : "cancelando", cancelacion: invoice.cancellation_status ?? null };
+    },
+    async status(doc): Promise<CfdiStatus> {
+      const invoice = await call(client.invoices.retrieve(doc.proveedorId ?? ""));
+      return statusOf(invoice);
     },
   };
+}
+
+/** An invoice as Facturapi describes it: its `status` says whether it is cancelled; `cancellation_status` how far a cancellation got. */
+export function statusOf(invoice: { status?: unknown; cancellation_status?: unknown }): CfdiStatus {
+  const cancelacion = typeof invoice.cancellation_status === "string" ? invoice.cancellation_status : null;
+  if (invoice.status === "canceled") return { status: "cancelada", cancelacion };
+  if (cancelacion === "pending" || cancelacion === "verifying") return { status: "cancelando", cancelacion };
+  return { status: "vigente", cancelacion };
 }

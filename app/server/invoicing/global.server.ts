@@ -34,11 +34,12 @@ import {
 } from "~/domain/cfdi";
 import { ESTADO_PAGO } from "~/domain/order-status";
 import type { Db, DbOrTx } from "../db/client.server";
-import { compraLineas, compras, facturas, facturasGlobales, facturasGlobalesCompras, pagos } from "../db/schema";
+import { compraLineas, compras, facturas, facturasGlobales, facturasGlobalesCompras, notasCredito, pagos, reembolsos } from "../db/schema";
 import { env } from "../env.server";
 import { type JobContext, registerJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
 import { PAGO_ESTADO } from "../payments/provider.server";
+import { recordGlobalStamped, settleCreditNotes } from "./credit-notes.server";
 import { createDemoInvoiceProvider } from "./demo.server";
 import { createFacturapiProvider } from "./facturapi.server";
 import { type InvoiceDocument, type InvoiceProvider, InvoiceRefused, InvoiceTimeout } from "./provider.server";
@@ -57,11 +58,20 @@ const providerOf = (row: Pick<FacturaGlobal, "proveedor">): InvoiceProvider =>
 
 type Candidate = { id: string; total: number; metodo: string | null; detalle: unknown; meses: number | null };
 
-/** The month's paid orders nobody invoiced and no global invoice covers yet. */
+/**
+ * A refund the global invoice nets its order of: any written (on its way back or given back)
+ * that no nota de crédito credits and no cancelled CFDI covers (ADR 034).
+ */
+const netted = sql`not exists (select 1 from ${notasCredito} where ${notasCredito.reembolsoId} = ${reembolsos.id} and ${notasCredito.estado} not in ('espera', 'neto'))`;
+
+/** What was given back of the order (correlated: `compras` of the outer query), netted as above. */
+const reembolsado = sql<number>`coalesce((select sum(${reembolsos.monto}) from ${reembolsos} where ${reembolsos.compraId} = ${compras.id} and ${netted}), 0)::int`;
+
+/** The month's paid orders nobody invoiced and no global invoice covers yet, with their total net of refunds. */
 async function uninvoicedOrders(db: DbOrTx, mes: string): Promise<Candidate[]> {
   const { desde, hasta } = rangoDelMes(mes);
   return db
-    .select({ id: compras.id, total: compras.total, metodo: pagos.metodo, detalle: pagos.detalle, meses: compras.meses })
+    .select({ id: compras.id, total: sql<number>`(${compras.total} - ${reembolsado})::int`, metodo: pagos.metodo, detalle: pagos.detalle, meses: compras.meses })
     .from(compras)
     .innerJoin(pagos, eq(pagos.id, compras.pagoId))
     .leftJoin(facturasGlobalesCompras, eq(facturasGlobalesCompras.compraId, compras.id))
@@ -71,7 +81,7 @@ async function uninvoicedOrders(db: DbOrTx, mes: string): Promise<Candidate[]> {
         lt(compras.fecha, hasta),
         eq(compras.estadoPago, ESTADO_PAGO.pagado),
         eq(pagos.estado, PAGO_ESTADO.pagado),
-        sql`${compras.total} > 0`,
+        sql`${compras.total} - ${reembolsado} > 0`,
         isNull(facturasGlobalesCompras.compraId),
         sql`not exists (select 1 from ${facturas} where ${facturas.compraId} = ${compras.id} and ${facturas.estado} <> 'cancelada')`,
       ),
@@ -122,8 +132,28 @@ async function reserveMonth(db: Db, mes: string, now: Date): Promise<void> {
 
 // ---------------------------------------------------------------- the document
 
-async function documentOf(db: Db, row: FacturaGlobal, fecha: Date): Promise<InvoiceDocument> {
-  const [orders, lines] = await Promise.all([
+type Netted = { reembolsoId: string; compraId: string; monto: number };
+
+/**
+ * The refunds the invoice nets its orders of: once stamped, those it recorded ('neto'); before,
+ * every one written by now (those made while it is being stamped get notas de crédito).
+ */
+async function nettedOf(db: Db, row: FacturaGlobal): Promise<Netted[]> {
+  if (row.estado === "vigente") {
+    return db
+      .select({ reembolsoId: notasCredito.reembolsoId, compraId: notasCredito.compraId, monto: notasCredito.monto })
+      .from(notasCredito)
+      .where(and(eq(notasCredito.facturaGlobalId, row.id), eq(notasCredito.estado, "neto")));
+  }
+  return db
+    .select({ reembolsoId: reembolsos.id, compraId: facturasGlobalesCompras.compraId, monto: reembolsos.monto })
+    .from(facturasGlobalesCompras)
+    .innerJoin(reembolsos, eq(reembolsos.compraId, facturasGlobalesCompras.compraId))
+    .where(and(eq(facturasGlobalesCompras.facturaGlobalId, row.id), netted));
+}
+
+async function documentOf(db: Db, row: FacturaGlobal, fecha: Date): Promise<InvoiceDocument & { netted: Netted[] }> {
+  const [orders, lines, refunds] = await Promise.all([
     db
       .select({ id: compras.id, total: compras.total, envio: compras.envio, descuento: compras.descuento })
       .from(facturasGlobalesCompras)
@@ -142,6 +172,7 @@ async function documentOf(db: Db, row: FacturaGlobal, fecha: Date): Promise<Invo
       .innerJoin(compraLineas, eq(compraLineas.compraId, facturasGlobalesCompras.compraId))
       .where(eq(facturasGlobalesCompras.facturaGlobalId, row.id))
       .orderBy(asc(compraLineas.id)),
+    nettedOf(db, row),
   ]);
   const byOrder = new Map<string, { nombre: string; precio: number; cantidad: number; curso: boolean }[]>();
   for (const l of lines) {
@@ -149,12 +180,18 @@ async function documentOf(db: Db, row: FacturaGlobal, fecha: Date): Promise<Invo
     list.push({ nombre: l.nombre, precio: l.precio, cantidad: l.cantidad, curso: Boolean(l.cursoId) });
     byOrder.set(l.compraId, list);
   }
+  const back = new Map<string, number>();
+  for (const r of refunds) back.set(r.compraId, (back.get(r.compraId) ?? 0) + r.monto);
   return {
+    netted: refunds,
     clave: row.clave,
     compraId: row.id,
     receptor: receptorPublicoEnGeneral(),
     correo: "",
-    conceptos: orders.map((o) => conceptoGlobal(o, byOrder.get(o.id) ?? [])),
+    // each order net of what was given back; one given back in full is left out
+    conceptos: orders
+      .filter((o) => o.total - (back.get(o.id) ?? 0) > 0)
+      .map((o) => conceptoGlobal({ ...o, reembolsado: back.get(o.id) ?? 0 }, byOrder.get(o.id) ?? [])),
     formaPago: row.formaPago,
     fecha,
     global: informacionGlobal(row.mes),
@@ -193,12 +230,35 @@ function failureMessage(error: unknown): string {
 /** Asks the provider to stamp a claimed row and records the outcome. */
 async function stamp(db: Db, row: FacturaGlobal, now: Date, provider?: InvoiceProvider): Promise<FacturaGlobal> {
   try {
-    const stamped = await (provider ?? providerOf(row)).create(await documentOf(db, row, now));
-    const [done] = await db
-      .update(facturasGlobales)
-      .set({ estado: "vigente", ...stamped, emitidaEn: now, updatedAt: now, error: null })
-      .where(eq(facturasGlobales.id, row.id))
-      .returning();
+    const { netted: nets, ...doc } = await documentOf(db, row, now);
+    if (doc.conceptos.length === 0) {
+      // every order of it was given back in full before it was stamped: nothing to invoice
+      const [empty] = await db
+        .update(facturasGlobales)
+        .set({ estado: "vacia", total: 0, compras: 0, error: "Todas sus compras se reembolsaron: no hay nada que facturar.", updatedAt: now })
+        .where(eq(facturasGlobales.id, row.id))
+        .returning();
+      return empty;
+    }
+    const stamped = await (provider ?? providerOf(row)).create(doc);
+    // Recorded with the refunds it netted, in one transaction (credit-notes.server.ts recordGlobalStamped).
+    const { done, credit } = await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(facturasGlobales)
+        .set({
+          estado: "vigente",
+          ...stamped,
+          total: doc.conceptos.reduce((s, c) => s + c.importe, 0),
+          compras: doc.conceptos.length,
+          emitidaEn: now,
+          updatedAt: now,
+          error: null,
+        })
+        .where(eq(facturasGlobales.id, row.id))
+        .returning();
+      return { done, credit: await recordGlobalStamped(tx, done, nets, now) };
+    });
+    await settleCreditNotes(db, credit);
     return done;
   } catch (error) {
     if (!(error instanceof InvoiceRefused) && !(error instanceof InvoiceTimeout)) logError(`Factura global ${row.id} (${row.mes})`, error);
@@ -225,7 +285,7 @@ export async function issueGlobalInvoices(
   await reserveMonth(db, input.mes, now);
   const rows = await db.select().from(facturasGlobales).where(eq(facturasGlobales.mes, input.mes));
   for (const row of rows) {
-    if (row.estado === "vigente") continue;
+    if (row.estado === "vigente" || row.estado === "vacia") continue;
     const claimed = await claim(db, row.id, now, false);
     if (claimed) await stamp(db, claimed, now, input.provider);
   }
@@ -277,7 +337,7 @@ export async function globalInvoiceFile(db: Db, input: { id: string; formato: st
   const [row] = await db.select().from(facturasGlobales).where(eq(facturasGlobales.id, input.id));
   if (row?.estado !== "vigente") return null;
   const provider = input.provider ?? providerOf(row);
-  const doc = await documentOf(db, row, row.emitidaEn ?? row.createdAt);
+  const { netted: _netted, ...doc } = await documentOf(db, row, row.emitidaEn ?? row.createdAt);
   const filename = `factura-global-${row.mes}-${row.formaPago}.${input.formato}`;
   if (input.formato === "xml") return { filename, contentType: "application/xml; charset=utf-8", body: await provider.xml(doc) };
   return { filename, contentType: "application/pdf", body: await provider.pdf(doc) };
@@ -296,7 +356,7 @@ export async function runGlobalInvoiceJob(datos: Record<string, unknown>, contex
   await scheduleGlobalInvoice(context.db, context.now);
   const mes = typeof datos.mes === "string" ? datos.mes : "";
   const rows = await issueGlobalInvoices(context.db, { mes, now: context.now });
-  const failed = rows.filter((r) => r.estado !== "vigente");
+  const failed = rows.filter((r) => r.estado !== "vigente" && r.estado !== "vacia");
   if (failed.length > 0) throw new Error(`Facturas globales de ${mes} sin emitir: ${failed.map((r) => r.formaPago).join(", ")}`);
 }
 

@@ -22,6 +22,7 @@ import {
   validateCancelacion,
   validateDatosFiscales,
 } from "~/domain/cfdi";
+import { ESTADO_PAGO } from "~/domain/order-status";
 import { MONTH_NAMES } from "~/domain/studio-calendar";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, datosFiscales, facturas, pagos, user } from "../db/schema";
@@ -29,6 +30,7 @@ import { logError } from "../log.server";
 import { PAGO_ESTADO } from "../payments/provider.server";
 import { createDemoInvoiceProvider, demoPdf } from "./demo.server";
 import { createFacturapiProvider } from "./facturapi.server";
+import { applyCfdiStatus, recordInvoiceStamped, settleCreditNotes } from "./credit-notes.server";
 import { sendInvoiceMail } from "./invoice-mail.server";
 import {
   type InvoiceDocument,
@@ -74,6 +76,8 @@ type OrderForInvoice = {
   envio: number;
   correo: string;
   pagoEstado: string | null;
+  /** compras.estado_pago: a cancelled order's payment stays 'pagado' until its refund is done */
+  estadoPago: string;
   proveedor: string;
   /** how it was paid: pagos.metodo (tarjeta, oxxo, spei), the card's funding its provider reported, the MSI plan */
   pago: { metodo: string | null; funding: string | null; meses: number | null };
@@ -90,6 +94,7 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
       contacto: compras.datosContacto,
       email: user.email,
       pagoEstado: pagos.estado,
+      estadoPago: compras.estadoPago,
       metodo: pagos.metodo,
       detalle: pagos.detalle,
       meses: compras.meses,
@@ -108,6 +113,7 @@ async function orderForInvoice(db: Db, compraId: string): Promise<OrderForInvoic
     envio: row.envio,
     correo: row.contacto?.correo || row.email,
     pagoEstado: row.pagoEstado,
+    estadoPago: row.estadoPago,
     proveedor: row.proveedor,
     pago: { metodo: row.metodo, funding: fundingOf(row.detalle), meses: row.meses },
   };
@@ -120,7 +126,9 @@ const monthName = (date: Date) => {
 
 /** Why this order cannot be invoiced now, or null when it can. */
 function refusal(order: OrderForInvoice, now: Date): string | null {
-  if (order.pagoEstado !== PAGO_ESTADO.pagado) return "Solo se pueden facturar compras pagadas.";
+  if (order.pagoEstado !== PAGO_ESTADO.pagado || order.estadoPago !== ESTADO_PAGO.pagado) {
+    return "Solo se pueden facturar compras pagadas.";
+  }
   if (order.total <= 0) return "Esta compra no tiene importe que facturar.";
   if (!dentroDelMesDeCompra(order.fecha, now)) {
     return `Las compras se facturan dentro del mes en que se hicieron: esta fue en ${monthName(order.fecha)}.`;
@@ -182,7 +190,7 @@ export type InvoiceResult =
 
 const notFoundResult = { ok: false, status: 404, message: "No encontramos esa compra en tu cuenta." } as const;
 
-async function documentOf(db: Db, factura: Factura, fecha: Date): Promise<InvoiceDocument> {
+export async function documentOf(db: Db, factura: Factura, fecha: Date): Promise<InvoiceDocument> {
   const [order, lines] = await Promise.all([
     db.select({ envio: compras.envio, descuento: compras.descuento }).from(compras).where(eq(compras.id, factura.compraId)),
     db
@@ -261,12 +269,8 @@ export async function requestInvoice(
     return providerFailure(error, order.id);
   }
 
-  // 6. Recorded as issued.
-  const [issued] = await db
-    .update(facturas)
-    .set({ estado: "vigente", ...stamped, emitidaEn: now })
-    .where(eq(facturas.id, factura.id))
-    .returning();
+  // 6. Recorded as issued, with the notas de crédito of the order's earlier refunds (ADR 034).
+  const { factura: issued, credit } = await recordInvoiceStamped(db, factura.id, { estado: "vigente", ...stamped, emitidaEn: now }, now);
 
   // 7. The files by mail. The invoice stands if the mail fails: the client can download it.
   try {
@@ -276,6 +280,7 @@ export async function requestInvoice(
   } catch (error) {
     logError(`Factura ${issued.id} de la compra ${order.id}: no se pudo enviar por correo`, error);
   }
+  await settleCreditNotes(db, credit);
   return { ok: true, factura: issued, created: true };
 }
 
@@ -390,6 +395,8 @@ export async function listInvoices(db: Db, limit = 200) {
       canceladaEn: facturas.canceladaEn,
       motivoCancelacion: facturas.motivoCancelacion,
       sustitucion: facturas.sustitucion,
+      cancelacionOrigen: facturas.cancelacionOrigen,
+      cancelacionEstado: facturas.cancelacionEstado,
     })
     .from(facturas)
     .orderBy(desc(facturas.createdAt))
@@ -419,14 +426,23 @@ export async function cancelInvoice(
     if (!(error instanceof InvoiceTimeout)) logError(`Cancelación de la factura ${factura.id}`, error);
     return { ok: false, message: "El servicio de facturación no respondió. Intenta cancelar de nuevo en unos minutos." };
   }
+  const now = input.now ?? new Date();
+  // The studio's own request (a new one after a refusal starts over), then where it stands.
   await db
     .update(facturas)
     .set({
-      estado: result.status,
       motivoCancelacion: reason.motivo,
       sustitucion: reason.sustitucion,
-      canceladaEn: result.status === "cancelada" ? (input.now ?? new Date()) : null,
+      cancelacionOrigen: "admin",
+      cancelacionSolicitadaEn: now,
+      cancelacionEstado: null,
     })
     .where(eq(facturas.id, factura.id));
+  await applyCfdiStatus(
+    db,
+    factura.id,
+    { status: result.status, cancelacion: result.cancelacion ?? (result.status === "cancelada" ? "accepted" : "pending") },
+    now,
+  );
   return { ok: true, estado: result.status };
 }

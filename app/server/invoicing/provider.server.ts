@@ -20,8 +20,12 @@ export type InvoiceDocument = {
   formaPago: string;
   /** the stamp date (the demo writes it on its PDF and XML) */
   fecha: Date;
-  /** a monthly global invoice to the general public (one "Venta" concept per order) */
+  /** a monthly global invoice to the general public (one "Venta" concept per order); a nota de crédito of one carries its period too */
   global?: InformacionGlobal;
+  /** TipoDeComprobante: I ingreso (the default), E egreso (a nota de crédito, ADR 034) */
+  tipo?: "I" | "E";
+  /** CfdiRelacionados: TipoRelacion 01 and the UUID of the invoice a nota de crédito credits */
+  relacionados?: { tipoRelacion: string; uuids: string[] };
   /** once stamped */
   uuid?: string | null;
   proveedorId?: string | null;
@@ -31,7 +35,14 @@ export type InvoiceDocument = {
 
 export type Stamped = { proveedorId: string; uuid: string; serie: string; folio: string };
 
-export type Cancelled = { status: "cancelada" | "cancelando" };
+export type Cancelled = { status: "cancelada" | "cancelando"; cancelacion?: string };
+
+/**
+ * Where a CFDI stands at the provider: cancelled (the SAT accepted), a cancellation in
+ * progress (waiting for the receiver), or valid (never cancelled, or the receiver rejected it /
+ * let it expire); `cancelacion` is Facturapi's cancellation_status (pending, accepted, rejected, expired).
+ */
+export type CfdiStatus = { status: "cancelada" | "cancelando" | "vigente"; cancelacion: string | null };
 
 export interface InvoiceProvider {
   name: "facturapi" | "demo";
@@ -39,6 +50,8 @@ export interface InvoiceProvider {
   pdf(doc: InvoiceDocument): Promise<Buffer>;
   xml(doc: InvoiceDocument): Promise<Buffer>;
   cancel(doc: InvoiceDocument, motivo: MotivoCancelacion, sustitucion: string | null): Promise<Cancelled>;
+  /** The CFDI's state at the provider (Facturapi: the invoice retrieved); null when the provider keeps none (the demo). */
+  status(doc: InvoiceDocument): Promise<CfdiStatus | null>;
 }
 
 /** The provider did not answer in time: whether it stamped is unknown (a retry sends the same key). */

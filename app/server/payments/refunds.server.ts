@@ -25,6 +25,7 @@ import { citas, compras, pagos, reembolsos, user } from "../db/schema";
 import { registerJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
 import { deliverQueuedMail, escapeHtml, mailLayout, queueMail } from "../mail.server";
+import { recordRefundCfdi, settleCreditNotes } from "../invoicing/credit-notes.server";
 import { providerNamed } from "./index.server";
 import { saldoOf } from "./cash-balance.server";
 import { lockPayment } from "./ledger.server";
@@ -188,13 +189,15 @@ export async function executeRefund(db: Db, id: string): Promise<boolean> {
       : {}),
   });
   const recorded = await db.transaction(async (tx) => {
+    // the order's row before the payment's, as cancelling an order takes them (no deadlock)
+    if (refund.compraId) await tx.select({ id: compras.id }).from(compras).where(eq(compras.id, refund.compraId)).for("update");
     const pago = await lockPayment(tx, refund.pagoId);
     const moved = await tx
       .update(reembolsos)
       .set({ estado: REEMBOLSO_ESTADO.hecho, referencia: answer.id, updatedAt: new Date() })
       .where(and(eq(reembolsos.id, id), eq(reembolsos.estado, REEMBOLSO_ESTADO.pendiente)))
       .returning({ id: reembolsos.id });
-    if (moved.length === 0) return false;
+    if (moved.length === 0) return null;
     // All of it given back: the payment (and its order) say so.
     const [done] = await tx
       .select({ total: sql<number>`coalesce(sum(${reembolsos.monto}), 0)::int` })
@@ -213,9 +216,14 @@ export async function executeRefund(db: Db, id: string): Promise<boolean> {
       }
     }
     await queueRefundMail(tx, refund.pagoId, refund.monto, refund.motivo);
-    return true;
+    // how the CFDI shows it: a nota de crédito, the invoice's cancellation, or the global invoice's net (ADR 034)
+    const credit = await recordRefundCfdi(tx, id, new Date());
+    return { credit };
   });
-  if (recorded) await deliverQueuedMail(db).catch((e) => logError("Correo de reembolso", e));
+  if (recorded) {
+    await deliverQueuedMail(db).catch((e) => logError("Correo de reembolso", e));
+    if (recorded.credit) await settleCreditNotes(db, [recorded.credit]);
+  }
   return true;
 }
 

@@ -23,6 +23,7 @@ import { providerNamed } from "../payments/index.server";
 import { lockPayment } from "../payments/ledger.server";
 import { PAGO_ESTADO } from "../payments/provider.server";
 import { readMotivo, reserveRefund, settleRefund } from "../payments/refunds.server";
+import { requestOrderCfdiCancellation, settleInvoiceCancellation } from "../invoicing/credit-notes.server";
 import { voidPendingPaymentInTx } from "../payments/settle.server";
 import { closeOrder } from "./order-payment.server";
 
@@ -63,12 +64,15 @@ export async function cancelOrder(
         ? await reserveRefund(tx, { pagoId: order.pagoId, motivo, solicitadoPor: input.solicitadoPor })
         : null;
     if (refund && !refund.ok) return { ok: false as const, message: refund.message };
+    // the operation did not take place: its own CFDI is cancelled with motive 03 (ADR 034)
+    const facturaId = await requestOrderCfdiCancellation(tx, compraId, new Date());
     await cancelled(tx, compraId);
     await queueCancelMail(tx, compraId, motivo, refund?.ok ? refund.monto : 0);
-    return { ok: true as const, voidAt: null, pagoId: order.pagoId, refundId: refund?.ok ? refund.id : null };
+    return { ok: true as const, voidAt: null, pagoId: order.pagoId, refundId: refund?.ok ? refund.id : null, facturaId };
   });
   if (!done.ok) return done;
   await deliverQueuedMail(db).catch((e) => logError("Correo de cancelación", e));
+  if ("facturaId" in done && done.facturaId) await settleInvoiceCancellation(db, done.facturaId);
   if (done.voidAt) {
     // The voucher can no longer be paid (best effort: it also expires at the provider).
     await providerNamed(done.voidAt)
