@@ -13,8 +13,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,12 +116,20 @@ afterAll(async () => {
 
 /** Rows of every table a form may write, and every stored file. */
 async function snapshot() {
-  const counts: Record<string, number> = {};
-  for (const [name, table] of Object.entries(schema)) {
-    if (name === "rateLimit" || name === "session" || name === "verification" || name === "cacheVersion") continue;
-    if (typeof table !== "object" || table === null || !("getSQL" in table)) continue;
-    counts[name] = (await database.db.select({ n: count() }).from(table as PgTable))[0].n;
-  }
+  // Every table's count in one statement (one round trip instead of one per table).
+  const tables = Object.entries(schema).filter(
+    ([name, table]) =>
+      !["rateLimit", "session", "verification", "cacheVersion"].includes(name) && is(table, PgTable),
+  ) as [string, PgTable][];
+  const [row] = (
+    await database.db.execute(
+      sql`select ${sql.join(
+        tables.map(([name, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`),
+        sql`, `,
+      )}`,
+    )
+  ).rows as Record<string, number>[];
+  const counts: Record<string, number> = { ...row };
   const [cita] = await database.db.select().from(schema.citas);
   counts.cita = JSON.stringify(cita).length;
   const files = fs
