@@ -121,14 +121,13 @@ async function snapshot() {
     ([name, table]) =>
       !["rateLimit", "session", "verification", "cacheVersion"].includes(name) && is(table, PgTable),
   ) as [string, PgTable][];
-  const [row] = (
-    await database.db.execute(
-      sql`select ${sql.join(
-        tables.map(([name, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`),
-        sql`, `,
-      )}`,
-    )
-  ).rows as Record<string, number>[];
+  const answer = (await database.db.execute(
+    sql`select ${sql.join(
+      tables.map(([name, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`),
+      sql`, `,
+    )}`,
+  )) as unknown as { rows: Record<string, number>[] };
+  const [row] = answer.rows;
   const counts: Record<string, number> = { ...row };
   const [cita] = await database.db.select().from(schema.citas);
   counts.cita = JSON.stringify(cita).length;
