@@ -444,7 +444,7 @@ const EXPORTS: Record<Lista, Export> = {
           const reembolsado = num(o.reembolsado);
           const neto = ORDER_SALE_STATES.includes(str(o.estado_pago)) ? total - reembolsado : 0;
           const own = [num(o.descuento), num(o.envio), total, reembolsado, neto];
-          own.forEach((v, i) => add(12 + i, v));
+          for (const [i, v] of own.entries()) add(12 + i, v);
           const head: CsvCell[] = [
             str(o.id),
             date(o.fecha),
@@ -552,7 +552,7 @@ const EXPORTS: Record<Lista, Export> = {
         for (const c of rows) {
           n++;
           const amounts = [num(c.precio), num(c.anticipo), num(c.anticipo_pagado)];
-          amounts.forEach((v, i) => sums.set(9 + i, (sums.get(9 + i) ?? 0) + v));
+          for (const [i, v] of amounts.entries()) sums.set(9 + i, (sums.get(9 + i) ?? 0) + v);
           yield [
             date(c.fecha),
             str(c.id),
