@@ -8,7 +8,16 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { isCalendarDate } from "~/domain/dates";
-import { ESTADOS_ENVIO, estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
+import { estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
+import {
+  ESTADOS_CITA,
+  ESTADOS_FACTURA,
+  ESTADOS_PAGO,
+  ESTADOS_PAGO_PEDIDO,
+  FILTROS,
+  type Lista,
+  METODOS,
+} from "~/domain/export-filters";
 import { FORMAS_PAGO } from "~/domain/cfdi";
 import { addDays, studioInstant } from "~/domain/studio-calendar";
 import type { Db } from "../db/index.server";
@@ -17,72 +26,10 @@ import { type CsvCell, csvStream, money } from "./csv.server";
 import { likePattern } from "./resource.server";
 import { ORDER_SALE_STATES } from "./sales.server";
 
-export const LISTAS = ["pedidos", "pagos", "citas", "clientas", "facturas"] as const;
-export type Lista = (typeof LISTAS)[number];
-export const isLista = (v: unknown): v is Lista => typeof v === "string" && (LISTAS as readonly string[]).includes(v);
+export { FILTROS, LISTAS, type Lista, isLista, METODOS, ESTADOS_PAGO_PEDIDO } from "~/domain/export-filters";
 
 /** Rows read from the database per batch of the export. */
 export const EXPORT_BATCH = 500;
-
-export const METODOS: Record<string, string> = {
-  tarjeta: "Tarjeta",
-  oxxo: "OXXO",
-  spei: "Transferencia SPEI",
-  efectivo: "Efectivo",
-  transferencia: "Transferencia",
-};
-
-const ESTADOS_PAGO_PEDIDO: Record<string, string> = {
-  pagado: "Pagado",
-  pendiente: "Pendiente de pago",
-  vencido: "Vencido",
-  cancelado: "Cancelado",
-  reembolsado: "Reembolsado",
-};
-
-export const ESTADOS_PAGO: Record<string, string> = {
-  pendiente: "Sin confirmar",
-  autorizado: "Autorizado",
-  "por-capturar": "Por capturar",
-  "esperando-pago": "Esperando pago",
-  pagado: "Pagado",
-  "requiere-reembolso": "Por reembolsar",
-  reembolsado: "Reembolsado",
-  cancelado: "Cancelado",
-  fallido: "Rechazado",
-  vencido: "Vencido",
-};
-
-export const ESTADOS_CITA: Record<string, string> = {
-  apartada: "Apartada",
-  confirmada: "Confirmada",
-  atendida: "Atendida",
-  "no-asistio": "No asistió",
-  cancelada: "Cancelada",
-  vencida: "Vencida",
-};
-
-export const ESTADOS_CLIENTA: Record<string, string> = {
-  verificada: "Correo confirmado",
-  "sin-verificar": "Correo sin confirmar",
-  "con-compras": "Con compras pagadas",
-};
-
-export const ESTADOS_FACTURA: Record<string, string> = {
-  emitiendo: "Generándose",
-  vigente: "Vigente",
-  cancelando: "Cancelación en proceso",
-  cancelada: "Cancelada",
-};
-
-/** What each list filters by: its states and methods (value → label). */
-export const FILTROS: Record<Lista, { estados: Record<string, string>; metodos: Record<string, string> }> = {
-  pedidos: { estados: Object.fromEntries(ESTADOS_ENVIO.map((l, i) => [String(i), l])), metodos: METODOS },
-  pagos: { estados: ESTADOS_PAGO, metodos: METODOS },
-  citas: { estados: ESTADOS_CITA, metodos: METODOS },
-  clientas: { estados: ESTADOS_CLIENTA, metodos: {} },
-  facturas: { estados: ESTADOS_FACTURA, metodos: FORMAS_PAGO },
-};
 
 export type ListFilter = {
   desde: string | null;
