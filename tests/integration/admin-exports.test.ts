@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "~/routes/admin/exportar";
+import { loader as ordersLoader } from "~/routes/admin/pedidos";
 import type { Database } from "~/server/db/client.server";
 import { queryRows } from "~/server/db/client.server";
 import { type TestUser, makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
@@ -235,6 +236,27 @@ describe("orders CSV", () => {
     }
     expect((await get("/admin/exportar/contrasenas")).status).toBe(404);
     await expect(get("/admin/exportar/pedidos", buyer.cookie)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe("the orders screen", () => {
+  // biome-ignore lint/suspicious/noExplicitAny: a route loader called as React Router would
+  const screen = (query: string) =>
+    ordersLoader({
+      request: new Request(`http://localhost/admin/pedidos${query}`, { headers: { cookie: admin.cookie } }),
+      params: {},
+      context: {},
+    } as any);
+  it("follows the same filters as its CSV, and names a bad one in Spanish", async () => {
+    expect((await screen("?q=33%205517-0017")).items.map((i: { id: string }) => i.id)).toEqual(["X-017"]);
+    const filtered = await screen("?desde=2026-03-02&hasta=2026-03-12&metodo=oxxo&pago=pagado");
+    const file = await csv("/admin/exportar/pedidos?desde=2026-03-02&hasta=2026-03-12&metodo=oxxo&pago=pagado");
+    expect(filtered.items.map((i: { id: string }) => i.id).sort()).toEqual(
+      [...new Set(file.rows.map((r) => r[0]))].sort(),
+    );
+    expect(filtered.total).toBeGreaterThan(0);
+    const bad = await screen("?desde=2026-02-31");
+    expect(bad.errors.join(" ")).toMatch(/fecha/);
   });
 });
 
