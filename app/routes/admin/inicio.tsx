@@ -14,7 +14,6 @@ import { formatPrice } from "~/domain/money";
 import { plural } from "~/domain/plural";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import {
-  CANALES,
   type DayRange,
   type RangeTotals,
   fixedRanges,
@@ -67,9 +66,9 @@ function MoneyCard({ id, title, totals, sub }: { id: string; title: string; tota
         {totals.total.reembolsos > 0 && ` · ${formatPrice(totals.total.reembolsos)} reembolsado`}
       </p>
       <dl className="mt-3 space-y-1 text-sm">
-        {CANALES.map((canal) => (
+        {CHANNELS.map(({ canal, label }) => (
           <div key={canal} className="flex justify-between gap-2" data-canal={canal} data-neto={totals[canal].neto}>
-            <dt className="text-muted">{CHANNELS.find((c) => c.canal === canal)?.label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd className="tabular-nums text-ink">{formatPrice(totals[canal].neto)}</dd>
           </div>
         ))}
