@@ -41,6 +41,8 @@ export default [
   route("mis-compras/notas-credito/:id/:formato", "routes/nota-credito-archivo.ts"),
   // the studio's monthly global invoice's PDF and XML (admin only)
   route("admin/facturas-globales/:id/:formato", "routes/admin/factura-global-archivo.ts"),
+  // the owner's lists as CSV for the contador (issue 29): pedidos, pagos, citas, clientas, facturas
+  route("admin/exportar/:lista", "routes/admin/exportar.ts"),
 
   // online school: my courses, viewer, exam, diploma (and its public check)
   route("mis-cursos", "routes/mis-cursos.tsx"),

@@ -176,6 +176,8 @@ const PERSONAL = [
   "/admin/reembolsos",
   "/admin/facturas",
   "/admin/facturas-globales/1/xml",
+  // the owner's CSV exports (issue 29)
+  "/admin/exportar/pedidos",
   "/admin/pagos",
   "/admin/alumnas",
   "/admin/accesos",

@@ -4,6 +4,8 @@
  * On a phone the week is a list of days; on a wide screen, seven columns. A held slot
  * ("Apartada", its deposit not paid yet) says until when, and can be released ("Liberar").
  */
+import { ExportPanel } from "~/components/admin/export-panel";
+import { FILTROS } from "~/domain/export-filters";
 import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, LockOpen, Phone, Wallet } from "lucide-react";
 import { Form, Link, data, useSubmit } from "react-router";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
@@ -49,6 +51,7 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
     vista === "semana" ? `Semana del ${dayTitle(desde).replace(/^\S+ /, "")}` : dayTitle(fecha).replace(/^./, (c) => c.toUpperCase());
   return (
     <AdminPage title="Agenda" action={<NewButton href={`/admin/agenda/nueva?fecha=${fecha}`} label="Nueva cita" />}>
+      <ExportPanel lista="citas" applies={false} estados={FILTROS.citas.estados} metodos={FILTROS.citas.metodos} metodoLabel="Método del anticipo" searchLabel="Nombre, correo o teléfono" value={{}} />
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex rounded-full border border-sand bg-white p-1" role="group" aria-label="Vista">
           {(["dia", "semana"] as const).map((v) => (

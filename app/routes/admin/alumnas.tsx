@@ -1,4 +1,6 @@
 /** /admin/alumnas: every enrolment (student and course), newest first; search and course filter. */
+import { ExportPanel } from "~/components/admin/export-panel";
+import { FILTROS } from "~/domain/export-filters";
 import { AdminList, SearchBox } from "~/components/admin/admin-list";
 import { AdminPager, listHref } from "~/components/admin/admin-pager";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -38,6 +40,7 @@ export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 export default function AdminStudents({ loaderData: { filter, total, page, courses, items } }: Route.ComponentProps) {
   return (
     <AdminPage title="Alumnas">
+      <ExportPanel lista="clientas" title="Exportar clientas a CSV" applies={false} estados={FILTROS.clientas.estados} metodos={FILTROS.clientas.metodos} searchLabel="Nombre, correo o teléfono" value={{}} />
       <SearchBox label="Buscar alumna por nombre o correo" placeholder="Nombre o correo" q={filter.q}>
         <label className="w-full sm:w-auto">
           <span className="sr-only">Curso</span>

@@ -7,6 +7,8 @@
  * Facturapi's webhook leaves it (waiting for the client, rejected, expired), and the notas de
  * crédito (CFDI de egreso) of refunds; in the demo the studio answers for the "receiver".
  */
+import { ExportPanel } from "~/components/admin/export-panel";
+import { FILTROS } from "~/domain/export-filters";
 import { CheckCircle2, Download, FileX2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Form, data } from "react-router";
@@ -135,6 +137,7 @@ export default function AdminFacturas({ loaderData: { facturas, globales, notas,
   useActionFeedback(actionData);
   return (
     <AdminPage title="Facturas">
+      <ExportPanel lista="facturas" applies={false} estados={FILTROS.facturas.estados} metodos={FILTROS.facturas.metodos} metodoLabel="Forma de pago" searchLabel="Pedido, folio, UUID, RFC, razón social o correo" value={{}} />
       <p className="text-muted">
         Facturas (CFDI 4.0) que los clientes pidieron desde Mis compras.
         {!enabled && " La facturación está apagada: falta FACTURAPI_KEY."}

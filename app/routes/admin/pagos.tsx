@@ -3,6 +3,8 @@
  * vencidos), the list of one of them, and on a waiting voucher: 'Reenviar ficha' and, in
  * demo mode, 'Simular pago recibido' (the same signed webhook a provider would send).
  */
+import { ExportPanel } from "~/components/admin/export-panel";
+import { FILTROS } from "~/domain/export-filters";
 import { Banknote, Mail } from "lucide-react";
 import { Link, data } from "react-router";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
@@ -69,6 +71,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
   const href = (m: MetodoPago | null, e: EstadoAdmin) => `/admin/pagos?${m ? `metodo=${m}&` : ""}estado=${e}`;
   return (
     <AdminPage title="Pagos">
+      <ExportPanel lista="pagos" applies={false} estados={FILTROS.pagos.estados} metodos={FILTROS.pagos.metodos} value={{}} />
       <p className="text-muted">
         Pagos con tarjeta, fichas de OXXO y transferencias SPEI. Una ficha pendiente aparta su compra hasta que vence.
       </p>

@@ -1,4 +1,7 @@
-/** /admin/pedidos: orders, newest first; filter by shipping state, search by id or e-mail. */
+/**
+ * /admin/pedidos: orders, newest first; filter by shipping state, and (issue 29) by studio days,
+ * payment state and method, search by folio, name, e-mail or phone; the same filter as CSV.
+ */
 import { AdminList, SearchBox } from "~/components/admin/admin-list";
 import { AdminPager, listHref } from "~/components/admin/admin-pager";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -8,14 +11,18 @@ import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import { listAdminOrders, orderFilter } from "~/server/admin/orders.server";
+import { ESTADOS_PAGO_PEDIDO, FILTROS } from "~/server/admin/exports.server";
+import { ExportPanel } from "~/components/admin/export-panel";
 import type { Route } from "./+types/pedidos";
 import { plural } from "~/domain/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filter = orderFilter(new URL(request.url));
+  const { errors, ...filter } = orderFilter(new URL(request.url));
   const { orders, total, page } = await listAdminOrders(getDb(), filter);
   return {
+    errors,
+    opciones: { metodos: FILTROS.pedidos.metodos, pagos: ESTADOS_PAGO_PEDIDO },
     filter: { ...filter, pagina: page.page },
     total,
     pages: page.pages,
@@ -31,10 +38,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 
-export default function AdminOrders({ loaderData: { filter, total, pages, items } }: Route.ComponentProps) {
+export default function AdminOrders({ loaderData: { filter, total, pages, items, errors, opciones } }: Route.ComponentProps) {
+  const { pagina: _pagina, ...params } = filter;
   return (
     <AdminPage title="Pedidos">
-      <SearchBox label="Buscar por número de pedido o correo" placeholder="Número o correo" q={filter.q}>
+      <ExportPanel
+        lista="pedidos"
+        applies
+        errors={errors}
+        estados={Object.fromEntries(ESTADOS_ENVIO.map((label, i) => [String(i), label]))}
+        pagos={opciones.pagos}
+        metodos={opciones.metodos}
+        value={{ ...filter, estado: filter.estado === null ? null : String(filter.estado), q: filter.q }}
+      />
+      <SearchBox label="Buscar por número de pedido, nombre, correo o teléfono" placeholder="Número, nombre, correo o teléfono" q={filter.q}>
         <label className="w-full sm:w-auto">
           <span className="sr-only">Estado del envío</span>
           <select name="estado" defaultValue={filter.estado ?? ""} className="field min-h-12">
@@ -56,7 +73,7 @@ export default function AdminOrders({ loaderData: { filter, total, pages, items 
       <AdminPager
         page={filter.pagina}
         pages={pages}
-        hrefOf={(pagina) => listHref({ estado: filter.estado, q: filter.q }, pagina)}
+        hrefOf={(pagina) => listHref(params, pagina)}
       />
     </AdminPage>
   );

@@ -5,7 +5,7 @@
  * and its money (issue 28): a full or partial refund through the provider, or the order
  * cancelled before it ships (shop/order-cancel.server.ts).
  */
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { formatPrice } from "~/domain/money";
 import { ESTADOS_ENVIO } from "~/domain/order-status";
 import { paginate, parsePage } from "~/domain/pagination";
@@ -18,16 +18,37 @@ import { refundState, MOTIVO_MAX, requestRefund } from "../payments/refunds.serv
 import { cancelOrder } from "../shop/order-cancel.server";
 import { money, parseForm, select, text } from "./fields.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
+import { readListFilter } from "./exports.server";
+import { addDays, studioInstant } from "~/domain/studio-calendar";
 
 export const ORDERS_PER_PAGE = ADMIN_PER_PAGE;
 
-export type OrderFilter = { estado: number | null; q: string; pagina: number };
+export type OrderFilter = {
+  estado: number | null;
+  q: string;
+  pagina: number;
+  /** issue 29: studio days, the payment's state and method (exports.server.ts reads them) */
+  desde?: string | null;
+  hasta?: string | null;
+  pago?: string | null;
+  metodo?: string | null;
+};
 
-/** The list's filters from the URL; anything unexpected means 'no filter'. */
-export function orderFilter(url: URL): OrderFilter {
+/** The list's filters from the URL; anything unexpected means 'no filter' (and is named in `errors`). */
+export function orderFilter(url: URL): OrderFilter & { errors: string[] } {
   const raw = url.searchParams.get("estado");
   const estado = raw && /^\d$/.test(raw) && ESTADOS_ENVIO[Number(raw)] ? Number(raw) : null;
-  return { estado, q: searchTerm(url), pagina: parsePage(url.searchParams.get("pagina")) };
+  const { filter, errors } = readListFilter("pedidos", url);
+  return {
+    estado,
+    q: searchTerm(url),
+    pagina: parsePage(url.searchParams.get("pagina")),
+    desde: filter.desde,
+    hasta: filter.hasta,
+    pago: filter.pago,
+    metodo: filter.metodo,
+    errors,
+  };
 }
 
 /** Counter rows beyond one per key after which the job runner folds them (foldPiledOrderCounters). */
@@ -102,20 +123,30 @@ export function pageStart(months: { mes: Date; n: number }[], offset: number): {
  */
 export async function listAdminOrders(db: Db, filter: OrderFilter) {
   const term = filter.q ? likePattern(filter.q) : null;
+  const digits = filter.q.replace(/\D/g, "");
+  const phone = /^[\d\s()+.-]+$/.test(filter.q) && digits.length >= 4 ? digits : null;
+  const narrowed = Boolean(filter.desde || filter.hasta || filter.pago || filter.metodo);
   const where = and(
     filter.estado === null ? undefined : and(eq(compras.estadoEnvio, filter.estado), eq(compras.curso, false)),
+    filter.desde ? gte(compras.fecha, studioInstant(filter.desde)) : undefined,
+    filter.hasta ? lt(compras.fecha, studioInstant(addDays(filter.hasta, 1))) : undefined,
+    filter.pago ? eq(compras.estadoPago, filter.pago) : undefined,
+    filter.metodo ? eq(compras.metodo, filter.metodo) : undefined,
     term
       ? or(
           ilike(compras.id, term),
           // `= any(array(…))`, not `in (…)`: the planner then ORs three index scans (pg_trgm)
-          sql`${compras.compradorId} = any(array(select ${user.id} from ${user} where ${user.email} ilike ${term}))`,
+          sql`${compras.compradorId} = any(array(select ${user.id} from ${user} where ${user.email} ilike ${term} or ${user.name} ilike ${term}))`,
           ilike(sql`${compras.datosContacto}->>'correo'`, term),
+          phone
+            ? sql`regexp_replace(coalesce(${compras.datosContacto}->>'telefono', ''), '\\D', '', 'g') like ${`%${phone}%`}`
+            : undefined,
         )
       : undefined,
   );
   let total: number;
   let start: (offset: number) => { before: Date | null; skip: number };
-  if (term) {
+  if (term || narrowed) {
     const [counted] = await db.select({ n: count() }).from(compras).where(where);
     total = counted?.n ?? 0;
     start = (offset) => ({ before: null, skip: offset });
