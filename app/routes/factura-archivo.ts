@@ -1,27 +1,8 @@
 /** /mis-compras/facturas/:id/:formato: an invoice's PDF or XML, for its owner or an admin (404 for anyone else). */
-import { data } from "react-router";
-import { isPlainId } from "~/domain/limits";
-import { isAdmin } from "~/server/admin/guard.server";
-import { getDb } from "~/server/db/index.server";
+import { cfdiFileResponse } from "~/server/invoicing/file-response.server";
 import { invoiceFile } from "~/server/invoicing/invoices.server";
-import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/factura-archivo";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  if (!isPlainId(params.id)) throw data(null, { status: 404 });
-  const file = await invoiceFile(getDb(), {
-    userId: user.id,
-    admin: isAdmin(user),
-    facturaId: params.id,
-    formato: params.formato,
-  });
-  if (!file) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(file.body), {
-    headers: {
-      "content-type": file.contentType,
-      "content-disposition": `attachment; filename="${file.filename}"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  return cfdiFileResponse(request, params, (db, { id, ...who }) => invoiceFile(db, { ...who, facturaId: id }));
 }
