@@ -222,7 +222,8 @@ export type ShippingUpdate = { ok: true; notice: string } | { ok: false; errors:
 
 /**
  * Sets an order's shipping state, carrier and tracking number from the posted form (a value
- * outside the list changes nothing), and when the state changed, mails the buyer: the mail is
+ * outside the list changes nothing), and when the state changed, or a tracking number was
+ * added or corrected (typed after the state change: ADR 036), mails the buyer: the mail is
  * queued in the same transaction, and the outbox retries it while the mail server is down.
  */
 export async function updateShippingState(db: Db, id: string, form: FormData): Promise<ShippingUpdate> {
@@ -232,21 +233,28 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
   const estado = Number(parsed.values.estado);
   const changed = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ estadoEnvio: compras.estadoEnvio })
+      .select({ estadoEnvio: compras.estadoEnvio, guia: compras.guia })
       .from(compras)
       .where(and(eq(compras.id, id), eq(compras.curso, false)))
       .for("update");
     if (!before) return null;
     await tx.update(compras).set({ estadoEnvio: estado, paqueteria, guia }).where(eq(compras.id, id));
     const moved = before.estadoEnvio !== estado;
+    const newTracking = guia !== "" && guia.replace(/\s+/g, "") !== before.guia.replace(/\s+/g, "");
     // the buyer's notice is queued with the new state (ADR 028): both or neither
-    if (moved) await sendShippingUpdate(tx, id);
-    return moved;
+    if (moved || newTracking) await sendShippingUpdate(tx, id);
+    return moved ? "estado" : newTracking ? "guia" : "nada";
   });
   if (changed === null) return { ok: false, errors: { estado: "Este pedido no tiene envío." } };
-  if (!changed) return { ok: true, notice: "Datos del envío guardados." };
+  if (changed === "nada") return { ok: true, notice: "Datos del envío guardados." };
   await deliverQueuedMail(db);
-  return { ok: true, notice: "Estado del envío actualizado. Le avisamos por correo." };
+  return {
+    ok: true,
+    notice:
+      changed === "estado"
+        ? "Estado del envío actualizado. Le avisamos por correo."
+        : "Guía guardada. Le enviamos el número de guía por correo.",
+  };
 }
 
 /** Physical orders not yet shipped (for the admin home), from the monthly counters. */
