@@ -24,6 +24,8 @@ import { ESTADOS_MEXICO, estadoMexico } from "~/domain/mexico-states";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { formatPrice } from "~/domain/money";
 import { readCartId } from "~/server/shop/cart-cookie.server";
+import { scheduleAbandonedCart } from "~/server/shop/abandoned-cart.server";
+import { logError } from "~/server/log.server";
 import { checkBuyer } from "~/server/shop/buyer.server";
 import { checkoutCookieHeader, prefillCheckout, reachableStep, readCheckout } from "~/server/shop/checkout.server";
 import { purchasePause } from "~/server/shop/purchase-pause.server";
@@ -52,6 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     purchasePause(db),
   ]);
   if (!priced.ok && priced.reason === "vacio") throw redirect("/carrito");
+  // the abandoned-cart reminder waits from this visit (ADR 036); sent only with her consent
+  if (priced.ok && priced.draft.carritoId) {
+    await scheduleAbandonedCart(db, { userId: user.id, carritoId: priced.draft.carritoId }).catch((error) =>
+      logError("Carrito abandonado: no se pudo programar el recordatorio", error),
+    );
+  }
 
   // A step whose earlier data is missing (a bookmark, an expired cookie) falls back to it.
   const asked = new URL(request.url).searchParams.get("paso") ?? "informacion";

@@ -68,6 +68,8 @@ function messageDomain(): string {
  * answers its id, or null when a mail with its `clave` was queued before. Throws only when
  * the row cannot be written (the database).
  */
+export async function queueMail(db: DbOrTx, mail: Mail & { clave?: undefined }): Promise<number>;
+export async function queueMail(db: DbOrTx, mail: Mail): Promise<number | null>;
 export async function queueMail(db: DbOrTx, mail: Mail): Promise<number | null> {
   const [row] = await db
     .insert(correos)

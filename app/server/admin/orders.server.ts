@@ -16,7 +16,8 @@ import { deliverQueuedMail } from "../mail.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { refundState, MOTIVO_MAX, requestRefund } from "../payments/refunds.server";
 import { cancelOrder } from "../shop/order-cancel.server";
-import { money, parseForm, select, text } from "./fields.server";
+import { integer, money, parseForm, select, text } from "./fields.server";
+import { attemptPurchase, buyGuia, quoteGuia } from "../shipping/guias.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
 
 export const ORDERS_PER_PAGE = ADMIN_PER_PAGE;
@@ -255,6 +256,34 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
         ? "Estado del envío actualizado. Le avisamos por correo."
         : "Guía guardada. Le enviamos el número de guía por correo.",
   };
+}
+
+/** 'Cotizar guía': the parcel, in grams and centimetres (the form starts with the lines' weight). */
+export const parcelFields = {
+  peso: integer("Peso (gramos)", { required: true, min: 1, max: 70_000 }),
+  largo: integer("Largo (cm)", { required: true, min: 1, max: 200 }),
+  ancho: integer("Ancho (cm)", { required: true, min: 1, max: 200 }),
+  alto: integer("Alto (cm)", { required: true, min: 1, max: 200 }),
+};
+
+/** The order screen's guía forms: quote, buy a quoted rate, retry a purchase not confirmed. */
+export async function guiaAction(db: Db, id: string, intent: string, form: FormData): Promise<ShippingUpdate> {
+  if (intent === "cotizar-guia") {
+    const parsed = await parseForm(parcelFields, form);
+    if (!parsed.ok) return parsed;
+    const result = await quoteGuia(db, id, parsed.values);
+    return result.ok ? result : { ok: false, errors: { peso: result.message } };
+  }
+  if (intent === "comprar-guia") {
+    const tarifa = form.get("tarifa");
+    if (typeof tarifa !== "string" || tarifa.length === 0 || tarifa.length > 100) {
+      return { ok: false, errors: { tarifa: "Elige una tarifa." } };
+    }
+    const result = await buyGuia(db, id, tarifa);
+    return result.ok ? result : { ok: false, errors: { tarifa: result.message } };
+  }
+  const result = await attemptPurchase(db, id);
+  return result.ok ? result : { ok: false, errors: { tarifa: result.message } };
 }
 
 /** Physical orders not yet shipped (for the admin home), from the monthly counters. */
