@@ -152,7 +152,8 @@ async function sendStudioAppointmentNotice(
         lines.map((line) => `<p style="margin:0 0 12px">${linkify(escapeHtml(line))}</p>`).join(""),
       ),
       replyTo: cita.correo,
-      clave: `estudio:cita:${cita.id}:${kind}${kind === "cambio" ? `:${cita.inicio.toISOString()}` : ""}`,
+      // each move is its own news (its time and when it was made); the booking and its cancellation once
+      clave: `estudio:cita:${cita.id}:${kind}${kind === "cambio" ? `:${cita.inicio.toISOString()}:${cita.updatedAt.toISOString()}` : ""}`,
     },
     db,
   );

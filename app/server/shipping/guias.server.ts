@@ -180,6 +180,7 @@ export async function buyGuia(
         estado: "comprando",
         tarifa,
         clave: `guia:${compraId}:${randomUUID()}`,
+        intentos: 0,
         intentoHasta: null,
         error: null,
         updatedAt: new Date(),
