@@ -142,7 +142,7 @@ function sendEvent(tracking: string, secret = SECRET) {
 }
 
 describe("a guía from the order screen", () => {
-  it("quotes the parcel with every carrier at once, cheapest first, the parcel prefilled from the lines", async () => {
+  it("quotes the parcel with every carrier, cheapest first, the parcel prefilled from the lines", async () => {
     const before = await screen("MA-GUIA1");
     expect(before.guia).toMatchObject({ estado: "nueva", paquete: { peso: "700" }, tarifas: [] });
     expect(await post("MA-GUIA1", parcel)).toMatchObject({
