@@ -284,7 +284,7 @@ export async function attemptPurchase(
       .update(compras)
       .set({ paqueteria: bought.paqueteria, guia: bought.guia, estadoEnvio: sql`greatest(${compras.estadoEnvio}, 1)` })
       .where(eq(compras.id, compraId));
-    await sendShippingUpdate(tx, compraId);
+    await sendShippingUpdate(tx, compraId, { keyed: true });
     await cancelJob(tx, `${COMPRAR_GUIA}:${compraId}`);
   });
   await deliverQueuedMail(db);
@@ -327,7 +327,7 @@ export async function applyTracking(
       .for("update");
     if (!order || order.estadoEnvio >= estado || order.estadoPago === "cancelado") return false;
     await tx.update(compras).set({ estadoEnvio: estado }).where(eq(compras.id, row.compraId));
-    await sendShippingUpdate(tx, row.compraId);
+    await sendShippingUpdate(tx, row.compraId, { keyed: true });
     return true;
   });
   if (moved) await deliverQueuedMail(db);

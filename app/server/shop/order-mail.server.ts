@@ -191,11 +191,16 @@ ${where ? `<p style="margin:16px 0 0"><strong>Enviar a</strong><br>${escapeHtml(
 
 /**
  * The buyer's notice of the shipping state (set by the studio or by the carrier's tracking
- * events), with the carrier, the tracking number and the carrier's tracking link. Keyed by
- * order, state and tracking number (ADR 036): the same news twice (a webhook again, a form
- * posted twice) is queued once; a tracking number added or corrected later is news.
+ * events), with the carrier, the tracking number and the carrier's tracking link. `keyed`
+ * (the guía and tracking paths, ADR 036): at most one mail per order, state and tracking
+ * number, whoever announces it twice. The studio's own changes are not keyed: each one she
+ * makes is mailed (a state set back and forth is news each time).
  */
-export async function sendShippingUpdate(db: DbOrTx, compraId: string): Promise<void> {
+export async function sendShippingUpdate(
+  db: DbOrTx,
+  compraId: string,
+  options: { keyed?: boolean } = {},
+): Promise<void> {
   const { compra, correo, nombre } = await orderForMail(db, compraId);
   const to = compra.datosContacto?.correo || correo;
   const saludo = compra.datosEnvio?.nombre || nombre;
@@ -206,7 +211,8 @@ export async function sendShippingUpdate(db: DbOrTx, compraId: string): Promise<
     .select({ guia: guias.guia, url: guias.urlRastreo })
     .from(guias)
     .where(eq(guias.compraId, compraId));
-  const rastreo = (guia?.guia && guia.guia === compra.guia ? guia.url : null) ?? urlRastreo(compra.paqueteria, compra.guia);
+  const rastreo =
+    (guia?.guia && guia.guia === compra.guia ? guia.url : null) ?? urlRastreo(compra.paqueteria, compra.guia);
   const html = mailLayout(
     `Tu pedido: ${estado}`,
     `<p style="margin:0">Hola ${escapeHtml(saludo)}, ${escapeHtml(mensaje.charAt(0).toLowerCase() + mensaje.slice(1))}</p>
@@ -230,7 +236,9 @@ ${rastreo ? `<p style="margin:16px 0 0"><a href="${escapeHtml(rastreo)}" style="
       subject: `Tu pedido ${compra.id}: ${estado}`,
       html,
       text,
-      clave: `envio:${compra.id}:${compra.estadoEnvio}:${compra.guia.replace(/\s+/g, "")}`,
+      ...(options.keyed
+        ? { clave: `envio:${compra.id}:${compra.estadoEnvio}:${compra.guia.replace(/\s+/g, "")}` }
+        : {}),
     },
     db,
   );
