@@ -35,7 +35,7 @@ const TILES = [
   { to: "/editar-perfil", label: "Editar perfil", hint: "Cambia tu nombre", Icon: UserRoundPen },
 ] as const;
 
-export default function MiPerfil({ loaderData }: Route.ComponentProps) {
+export default function MiPerfil({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="container-page py-12 md:py-16">
       <title>{`Mi perfil | ${site.name}`}</title>
@@ -65,12 +65,16 @@ export default function MiPerfil({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
 
-      <MarketingConsent key={String(loaderData.promocionales)} checked={loaderData.promocionales} />
+      <MarketingConsent
+        key={String(loaderData.promocionales)}
+        checked={loaderData.promocionales}
+        saved={actionData?.guardado === true}
+      />
     </section>
   );
 }
 
-function MarketingConsent({ checked }: { checked: boolean }) {
+function MarketingConsent({ checked, saved }: { checked: boolean; saved: boolean }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   return (
@@ -92,6 +96,11 @@ function MarketingConsent({ checked }: { checked: boolean }) {
       <button type="submit" className="btn-outline mt-6 w-full sm:w-auto" disabled={saving}>
         {saving ? "Guardando…" : "Guardar preferencia"}
       </button>
+      {saved && !saving && (
+        <p role="status" className="mt-3 text-sm text-muted">
+          Preferencia guardada.
+        </p>
+      )}
     </Form>
   );
 }

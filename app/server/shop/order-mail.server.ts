@@ -211,8 +211,8 @@ export async function sendShippingUpdate(
     .select({ guia: guias.guia, url: guias.urlRastreo })
     .from(guias)
     .where(eq(guias.compraId, compraId));
-  const rastreo =
-    (guia?.guia && guia.guia === compra.guia ? guia.url : null) ?? urlRastreo(compra.paqueteria, compra.guia);
+  // a bought label's own link (none for the demo's); else the carrier's page for a number typed by hand
+  const rastreo = guia?.guia && guia.guia === compra.guia ? guia.url : urlRastreo(compra.paqueteria, compra.guia);
   const html = mailLayout(
     `Tu pedido: ${estado}`,
     `<p style="margin:0">Hola ${escapeHtml(saludo)}, ${escapeHtml(mensaje.charAt(0).toLowerCase() + mensaje.slice(1))}</p>
