@@ -48,15 +48,16 @@ async function requireBuyer(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBuyer(request);
   const db = getDb();
+  const cartId = await readCartId(request);
   const [priced, state, notice] = await Promise.all([
-    priceCart(db, await readCartId(request), { userId: user.id }),
+    priceCart(db, cartId, { userId: user.id }),
     readCheckout(request, user.id),
     purchasePause(db),
   ]);
   if (!priced.ok && priced.reason === "vacio") throw redirect("/carrito");
   // the abandoned-cart reminder waits from this visit (ADR 036); sent only with her consent
-  if (priced.ok && priced.draft.carritoId) {
-    await scheduleAbandonedCart(db, { userId: user.id, carritoId: priced.draft.carritoId }).catch((error) =>
+  if (cartId) {
+    await scheduleAbandonedCart(db, { userId: user.id, carritoId: cartId }).catch((error) =>
       logError("Carrito abandonado: no se pudo programar el recordatorio", error),
     );
   }

@@ -22,7 +22,9 @@ import {
   moveAppointment,
 } from "~/server/booking/appointments.server";
 import type { Database } from "~/server/db/client.server";
-import { carritoLineas, compraLineas, compras, user } from "~/server/db/schema";
+import { carritoLineas, compraLineas, compras, tareas, user } from "~/server/db/schema";
+import { loader as pagarLoader } from "~/routes/pagar";
+import { cartCookie } from "~/server/shop/cart-cookie.server";
 import { runDueJobs } from "~/server/jobs.server";
 import "~/server/jobs-registry.server";
 import { ABANDONED_AFTER_MS, scheduleAbandonedCart, unsubscribeToken } from "~/server/shop/abandoned-cart.server";
@@ -173,6 +175,30 @@ describe("the abandoned-cart reminder", () => {
     const body = text(reminders[0]!.raw);
     expect(body).toContain(`/carrito?recuperar=${cartYes}`);
     expect(body).toContain(`/correos/baja?t=${unsubscribeToken(conConsentimiento.id)}`);
+  });
+
+  it("reaching the payment step (/pagar) schedules her cart's reminder, once per cart", async () => {
+    const cart = await makeCart([{ productoId: "labial", cantidad: 1 }]);
+    const cookie = `${conConsentimiento.cookie}; ${(await cartCookie.serialize(cart)).split(";")[0]}`;
+    for (let visit = 0; visit < 2; visit++) {
+      await pagarLoader({
+        request: new Request("http://localhost/pagar", { headers: { cookie } }),
+        params: {},
+        context: {},
+      } as never);
+    }
+    const jobs = await database.db
+      .select()
+      .from(tareas)
+      .where(eq(tareas.clave, `carrito-abandonado:${cart}`));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      tipo: "carrito-abandonado",
+      estado: "pendiente",
+      datos: { carritoId: cart, userId: conConsentimiento.id },
+    });
+    expect(jobs[0]!.ejecutarEn.getTime()).toBeGreaterThan(Date.now() + ABANDONED_AFTER_MS - 60_000);
+    await database.db.delete(tareas).where(eq(tareas.clave, `carrito-abandonado:${cart}`));
   });
 
   it("a cart emptied by the purchase gets no reminder", async () => {
