@@ -328,6 +328,26 @@ describe("Envia down or late", () => {
     const [after] = await database.db.select().from(tareas).where(eq(tareas.clave, "comprar-guia:MA-GUIA2"));
     expect(after?.estado).not.toBe("pendiente");
   });
+
+  it("the studio's 'Reintentar ahora' makes the same purchase again: one label", async () => {
+    await makeOrder("MA-GUIA3", "ana.reintento@example.com");
+    await post("MA-GUIA3", parcel);
+    const bought = stub.bought();
+    stub.delayMs = 1_000;
+    const undo = configure({ config: { enviaTimeoutMs: 300 } });
+    await post("MA-GUIA3", { intent: "comprar-guia", tarifa: "dhl:express" }).finally(undo);
+    stub.delayMs = 0;
+    expect((await screen("MA-GUIA3")).guia?.estado).toBe("comprando");
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const retried = await post("MA-GUIA3", { intent: "reintentar-guia" });
+    expect(retried.status).toBe(200);
+    expect(retried.notice).toMatch(/^Guía \d+ comprada\./);
+    expect(stub.bought()).toBe(bought + 1);
+    // the job finds nothing left to do
+    await runDueJobs(database.db, new Date(Date.now() + 3 * 60_000));
+    expect(stub.bought()).toBe(bought + 1);
+    expect(mailsTo("ana.reintento@example.com")).toHaveLength(1);
+  });
 });
 
 describe("without a shipping provider", () => {
