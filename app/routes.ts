@@ -43,6 +43,8 @@ export default [
   route("admin/facturas-globales/:id/:formato", "routes/admin/factura-global-archivo.ts"),
   // the owner's lists as CSV for the contador (issue 29): pedidos, pagos, citas, clientas, facturas
   route("admin/exportar/:lista", "routes/admin/exportar.ts"),
+  // an order's guía (shipping label) PDF to print (admin only, ADR 036)
+  route("admin/pedidos/:id/guia", "routes/admin/pedido-guia.ts"),
 
   // online school: my courses, viewer, exam, diploma (and its public check)
   route("mis-cursos", "routes/mis-cursos.tsx"),
@@ -69,6 +71,8 @@ export default [
   route("mis-favoritos", "routes/mis-favoritos.tsx"),
   route("restablecer-contrasena", "routes/restablecer-contrasena.tsx"),
   route("verificar-correo", "routes/verificar-correo.tsx"),
+  // one-click unsubscribe from marketing mail (the abandoned-cart reminder, ADR 036)
+  route("correos/baja", "routes/correos-baja.tsx"),
   route("api/favoritos", "routes/api.favoritos.ts"),
   route("api/terminos", "routes/api.terminos.ts"),
   route("api/codigo-visita", "routes/api.codigo-visita.ts"),

@@ -28,11 +28,19 @@ import {
 import { getDb } from "~/server/db/index.server";
 import { throttle } from "~/server/rate-limit.server";
 import { currentUser } from "~/server/session.server";
+import { cartOf } from "~/server/shop/abandoned-cart.server";
 import { buyerRefusalStatus, checkBuyer } from "~/server/shop/buyer.server";
 import type { Route } from "./+types/carrito";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
+  // the abandoned-cart mail's link (ADR 036): her own cart, on this browser too
+  const recuperar = new URL(request.url).searchParams.get("recuperar");
+  if (recuperar !== null) {
+    const user = await currentUser(request);
+    const mine = user && isPlainId(recuperar) ? await cartOf(db, recuperar, user.id) : null;
+    throw redirect("/carrito", mine ? { headers: await cartResponseHeaders(mine) } : undefined);
+  }
   const cartId = await getCartId(request);
   const [cart, rates, user] = await Promise.all([loadCart(db, cartId), loadShippingRates(db), currentUser(request)]);
   const lines = (cart?.lines ?? []).map((line) => ({

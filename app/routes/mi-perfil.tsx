@@ -1,13 +1,29 @@
 import { CalendarDays, GraduationCap, Heart, ShoppingBag, UserRoundPen } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { site } from "~/config/site";
+import { getDb } from "~/server/db/index.server";
+import { marketingConsent, setMarketingConsent } from "~/server/shop/abandoned-cart.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mi-perfil";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { nombre: user.name, correo: user.email, correoVerificado: user.emailVerified };
+  return {
+    nombre: user.name,
+    correo: user.email,
+    correoVerificado: user.emailVerified,
+    promocionales: await marketingConsent(getDb(), user.id),
+  };
+}
+
+/** The marketing-mail consent (off by default, ADR 036): the checkbox below the tiles. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const acepta = form.get("promocionales") === "si";
+  await setMarketingConsent(getDb(), user.id, acepta);
+  return { guardado: true, promocionales: acepta };
 }
 
 /** SPEC section 2: the tiles to the personal pages (and the appointments, issue 15). */
@@ -19,7 +35,7 @@ const TILES = [
   { to: "/editar-perfil", label: "Editar perfil", hint: "Cambia tu nombre", Icon: UserRoundPen },
 ] as const;
 
-export default function MiPerfil({ loaderData }: Route.ComponentProps) {
+export default function MiPerfil({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="container-page py-12 md:py-16">
       <title>{`Mi perfil | ${site.name}`}</title>
@@ -48,6 +64,43 @@ export default function MiPerfil({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+
+      <MarketingConsent
+        key={String(loaderData.promocionales)}
+        checked={loaderData.promocionales}
+        saved={actionData?.guardado === true}
+      />
     </section>
+  );
+}
+
+function MarketingConsent({ checked, saved }: { checked: boolean; saved: boolean }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  return (
+    <Form method="post" className="mt-10 rounded-2xl border border-sand bg-white p-6 md:p-8" data-testid="marketing-consent">
+      <h2 className="font-serif text-2xl text-cocoa">Correos</h2>
+      <label className="mt-4 flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          name="promocionales"
+          value="si"
+          defaultChecked={checked}
+          className="mt-1 size-5 shrink-0 accent-clay"
+        />
+        <span>
+          Quiero recibir novedades y un recordatorio si dejo productos en mi carrito.
+          <span className="mt-1 block text-sm text-muted">Puedes darte de baja en cualquier momento desde el correo.</span>
+        </span>
+      </label>
+      <button type="submit" className="btn-outline mt-6 w-full sm:w-auto" disabled={saving}>
+        {saving ? "Guardando…" : "Guardar preferencia"}
+      </button>
+      {saved && !saving && (
+        <p role="status" className="mt-3 text-sm text-muted">
+          Preferencia guardada.
+        </p>
+      )}
+    </Form>
   );
 }

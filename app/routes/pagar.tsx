@@ -24,6 +24,8 @@ import { ESTADOS_MEXICO, estadoMexico } from "~/domain/mexico-states";
 import { ShortPrivacyNotice } from "~/components/legal/short-privacy-notice";
 import { formatPrice } from "~/domain/money";
 import { readCartId } from "~/server/shop/cart-cookie.server";
+import { scheduleAbandonedCart } from "~/server/shop/abandoned-cart.server";
+import { logError } from "~/server/log.server";
 import { checkBuyer } from "~/server/shop/buyer.server";
 import { checkoutCookieHeader, prefillCheckout, reachableStep, readCheckout } from "~/server/shop/checkout.server";
 import { purchasePause } from "~/server/shop/purchase-pause.server";
@@ -46,12 +48,19 @@ async function requireBuyer(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBuyer(request);
   const db = getDb();
+  const cartId = await readCartId(request);
   const [priced, state, notice] = await Promise.all([
-    priceCart(db, await readCartId(request), { userId: user.id }),
+    priceCart(db, cartId, { userId: user.id }),
     readCheckout(request, user.id),
     purchasePause(db),
   ]);
   if (!priced.ok && priced.reason === "vacio") throw redirect("/carrito");
+  // the abandoned-cart reminder waits from this visit (ADR 036); sent only with her consent
+  if (cartId) {
+    await scheduleAbandonedCart(db, { userId: user.id, carritoId: cartId }).catch((error) =>
+      logError("Carrito abandonado: no se pudo programar el recordatorio", error),
+    );
+  }
 
   // A step whose earlier data is missing (a bookmark, an expired cookie) falls back to it.
   const asked = new URL(request.url).searchParams.get("paso") ?? "informacion";

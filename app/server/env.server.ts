@@ -47,6 +47,18 @@ export function readConfig(source: Source = process.env) {
     facturapiTimeoutMs: Math.max(1, Number(source.FACTURAPI_TIMEOUT_MS) || 20_000),
     /** The secret of Facturapi's webhook (its dashboard): verifies the Facturapi-Signature of each event. */
     facturapiWebhookSecret: source.FACTURAPI_WEBHOOK_SECRET || undefined,
+    /** Envia.com (guías, ADR 036): on with its key; the API address is overridable (a local stub in tests). */
+    enviaApiKey: source.ENVIA_API_KEY || undefined,
+    enviaApiUrl: source.ENVIA_API_URL || "https://api.envia.com",
+    /** How long an Envia call may take before the purchase is left to its retry (ms). */
+    enviaTimeoutMs: Math.max(1, Number(source.ENVIA_TIMEOUT_MS) || 20_000),
+    /** The carriers quoted (Envia's codes), one call each. */
+    enviaPaqueterias: (source.ENVIA_PAQUETERIAS || "estafeta,dhl,fedex,redpack,paquetexpress")
+      .split(",")
+      .map((c) => c.trim().toLowerCase())
+      .filter((c) => /^[a-z0-9_-]{1,40}$/.test(c)),
+    /** The secret of Envia's tracking webhook: verifies the X-Envia-Signature (hex HMAC-SHA256 of the body). */
+    enviaWebhookSecret: source.ENVIA_WEBHOOK_SECRET || undefined,
     googleClientId: source.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
     facebookClientId: source.FACEBOOK_CLIENT_ID || undefined,

@@ -15,6 +15,9 @@ import "./payments/refunds.server";
 import "./invoicing/global.server";
 // notas de crédito of refunds and the cancellation of a cancelled order's CFDI (ADR 034)
 import "./invoicing/credit-notes.server";
+// a guía whose purchase was not confirmed, retried with the same key (ADR 036); the abandoned-cart reminder
+import "./shipping/guias.server";
+import "./shop/abandoned-cart.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";

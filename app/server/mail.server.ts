@@ -41,6 +41,11 @@ export type Mail = {
   replyTo?: string;
   /** files sent with the mail: an invoice's PDF and XML, an appointment's .ics */
   attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
+  /**
+   * What the mail announces when it must go at most once (ADR 036): a second queueing with
+   * the same key (a webhook twice, two requests at once) writes nothing.
+   */
+  clave?: string;
 };
 
 /** Attempts before a mail is left `fallido` (listed in /admin/correos): about six hours of retries. */
@@ -60,9 +65,12 @@ function messageDomain(): string {
 
 /**
  * Writes a mail to the outbox in `db` (a transaction: it exists only if that commits) and
- * answers its id. Throws only when the row cannot be written (the database).
+ * answers its id, or null when a mail with its `clave` was queued before. Throws only when
+ * the row cannot be written (the database).
  */
-export async function queueMail(db: DbOrTx, mail: Mail): Promise<number> {
+export async function queueMail(db: DbOrTx, mail: Mail & { clave?: undefined }): Promise<number>;
+export async function queueMail(db: DbOrTx, mail: Mail): Promise<number | null>;
+export async function queueMail(db: DbOrTx, mail: Mail): Promise<number | null> {
   const [row] = await db
     .insert(correos)
     .values({
@@ -78,9 +86,11 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<number> {
       })),
       messageId: `<${randomUUID()}@${messageDomain()}>`,
       siguienteIntento: new Date(),
+      clave: mail.clave ?? null,
     })
+    .onConflictDoNothing({ target: correos.clave })
     .returning({ id: correos.id });
-  return row.id;
+  return row?.id ?? null;
 }
 
 /**
@@ -92,7 +102,7 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<number> {
  */
 export async function sendMail(mail: Mail, db: DbOrTx = getDb()): Promise<void> {
   const id = await queueMail(db, mail);
-  if (!isTransaction(db)) await deliverQueuedMail(db as Db, [id]);
+  if (id !== null && !isTransaction(db)) await deliverQueuedMail(db as Db, [id]);
 }
 
 /** Deliveries running in the background of requests (SMTP_URL): tests wait for them. */

@@ -45,7 +45,11 @@ beforeEach(async () => {
   fs.rmSync(path.join(env.dataDir, "outbox"), { recursive: true, force: true });
 });
 
-const subjects = () => readOutbox(env.dataDir).map((m) => m.subject);
+// the client's mails (the studio's own notices of each booking, change and cancellation go to STUDIO_INBOX: studio-notices.test.ts)
+const subjects = () =>
+  readOutbox(env.dataDir)
+    .filter((m) => !m.to.includes(env.studioInbox))
+    .map((m) => m.subject);
 const citaRow = async (id: string) => (await database.db.select().from(citas).where(eq(citas.id, id)))[0]!;
 
 function request(pathname: string, init: { cookie?: string; form?: Record<string, string> } = {}) {

@@ -127,12 +127,20 @@ describe("shipping states in /mis-compras and the admin's order screen", () => {
     expect(mail?.raw).toContain("8055 1234 5678");
   });
 
-  it("correcting the tracking number without a new state saves it and sends no mail", async () => {
+  it("a tracking number corrected after the state change is mailed too (issue 29), once; the same form again sends nothing", async () => {
     const before = mailsTo("ana.envios@example.com").length;
     const answer = await setShipping({ estado: "2", paqueteria: "Estafeta", guia: "8055 1234 9999" });
-    expect(answer).toMatchObject({ status: 200, notice: "Datos del envío guardados." });
+    expect(answer).toMatchObject({ status: 200, notice: "Guía guardada. Le enviamos el número de guía por correo." });
     expect(await myOrdersPage()).toContain("guía 8055 1234 9999");
-    expect(mailsTo("ana.envios@example.com")).toHaveLength(before);
+    const mails = mailsTo("ana.envios@example.com");
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.raw).toContain("8055 1234 9999");
+    // the carrier's tracking page, for a carrier typed by hand
+    expect(mails.at(-1)?.raw.replace(/=\r?\n/g, "")).toContain("wayBill=3D805512349999");
+    expect(await setShipping({ estado: "2", paqueteria: "Estafeta", guia: "8055 1234 9999" })).toMatchObject({
+      notice: "Datos del envío guardados.",
+    });
+    expect(mailsTo("ana.envios@example.com")).toHaveLength(before + 1);
   });
 
   it("'Entregado' reads 'Entregado' and mails again: one mail per change", async () => {
@@ -140,6 +148,7 @@ describe("shipping states in /mis-compras and the admin's order screen", () => {
     expect(statusOf(await myOrdersPage())).toBe("Entregado");
     expect(mailsTo("ana.envios@example.com").map((m) => m.subject)).toEqual([
       "Tu pedido MA-ENVIO1: Preparando",
+      "Tu pedido MA-ENVIO1: Enviado",
       "Tu pedido MA-ENVIO1: Enviado",
       "Tu pedido MA-ENVIO1: Entregado",
     ]);

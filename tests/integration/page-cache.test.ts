@@ -260,6 +260,8 @@ describe("the version triggers", () => {
     "compras",
     // the mail outbox (ADR 028): never shown on a public page
     "correos",
+    // an order's guía (ADR 036): only the admin's order screen shows it
+    "guias",
     // the order counters per month (ADR 020), kept by triggers on compras
     "compras_por_mes",
     "cuentas_importadas",

@@ -160,6 +160,8 @@ const PERSONAL = [
   "/restablecer-contrasena",
   // where the e-mail verification link ends (issue 25)
   "/verificar-correo",
+  // the one-click unsubscribe of marketing mail (ADR 036)
+  "/correos/baja",
   "/curso-michel-alvarez/cejas",
   "/curso-michel-alvarez/cejas/certificado",
   "/curso-michel-alvarez/cejas/manual",
@@ -173,6 +175,7 @@ const PERSONAL = [
   "/admin/correos",
   "/admin/pedidos",
   "/admin/pedidos/MA-1",
+  "/admin/pedidos/MA-1/guia",
   "/admin/reembolsos",
   "/admin/facturas",
   "/admin/facturas-globales/1/xml",

@@ -7,12 +7,12 @@
  */
 import { ESTADOS_CANCELACION } from "~/domain/cfdi";
 import { cfdiOfOrder } from "~/server/invoicing/credit-notes.server";
-import { data } from "react-router";
+import { data, useNavigation } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { confirmCancelOrder, confirmRefund } from "~/domain/messages";
 import { estadoEnvioLabel, estadoPagoLabel } from "~/domain/order-status";
-import { useActionFeedback } from "~/components/admin/use-admin-feedback";
+import { useActionFeedback, useConfirmedSubmit } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { getDb } from "~/server/db/index.server";
@@ -22,11 +22,14 @@ import {
   cancelAdminOrder,
   cancelFields,
   getAdminOrder,
+  guiaAction,
+  parcelFields,
   refundFields,
   refundOrder,
   shippingStateFields,
   updateShippingState,
 } from "~/server/admin/orders.server";
+import { currentShippingProvider, defaultParcel, guiaOf } from "~/server/shipping/guias.server";
 import type { Route } from "./+types/pedido";
 
 /** The checkout form's fields (SPEC §3) in the order a parcel label reads them. */
@@ -63,7 +66,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getAdminOrder(getDb(), params.id);
   if (!order) throw data(null, { status: 404 });
   const cfdi = await cfdiOfOrder(getDb(), order.id);
+  const provider = !order.curso && order.estadoPago === "pagado" ? currentShippingProvider() : null;
+  const guia = provider ? await guiaOf(getDb(), order.id) : null;
+  const paquete = guia?.paquete ?? (provider ? await defaultParcel(getDb(), order.id) : null);
   return {
+    // guías through the shipping provider (ADR 036): null without one (the manual entry stays)
+    guia: provider && {
+      demo: provider.name === "demo",
+      estado: guia?.estado ?? "nueva",
+      tarifas: guia?.estado === "cotizada" ? guia.tarifas : [],
+      tarifa: guia?.tarifa ?? null,
+      guia: guia?.guia ?? null,
+      urlRastreo: guia?.urlRastreo ?? null,
+      pdf: Boolean(guia?.archivo),
+      error: guia?.error ?? null,
+      paquete: paquete && {
+        peso: String(paquete.peso),
+        largo: String(paquete.largo),
+        ancho: String(paquete.ancho),
+        alto: String(paquete.alto),
+      },
+    },
+    parcelFields: specsOf(parcelFields),
     // the order's CFDI (ADR 034): its invoice, its cancellation as Facturapi left it, its notas de crédito
     cfdi: {
       facturas: cfdi.facturas.map((f) => ({
@@ -129,13 +153,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       ? await refundOrder(getDb(), params.id, form, admin.id)
       : intent === "cancelar"
         ? await cancelAdminOrder(getDb(), params.id, form, admin.id)
-        : await updateShippingState(getDb(), params.id, form);
+        : typeof intent === "string" && intent.endsWith("-guia")
+          ? await guiaAction(getDb(), params.id, intent, form)
+          : await updateShippingState(getDb(), params.id, form);
   if (!result.ok) return data({ errors: result.errors, notice: undefined }, { status: 400 });
   return { errors: undefined, notice: result.notice };
 }
 
 export default function AdminOrder({
-  loaderData: { order, cfdi, fields, refundFields, cancelFields },
+  loaderData: { order, cfdi, fields, refundFields, cancelFields, guia, parcelFields },
   actionData,
 }: Route.ComponentProps) {
   useActionFeedback(actionData);
@@ -146,6 +172,8 @@ export default function AdminOrder({
         {order.fecha} · {order.curso ? "Curso en línea" : estadoEnvioLabel(order.estadoEnvio)}
         {order.estadoPago !== "pagado" && ` · ${estadoPagoLabel(order.estadoPago)}`}
       </p>
+
+      {guia && <GuiaPanel orderId={order.id} guia={guia} fields={parcelFields} errors={actionData?.errors} />}
 
       {!order.curso && order.estadoPago !== "cancelado" && (
         <AdminPanel title="Estado del envío">
@@ -353,6 +381,128 @@ export default function AdminOrder({
         </AdminPanel>
       )}
     </AdminPage>
+  );
+}
+
+type GuiaData = NonNullable<Route.ComponentProps["loaderData"]["guia"]>;
+
+/**
+ * Guía through the shipping provider: quote the parcel (several carriers), pick a rate, buy
+ * once, print the PDF. A purchase Envia did not confirm shows 'Reintentar' (same request).
+ */
+function GuiaPanel({
+  orderId,
+  guia,
+  fields,
+  errors,
+}: {
+  orderId: string;
+  guia: GuiaData;
+  fields: Route.ComponentProps["loaderData"]["parcelFields"];
+  errors?: Record<string, string>;
+}) {
+  const submit = useConfirmedSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent") ?? "").endsWith("-guia");
+  return (
+    <AdminPanel title="Guía de envío">
+      {guia.estado === "comprada" ? (
+        <div className="space-y-3" data-testid="guia-comprada">
+          <p>
+            <span className="text-muted">{guia.tarifa?.paqueteria}</span>{" "}
+            <span className="font-mono font-medium">{guia.guia}</span>
+            {guia.demo && <span className="ml-2 text-sm text-muted">(demostración, sin valor)</span>}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {guia.pdf && (
+              <a href={`/admin/pedidos/${encodeURIComponent(orderId)}/guia`} target="_blank" rel="noreferrer" className="btn-primary">
+                Imprimir guía (PDF)
+              </a>
+            )}
+            {guia.urlRastreo && (
+              <a href={guia.urlRastreo} target="_blank" rel="noreferrer" className="btn-outline">
+                Rastrear
+              </a>
+            )}
+          </div>
+        </div>
+      ) : guia.estado === "comprando" ? (
+        <form method="post" className="space-y-3">
+          <p className="text-sm text-muted" role="status">
+            Comprando la guía con {guia.tarifa?.paqueteria}: Envia.com no la ha confirmado. Se reintenta sola con la misma
+            solicitud, sin cobrarse dos veces.
+          </p>
+          {errors?.tarifa && <p className="text-sm text-red-700">{errors.tarifa}</p>}
+          <button type="submit" name="intent" value="reintentar-guia" className="btn-outline" disabled={busy}>
+            Reintentar ahora
+          </button>
+        </form>
+      ) : (
+        <div className="space-y-5">
+          {guia.estado === "fallida" && guia.error && (
+            <p className="text-sm text-red-700" role="alert">
+              La última compra no se hizo: {guia.error}
+            </p>
+          )}
+          <p className="text-sm text-muted">
+            Cotiza con varias paqueterías, elige una y compra la guía: el número de guía se llena solo y le enviamos el
+            correo con el enlace de rastreo.
+          </p>
+          <AdminForm
+            key={`paquete#${guia.estado}#${guia.tarifas.length}`}
+            fields={fields}
+            values={guia.paquete ?? {}}
+            errors={errors}
+            intent="cotizar-guia"
+            submitLabel={guia.tarifas.length > 0 ? "Cotizar de nuevo" : "Cotizar"}
+            confirm={false}
+          />
+          {guia.tarifas.length > 0 && (
+            <form
+              method="post"
+              className="space-y-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit(event.currentTarget, {
+                  confirm: {
+                    icon: "warning",
+                    title: "¿Comprar la guía?",
+                    text: "Se cobra en tu cuenta de Envia.com y no se puede deshacer desde aquí.",
+                    confirmText: "Comprar guía",
+                  },
+                });
+              }}
+            >
+              <input type="hidden" name="intent" value="comprar-guia" />
+              <fieldset>
+                <legend className="mb-2 font-medium">Tarifas</legend>
+                <ul className="divide-y divide-sand rounded-xl border border-sand" data-testid="guia-tarifas">
+                  {guia.tarifas.map((t, i) => (
+                    <li key={t.id}>
+                      <label className="flex cursor-pointer items-center gap-3 p-3">
+                        <input type="radio" name="tarifa" value={t.id} defaultChecked={i === 0} className="size-5 accent-clay" />
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-medium">{t.paqueteria}</span>
+                          <span className="block text-sm text-muted">
+                            {t.descripcion}
+                            {t.dias && ` · ${t.dias}`}
+                          </span>
+                        </span>
+                        <span className="font-medium">{formatPrice(t.precio)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              {errors?.tarifa && <p className="text-sm text-red-700">{errors.tarifa}</p>}
+              <button type="submit" className="btn-primary w-full md:w-auto" disabled={busy}>
+                Comprar guía
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </AdminPanel>
   );
 }
 

@@ -16,7 +16,8 @@ import { deliverQueuedMail } from "../mail.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { refundState, MOTIVO_MAX, requestRefund } from "../payments/refunds.server";
 import { cancelOrder } from "../shop/order-cancel.server";
-import { money, parseForm, select, text } from "./fields.server";
+import { integer, money, parseForm, select, text } from "./fields.server";
+import { attemptPurchase, buyGuia, quoteGuia } from "../shipping/guias.server";
 import { ADMIN_PER_PAGE, likePattern, searchTerm } from "./resource.server";
 import { readListFilter } from "./exports.server";
 import { addDays, studioInstant } from "~/domain/studio-calendar";
@@ -253,7 +254,8 @@ export type ShippingUpdate = { ok: true; notice: string } | { ok: false; errors:
 
 /**
  * Sets an order's shipping state, carrier and tracking number from the posted form (a value
- * outside the list changes nothing), and when the state changed, mails the buyer: the mail is
+ * outside the list changes nothing), and when the state changed, or a tracking number was
+ * added or corrected (typed after the state change: ADR 036), mails the buyer: the mail is
  * queued in the same transaction, and the outbox retries it while the mail server is down.
  */
 export async function updateShippingState(db: Db, id: string, form: FormData): Promise<ShippingUpdate> {
@@ -263,21 +265,56 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
   const estado = Number(parsed.values.estado);
   const changed = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ estadoEnvio: compras.estadoEnvio })
+      .select({ estadoEnvio: compras.estadoEnvio, guia: compras.guia })
       .from(compras)
       .where(and(eq(compras.id, id), eq(compras.curso, false)))
       .for("update");
     if (!before) return null;
     await tx.update(compras).set({ estadoEnvio: estado, paqueteria, guia }).where(eq(compras.id, id));
     const moved = before.estadoEnvio !== estado;
+    const newTracking = guia !== "" && guia.replace(/\s+/g, "") !== before.guia.replace(/\s+/g, "");
     // the buyer's notice is queued with the new state (ADR 028): both or neither
-    if (moved) await sendShippingUpdate(tx, id);
-    return moved;
+    if (moved || newTracking) await sendShippingUpdate(tx, id);
+    return moved ? "estado" : newTracking ? "guia" : "nada";
   });
   if (changed === null) return { ok: false, errors: { estado: "Este pedido no tiene envío." } };
-  if (!changed) return { ok: true, notice: "Datos del envío guardados." };
+  if (changed === "nada") return { ok: true, notice: "Datos del envío guardados." };
   await deliverQueuedMail(db);
-  return { ok: true, notice: "Estado del envío actualizado. Le avisamos por correo." };
+  return {
+    ok: true,
+    notice:
+      changed === "estado"
+        ? "Estado del envío actualizado. Le avisamos por correo."
+        : "Guía guardada. Le enviamos el número de guía por correo.",
+  };
+}
+
+/** 'Cotizar guía': the parcel, in grams and centimetres (the form starts with the lines' weight). */
+export const parcelFields = {
+  peso: integer("Peso (gramos)", { required: true, min: 1, max: 70_000 }),
+  largo: integer("Largo (cm)", { required: true, min: 1, max: 200 }),
+  ancho: integer("Ancho (cm)", { required: true, min: 1, max: 200 }),
+  alto: integer("Alto (cm)", { required: true, min: 1, max: 200 }),
+};
+
+/** The order screen's guía forms: quote, buy a quoted rate, retry a purchase not confirmed. */
+export async function guiaAction(db: Db, id: string, intent: string, form: FormData): Promise<ShippingUpdate> {
+  if (intent === "cotizar-guia") {
+    const parsed = await parseForm(parcelFields, form);
+    if (!parsed.ok) return parsed;
+    const result = await quoteGuia(db, id, parsed.values);
+    return result.ok ? result : { ok: false, errors: { peso: result.message } };
+  }
+  if (intent === "comprar-guia") {
+    const tarifa = form.get("tarifa");
+    if (typeof tarifa !== "string" || tarifa.length === 0 || tarifa.length > 100) {
+      return { ok: false, errors: { tarifa: "Elige una tarifa." } };
+    }
+    const result = await buyGuia(db, id, tarifa);
+    return result.ok ? result : { ok: false, errors: { tarifa: result.message } };
+  }
+  const result = await attemptPurchase(db, id);
+  return result.ok ? result : { ok: false, errors: { tarifa: result.message } };
 }
 
 /** Physical orders not yet shipped (for the admin home), from the monthly counters. */

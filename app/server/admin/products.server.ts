@@ -41,6 +41,11 @@ async function productFields(db: Db) {
     }),
     /** the stock the form showed (see `adjustStock`) */
     cantidadMostrada: hiddenInteger(),
+    stockMinimo: integer("Avisarme cuando queden (piezas)", {
+      min: 0,
+      max: 100_000,
+      help: "Te mandamos un correo cuando una venta deja las existencias en este número o menos. Con 0 no avisa.",
+    }),
     peso: integer("Peso (gramos)", { min: 0, help: "Sirve para calcular el envío." }),
     categoriaId: select("Categoría", categories, { required: true }),
     especificacion: textarea("Especificación"),
@@ -98,7 +103,7 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
   singular: "producto",
   search: "Nombre o marca",
   fields: (db) => productFields(db),
-  defaults: { publicado: true, cantidad: "0", peso: "0" },
+  defaults: { publicado: true, cantidad: "0", stockMinimo: "0", peso: "0" },
 
   async count(db, { q }) {
     const [row] = await db.select({ n: count() }).from(productos).where(productMatches(q));
@@ -155,6 +160,7 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
       precio: moneyValue(p.precio),
       cantidad: String(p.cantidad),
       cantidadMostrada: String(p.cantidad),
+      stockMinimo: String(p.stockMinimo),
       peso: String(p.peso),
       categoriaId: p.categoriaId,
       especificacion: p.especificacion,
@@ -170,6 +176,7 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
       precio: v.precio ?? 0,
       // a new product starts with the stock typed; an existing one is adjusted (adjustStock)
       ...(id ? {} : { cantidad: v.cantidad }),
+      stockMinimo: v.stockMinimo ?? 0,
       peso: v.peso,
       categoriaId: v.categoriaId,
       especificacion: v.especificacion,

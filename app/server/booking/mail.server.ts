@@ -116,6 +116,47 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
           },
         ];
   await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments }, db);
+  if (kind === "confirmada" || kind === "cambio" || kind === "cancelada") {
+    await sendStudioAppointmentNotice(db, { cita, title, when }, kind);
+  }
+}
+
+const STUDIO_SUBJECT = { confirmada: "Nueva cita", cambio: "Cita cambiada", cancelada: "Cita cancelada" } as const;
+
+/**
+ * The studio's notice of a booking, a change or a cancellation (issue 29, ADR 036), to
+ * STUDIO_INBOX, queued with the client's mail in the same transaction and keyed: a booking is
+ * announced once, each new time once, a cancellation once, however many paths confirm it.
+ */
+async function sendStudioAppointmentNotice(
+  db: DbOrTx,
+  { cita, title, when }: { cita: typeof citas.$inferSelect; title: string; when: string },
+  kind: keyof typeof STUDIO_SUBJECT,
+): Promise<void> {
+  const admin = `${env.publicUrl}/admin/agenda/${encodeURIComponent(cita.id)}`;
+  const lines = [
+    `${STUDIO_SUBJECT[kind]}: ${title}, ${when} (hora de Guadalajara).`,
+    `Clienta: ${cita.nombre} · ${cita.telefono} · ${cita.correo}`,
+    ...(cita.anticipo > 0 ? [`Anticipo: ${formatPrice(cita.anticipo)}${cita.pagoId ? " (pagado)" : ""}`] : []),
+    `Origen: ${cita.origen === "estudio" ? "agendada por el estudio" : "agendada en la página"}`,
+    `Ver en la agenda: ${admin}`,
+  ];
+  const subject = `${STUDIO_SUBJECT[kind]}: ${title}, ${when}`;
+  await sendMail(
+    {
+      to: env.studioInbox,
+      subject,
+      text: lines.join("\n"),
+      html: mailLayout(
+        STUDIO_SUBJECT[kind],
+        lines.map((line) => `<p style="margin:0 0 12px">${linkify(escapeHtml(line))}</p>`).join(""),
+      ),
+      replyTo: cita.correo,
+      // each move is its own news (its time and when it was made); the booking and its cancellation once
+      clave: `estudio:cita:${cita.id}:${kind}${kind === "cambio" ? `:${cita.inicio.toISOString()}:${cita.updatedAt.toISOString()}` : ""}`,
+    },
+    db,
+  );
 }
 
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -45,6 +45,12 @@ export const user = pgTable(
     terminos: boolean().notNull().default(false),
     terminosAceptadosEn: timestamp({ withTimezone: true }),
     terminosVersion: text(),
+    /**
+     * She accepted marketing mail (Mi perfil, off by default, ADR 036): the abandoned-cart
+     * reminder goes only to her; the unsubscribe link in that mail turns it off in one click.
+     */
+    aceptaCorreosPromocionales: boolean().notNull().default(false),
+    correosPromocionalesEn: timestamp({ withTimezone: true }),
   },
   // the admin's searches of orders and students by name or e-mail: "contains" (pg_trgm)
   (t) => [
@@ -139,6 +145,13 @@ export const productos = pgTable(
     /** grams */
     peso: integer().notNull().default(0),
     publicado: boolean().notNull().default(true),
+    /**
+     * The low-stock threshold (ADR 036): when a sale takes `cantidad` from above it to it or
+     * below, the studio is mailed once; 0 means no alert.
+     */
+    stockMinimo: integer().notNull().default(0),
+    /** How many times the stock crossed the threshold downwards: the alert mail's key. */
+    alertasStock: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -722,6 +735,60 @@ export const compraLineas = pgTable(
   (t) => [index().on(t.compraId)],
 );
 
+/**
+ * An order's guía (shipping label) bought from the shipping provider (Envia.com, ADR 036),
+ * one per order. The quote is kept here so the purchase buys a rate the server saw, and the
+ * purchase is written BEFORE the provider is called (`comprando`, with its idempotency key
+ * `clave`), so a time-out is retried with the same key by a durable job, never bought twice.
+ *
+ *   cotizada ──buy──► comprando ──provider ok──► comprada
+ *      ▲                  │
+ *      └──── refused ─────┘ (fallida: quote again)
+ */
+export const guias = pgTable("guias", {
+  compraId: text()
+    .primaryKey()
+    .references(() => compras.id, { onDelete: "cascade" }),
+  /** envia or demo */
+  proveedor: text().notNull(),
+  /** cotizada, comprando, comprada, fallida */
+  estado: text().notNull().default("cotizada"),
+  /** the rates of the last quote: [{ id, paqueteria, servicio, descripcion, precio (centavos), dias }] */
+  tarifas: jsonb().$type<TarifaGuardada[]>().notNull().default([]),
+  /** the package quoted: grams and centimetres */
+  paquete: jsonb().$type<{ peso: number; largo: number; ancho: number; alto: number }>(),
+  /** the rate being bought or bought */
+  tarifa: jsonb().$type<TarifaGuardada>(),
+  /** the idempotency key of the purchase: the same on every retry of one purchase */
+  clave: text().unique(),
+  /** how many purchase attempts were made */
+  intentos: integer().notNull().default(0),
+  /** an attempt in progress until then (another caller waits) */
+  intentoHasta: timestamp({ withTimezone: true, precision: 3 }),
+  /** the provider's shipment id, the tracking number, its carrier's tracking page */
+  envioId: text(),
+  guia: text(),
+  urlRastreo: text(),
+  /** the label's PDF in the private storage area */
+  archivo: text(),
+  /** centavos the label cost */
+  costo: integer(),
+  /** the provider's last refusal (Spanish), shown to the studio */
+  error: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("guias_guia").on(t.guia)]);
+
+export type TarifaGuardada = {
+  id: string;
+  paqueteria: string;
+  servicio: string;
+  descripcion: string;
+  /** centavos */
+  precio: number;
+  dias: string;
+};
+
 // ---------------------------------------------------------------- invoices (CFDI, ADR 022)
 
 /** A client's fiscal data, remembered for the next Factura (one row per user). */
@@ -999,6 +1066,11 @@ export const correos = pgTable(
     ultimoError: text(),
     createdAt: createdAt(),
     enviadoEn: timestamp({ withTimezone: true, precision: 3 }),
+    /**
+     * What the mail announces, when it must go at most once (ADR 036): 'estudio:compra:{id}',
+     * 'envio:{compra}:{estado}:{guia}'… A second queueing with the same key writes nothing.
+     */
+    clave: text().unique(),
   },
   (t) => [index("correos_por_enviar").on(t.estado, t.siguienteIntento)],
 );

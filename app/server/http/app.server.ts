@@ -5,6 +5,7 @@
  * exercise is what production runs.
  */
 import { type FacturapiWebhookOptions, facturapiWebhookRoutes } from "./facturapi-webhook.server";
+import { type EnviaWebhookOptions, enviaWebhookRoutes } from "./envia-webhook.server";
 import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { handleAuthRequest } from "./auth.server";
@@ -31,6 +32,8 @@ export type AppOptions = {
   payments?: PaymentApiOptions;
   /** tests: Facturapi's webhook secret and a provider pointed at its stub */
   facturapi?: FacturapiWebhookOptions;
+  /** tests: Envia's webhook secret and a provider pointed at its stub */
+  envia?: EnviaWebhookOptions;
   /** Vite's dev server (npm run dev): a looser Content-Security-Policy */
   development?: boolean;
   /**
@@ -146,6 +149,8 @@ export function createApp(options: AppOptions = {}) {
   app.use(paymentRoutes(options.payments));
   // Facturapi's signed events: a CFDI cancellation's status (ADR 034).
   app.use(facturapiWebhookRoutes(options.facturapi));
+  // Envia.com's signed tracking events: the guía's parcel picked up, delivered (ADR 036).
+  app.use(enviaWebhookRoutes(options.envia));
 
   // Anonymous public pages from memory (ETag, CDN-friendly Cache-Control); the rest `private`.
   if (options.pages) {

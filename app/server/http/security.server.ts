@@ -105,6 +105,8 @@ const PERSONAL_PATHS: RegExp[] = [
   /^\/agendar(\/[^/]+)?$/,
   /^\/cita\/[^/]+(\/pago)?$/,
   /^\/mis-citas$/,
+  // the one-click unsubscribe: its signed token names a client (ADR 036)
+  /^\/correos\/baja$/,
   /^\/mi-perfil$/,
   /^\/editar-perfil$/,
   /^\/mis-cursos$/,

@@ -8,6 +8,7 @@ import { PRODUCTS_PER_PAGE, type Page, paginate } from "~/domain/pagination";
 import type { Db, DbOrTx } from "../db/index.server";
 import { categorias, favoritos, productoImagenes, productos } from "../db/schema";
 import { untilNextWrite } from "../http/cache-version.server";
+import { sendLowStockAlert } from "./stock-alert.server";
 
 export type { Category, ProductCard as ProductCardData, ProductDetail } from "~/domain/catalog";
 
@@ -162,12 +163,29 @@ export async function takeStock(
   const gone: string[] = [];
   for (const line of lines) {
     if (line.tipo !== "producto") continue;
+    // One statement under the row's lock: concurrent sales queue on it, so exactly one sees the
+    // stock go from above the threshold to it or below (ADR 036); it counts the crossing.
     const updated = await tx
       .update(productos)
-      .set({ cantidad: sql`${productos.cantidad} - ${line.cantidad}` })
+      .set({
+        cantidad: sql`${productos.cantidad} - ${line.cantidad}`,
+        alertasStock: sql`${productos.alertasStock} + case when ${productos.stockMinimo} > 0
+          and ${productos.cantidad} > ${productos.stockMinimo}
+          and ${productos.cantidad} - ${line.cantidad} <= ${productos.stockMinimo} then 1 else 0 end`,
+      })
       .where(and(eq(productos.id, line.id), sql`${productos.cantidad} >= ${line.cantidad}`))
-      .returning({ id: productos.id });
+      .returning({
+        id: productos.id,
+        nombre: productos.nombre,
+        cantidad: productos.cantidad,
+        stockMinimo: productos.stockMinimo,
+        alertasStock: productos.alertasStock,
+      });
     if (updated.length === 0) gone.push(line.nombre);
+    const [left] = updated;
+    if (left && left.stockMinimo > 0 && left.cantidad <= left.stockMinimo && left.cantidad + line.cantidad > left.stockMinimo) {
+      await sendLowStockAlert(tx, left);
+    }
   }
   return gone;
 }

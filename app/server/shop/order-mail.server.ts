@@ -9,8 +9,9 @@ import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { describirMsi } from "~/domain/payment-methods";
 import { estadoEnvioLabel, estadoEnvioMensaje, seguimientoTexto } from "~/domain/order-status";
+import { urlRastreo } from "~/domain/tracking";
 import type { DbOrTx } from "../db/index.server";
-import { compraLineas, compras, user } from "../db/schema";
+import { compraLineas, compras, guias, user } from "../db/schema";
 import { env } from "../env.server";
 import { escapeHtml, mailLayout, sendMail } from "../mail.server";
 import type { PaymentDetail } from "./orders.server";
@@ -181,24 +182,43 @@ ${where ? `<p style="margin:16px 0 0"><strong>Enviar a</strong><br>${escapeHtml(
       html,
       text,
       replyTo: contacto?.correo || correo,
+      // once per order, whichever path paid it (card, a voucher paid later: ADR 036)
+      clave: `estudio:compra:${compra.id}`,
     },
     db,
   );
 }
 
-/** The buyer's notice of the shipping state the studio just set (with carrier and tracking number). */
-export async function sendShippingUpdate(db: DbOrTx, compraId: string): Promise<void> {
+/**
+ * The buyer's notice of the shipping state (set by the studio or by the carrier's tracking
+ * events), with the carrier, the tracking number and the carrier's tracking link. `keyed`
+ * (the guía and tracking paths, ADR 036): at most one mail per order, state and tracking
+ * number, whoever announces it twice. The studio's own changes are not keyed: each one she
+ * makes is mailed (a state set back and forth is news each time).
+ */
+export async function sendShippingUpdate(
+  db: DbOrTx,
+  compraId: string,
+  options: { keyed?: boolean } = {},
+): Promise<void> {
   const { compra, correo, nombre } = await orderForMail(db, compraId);
   const to = compra.datosContacto?.correo || correo;
   const saludo = compra.datosEnvio?.nombre || nombre;
   const estado = estadoEnvioLabel(compra.estadoEnvio);
   const mensaje = estadoEnvioMensaje(compra.estadoEnvio);
   const seguimiento = seguimientoTexto(compra.paqueteria, compra.guia);
+  const [guia] = await db
+    .select({ guia: guias.guia, url: guias.urlRastreo })
+    .from(guias)
+    .where(eq(guias.compraId, compraId));
+  // a bought label's own link (none for the demo's); else the carrier's page for a number typed by hand
+  const rastreo = guia?.guia && guia.guia === compra.guia ? guia.url : urlRastreo(compra.paqueteria, compra.guia);
   const html = mailLayout(
     `Tu pedido: ${estado}`,
     `<p style="margin:0">Hola ${escapeHtml(saludo)}, ${escapeHtml(mensaje.charAt(0).toLowerCase() + mensaje.slice(1))}</p>
 <p style="margin:16px 0 0">Número de compra: <strong>${escapeHtml(compra.id)}</strong><br>Estado del envío: <strong>${escapeHtml(estado)}</strong></p>
 ${seguimiento ? `<p style="margin:16px 0 0">Paquetería y guía: <strong>${escapeHtml(seguimiento)}</strong></p>` : ""}
+${rastreo ? `<p style="margin:16px 0 0"><a href="${escapeHtml(rastreo)}" style="color:#b47a63">Rastrear tu paquete</a></p>` : ""}
 <p style="margin:24px 0 0;color:#7a6a62;font-size:13px">Puedes ver tus compras en Mi perfil → Mis compras.</p>`,
   );
   const text = [
@@ -206,8 +226,20 @@ ${seguimiento ? `<p style="margin:16px 0 0">Paquetería y guía: <strong>${escap
     `Número de compra: ${compra.id}`,
     `Estado del envío: ${estado}`,
     ...(seguimiento ? [`Paquetería y guía: ${seguimiento}`] : []),
+    ...(rastreo ? [`Rastrea tu paquete: ${rastreo}`] : []),
     "",
     "Puedes ver tus compras en Mi perfil → Mis compras.",
   ].join("\n");
-  await sendMail({ to, subject: `Tu pedido ${compra.id}: ${estado}`, html, text }, db);
+  await sendMail(
+    {
+      to,
+      subject: `Tu pedido ${compra.id}: ${estado}`,
+      html,
+      text,
+      ...(options.keyed
+        ? { clave: `envio:${compra.id}:${compra.estadoEnvio}:${compra.guia.replace(/\s+/g, "")}` }
+        : {}),
+    },
+    db,
+  );
 }
