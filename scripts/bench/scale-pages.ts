@@ -11,6 +11,8 @@ export const PUBLIC = [
 ] as const;
 
 export const ADMIN_PAGES = [
+  ["admin home (the money)", "/admin"],
+  ["admin home, a whole year", "/admin?desde=2026-01-01&hasta=2026-12-31"],
   ["admin products", "/admin/productos"],
   ["admin products, page 100", "/admin/productos?pagina=100"],
   ["admin products, search", "/admin/productos?q=rosa"],

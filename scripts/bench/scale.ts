@@ -28,6 +28,50 @@ const run = (args: string[], dataDir: string) =>
   });
 
 type Figures = { p50: number; p95: number; status: number };
+type ExportFigures = { rows: number; ms: number; rssMb: number; growthMb: number };
+
+/** The resident memory of the server process and its workers (server/cluster.js), in bytes. */
+function treeRss(pid: number): number {
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
+      total += Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
+      for (const task of fs.readdirSync(`/proc/${id}/task`)) {
+        const children = fs.readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim();
+        for (const child of children ? children.split(" ") : []) visit(Number(child));
+      }
+    } catch {}
+  };
+  visit(pid);
+  return total;
+}
+
+/** Every order as CSV (/admin/exportar/pedidos, all dates): time, rows and the server's peak memory. */
+async function measureExport(
+  server: { process: { pid?: number }; baseURL: string },
+  cookie: string,
+): Promise<ExportFigures> {
+  const pid = server.process.pid ?? 0;
+  const before = treeRss(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, 20);
+  const t = performance.now();
+  const response = await fetch(`${server.baseURL}/admin/exportar/pedidos?desde=2000-01-01&hasta=2100-12-31`, {
+    headers: { cookie },
+  });
+  let rows = 0;
+  const decoder = new TextDecoder();
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    rows += (decoder.decode(part.value, { stream: true }).match(/\n/g) ?? []).length;
+  }
+  const ms = performance.now() - t;
+  clearInterval(sampler);
+  return { rows, ms, rssMb: peak / 2 ** 20, growthMb: (peak - before) / 2 ** 20 };
+}
 
 /**
  * Both servers run at once and each page is asked of one, then the other, in turn: on a
@@ -75,7 +119,12 @@ async function measure(smallDir: string, largeDir: string) {
         `${label.padEnd(34)} demo p50 ${a.p50.toFixed(1)} p95 ${a.p95.toFixed(1)} · escala p50 ${b.p50.toFixed(1)} p95 ${b.p95.toFixed(1)} ms`,
       );
     }
-    return results as [Map<string, Figures>, Map<string, Figures>];
+    const exports = [];
+    for (const { server, cookie } of sides) exports.push(await measureExport(server, cookie));
+    console.log(
+      `CSV de pedidos: ${exports.map((e) => `${e.rows} filas en ${Math.round(e.ms)} ms, RSS máx. +${e.growthMb.toFixed(0)} MB`).join(" · ")}`,
+    );
+    return [...results, exports] as [Map<string, Figures>, Map<string, Figures>, ExportFigures[]];
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -95,7 +144,7 @@ run(["scripts/seed-scale.ts"], large);
 
 const loadStart = os.loadavg()[0];
 console.log("\nDemostración y escala, una petición a cada una por turno:");
-const [a, b] = await measure(small, large);
+const [a, b, exported] = await measure(small, large);
 const loadEnd = os.loadavg()[0];
 
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
@@ -118,6 +167,13 @@ const table = [
   "| page | small p50 | small p95 | scaled p50 | scaled p95 | p50 ratio | p95 ratio | p95 ≤ 50 ms and ≤ 2× |",
   "|---|---|---|---|---|---|---|---|",
   ...rows,
+  "",
+  "| CSV of every order (`/admin/exportar/pedidos`, all dates, one request) | rows (lines + header + totals) | time | server's peak RSS (all processes) | growth during the export |",
+  "|---|---|---|---|---|",
+  ...exported.map(
+    (e, i) =>
+      `| ${i === 0 ? "demo" : "scaled (100,000 orders)"} | ${e.rows.toLocaleString("en")} | ${ms(e.ms)} | ${Math.round(e.rssMb)} MB | +${e.growthMb.toFixed(0)} MB |`,
+  ),
 ].join("\n");
 console.log(`\n${table}`);
 const doc = "docs/benchmarks.md";

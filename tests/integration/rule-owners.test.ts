@@ -145,8 +145,8 @@ describe("the admin check", () => {
         ),
       );
     expect(files).toEqual([path.join("server", "admin", "guard.server.ts")]);
-    // the upload API (401/403), an invoice's owner or an admin, the header's link to /admin
-    for (const asker of ["server/http/upload.server.ts", "routes/factura-archivo.ts", "root.tsx"]) {
+    // the upload API (401/403), a CFDI file's owner or an admin, the header's link to /admin
+    for (const asker of ["server/http/upload.server.ts", "server/invoicing/file-response.server.ts", "root.tsx"]) {
       expect(fs.readFileSync(path.join("app", asker), "utf8")).toMatch(/admin\/guard\.server"/);
     }
   });
