@@ -17,6 +17,7 @@ export const productCardColumns = {
   nombre: productos.nombre,
   marca: productos.marca,
   precio: productos.precio,
+  precioAntes: productos.precioAntes,
   urlImagen: productos.urlImagen,
   cantidad: productos.cantidad,
 };
@@ -75,6 +76,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetail | nu
   const [row] = await db
     .select({
       ...productCardColumns,
+      sku: productos.sku,
       categoriaId: productos.categoriaId,
       categoriaNombre: categorias.nombre,
       especificacion: productos.especificacion,

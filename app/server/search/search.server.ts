@@ -1,0 +1,210 @@
+/**
+ * Search (ADR 037), the one owner of it: the clients' search of the catalogue (/buscar:
+ * products, courses, services) and the owner's (/admin/buscar: those, unpublished ones too,
+ * orders by folio and clients by name, e-mail or phone).
+ *
+ * Spanish, without accents or case, tolerant of a typo, the same on PostgreSQL and PGlite
+ * (both run the same SQL; migration 0025 creates what it needs):
+ *  - full-text search in the `es_busqueda` configuration (unaccent, then the Spanish stemmer):
+ *    every word typed, as a prefix ('labia' finds 'Labiales', 'cafe' finds 'Café');
+ *  - or trigram word similarity (pg_trgm) of the words typed with the name without accents,
+ *    for typos ('pigmeto cafe' finds 'Pigmento Café').
+ * Ranked by the full-text rank (the name weighs most) plus the similarity, then by name.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import {
+  ADMIN_SEARCH_PER_KIND,
+  SEARCH_PER_PAGE,
+  type SearchQuery,
+  type SearchResult,
+  prefixTsquery,
+} from "~/domain/search";
+import { type Page, paginate } from "~/domain/pagination";
+import { type Db, queryRows } from "../db/client.server";
+import { inPersonCoursePath } from "../content.server";
+
+/**
+ * How similar (0..1) the words typed must be to some stretch of a name to count without a
+ * full-text match. pg_trgm's default is 0.6; 0.5 lets one wrong letter in a short word
+ * through ('lavial' → 'labial') without letting unrelated words in.
+ */
+export const WORD_SIMILARITY = 0.5;
+
+/** The expressions migration 0025 indexes: the query must spell them the same way. */
+const productDocument = sql`public.documento_busqueda(p.nombre, p.marca || ' ' || p.sku, p.especificacion)`;
+const productName = sql`public.texto_busqueda(p.nombre || ' ' || p.marca)`;
+const courseDocument = sql`public.documento_busqueda(c.titulo, c.nombre || ' ' || c.titulo_exterior || ' ' || c.titulo_secundario, c.descripcion)`;
+const courseName = sql`public.texto_busqueda(c.titulo || ' ' || c.titulo_exterior)`;
+const serviceDocument = sql`public.documento_busqueda(s.nombre, s.slogan, s.descripcion)`;
+const serviceName = sql`public.texto_busqueda(s.nombre)`;
+
+type Row = {
+  tipo: SearchResult["tipo"];
+  id: string;
+  titulo: string;
+  detalle: string;
+  url_imagen: string;
+  precio: number | null;
+  precio_antes: number | null;
+  cantidad: number | null;
+  curso_tipo: string | null;
+  total: string | number;
+};
+
+/** One kind's matches with their score: `doc` full-text, or `name` similar enough to the words. */
+function matches(doc: SQL, name: SQL) {
+  return {
+    where: sql`(${doc} @@ q.tsq or q.t <% ${name})`,
+    score: sql`(ts_rank(${doc}, q.tsq) + word_similarity(q.t, ${name}))`,
+  };
+}
+
+/**
+ * The catalogue's matches of `query` in one statement: products, courses and services, best
+ * first. `admin` includes what the shop does not show (unpublished products and courses).
+ */
+function catalogueQuery(query: SearchQuery, admin: boolean, limit: number, offset: number): SQL {
+  const product = matches(productDocument, productName);
+  const course = matches(courseDocument, courseName);
+  const service = matches(serviceDocument, serviceName);
+  const productVisible = admin ? sql`true` : sql`p.publicado`;
+  const courseVisible = admin ? sql`true` : sql`(c.publicado or c.tipo = 'presencial')`;
+  return sql`
+    with q as (
+      select to_tsquery('public.es_busqueda', ${prefixTsquery(query.words)}) as tsq,
+             public.texto_busqueda(${query.words.join(" ")}) as t
+    ),
+    hits as (
+      select 'producto' as tipo, p.id, p.nombre as titulo, p.marca as detalle, p.url_imagen,
+             p.precio, p.precio_antes, p.cantidad, null::text as curso_tipo, ${product.score} as score
+        from productos p, q where ${productVisible} and ${product.where}
+      union all
+      select 'curso', c.id, c.titulo, c.titulo_secundario, coalesce(nullif(c.imagen_exterior, ''), c.imagen_interior),
+             coalesce(case when c.precio_descuento < c.precio then c.precio_descuento end, c.precio),
+             case when c.precio_descuento < c.precio then c.precio end, null, c.tipo, ${course.score}
+        from cursos c, q where ${courseVisible} and ${course.where}
+      union all
+      select 'servicio', s.id, s.nombre, s.slogan, s.url_imagen, null, null, null, null, ${service.score}
+        from servicios s, q where ${service.where}
+    )
+    select tipo, id, titulo, detalle, url_imagen, precio, precio_antes, cantidad, curso_tipo,
+           count(*) over () as total
+      from hits
+     order by score desc, titulo, tipo, id
+     limit ${limit} offset ${offset}`;
+}
+
+/** The similarity threshold for this transaction only (set_config(…, true)). */
+async function withThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    return run(tx as unknown as Db);
+  });
+}
+
+function hrefOf(row: Row): string {
+  if (row.tipo === "producto") return `/producto/${row.id}`;
+  if (row.tipo === "servicio") return `/servicios/${row.id}`;
+  return row.curso_tipo === "online" ? `/cursos/${row.id}` : (inPersonCoursePath(row.id) ?? "/cursos");
+}
+
+function toResult(row: Row): SearchResult {
+  return {
+    tipo: row.tipo,
+    id: row.id,
+    titulo: row.titulo,
+    detalle: row.detalle ?? "",
+    urlImagen: row.url_imagen ?? "",
+    href: hrefOf(row),
+    precio: row.precio === null ? null : Number(row.precio),
+    precioAntes: row.precio_antes === null ? null : Number(row.precio_antes),
+    cantidad: row.cantidad === null ? null : Number(row.cantidad),
+  };
+}
+
+/** Past this page the search does not look (an absurd offset); paginate() clamps to the last. */
+const MAX_PAGE = 1_000;
+
+/** One page of the clients' search (/buscar): what the shop shows, best first. */
+export async function searchCatalogue(
+  db: Db,
+  query: SearchQuery,
+  requestedPage: number,
+): Promise<{ results: SearchResult[]; total: number; page: Page }> {
+  const asked = Math.min(Math.max(Math.trunc(requestedPage) || 1, 1), MAX_PAGE);
+  return withThreshold(db, async (tx) => {
+    const pageAt = (offset: number) =>
+      queryRows<Row>(tx, catalogueQuery(query, false, SEARCH_PER_PAGE, offset));
+    let rows = await pageAt((asked - 1) * SEARCH_PER_PAGE);
+    // a page past the end carries no count: the first page says how many there are
+    const total = rows.length > 0 ? Number(rows[0]!.total) : asked > 1 ? Number((await pageAt(0))[0]?.total ?? 0) : 0;
+    const page = paginate(total, asked, SEARCH_PER_PAGE);
+    if (rows.length === 0 && total > 0) rows = await pageAt(page.offset);
+    return { results: rows.map(toResult), total, page };
+  });
+}
+
+export type AdminOrderHit = { id: string; fecha: string; total: number; cliente: string; correo: string };
+export type AdminClientHit = { id: string; nombre: string; correo: string; telefono: string };
+
+export type AdminSearch = {
+  catalogo: SearchResult[];
+  pedidos: AdminOrderHit[];
+  clientes: AdminClientHit[];
+};
+
+/**
+ * The owner's search (/admin/buscar): the catalogue (unpublished too), orders whose folio
+ * contains what was typed (or whose phone contains its digits), and clients by name
+ * (accents and typos forgiven), e-mail or the phone of one of their orders.
+ */
+export async function searchAdmin(db: Db, query: SearchQuery): Promise<AdminSearch> {
+  const folio = query.text.toLowerCase().replace(/[^a-z0-9_-]/g, "");
+  const phone = query.digits.length >= 4 ? query.digits : null;
+  const email = query.text.toLowerCase();
+  const like = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+  return withThreshold(db, async (tx) => {
+    const catalogo = (await queryRows<Row>(tx, catalogueQuery(query, true, ADMIN_SEARCH_PER_KIND * 2, 0))).map(toResult);
+    const orderConditions: SQL[] = [];
+    if (folio.length >= 3) orderConditions.push(sql`lower(o.id) like ${like(folio)}`);
+    if (phone) orderConditions.push(sql`regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g') like ${like(phone)}`);
+    const pedidos =
+      orderConditions.length === 0
+        ? []
+        : (
+            await queryRows<{ id: string; fecha: Date | string; total: number; cliente: string; correo: string | null }>(
+              tx,
+              sql`select o.id, o.fecha, o.total, u.name as cliente, o.datos_contacto->>'correo' as correo
+                    from compras o join users u on u.id = o.comprador_id
+                   where ${sql.join(orderConditions, sql` or `)}
+                   order by o.fecha desc, o.id limit ${ADMIN_SEARCH_PER_KIND}`,
+            )
+          ).map((o) => ({
+            id: o.id,
+            fecha: new Date(o.fecha).toISOString(),
+            total: Number(o.total),
+            cliente: o.cliente,
+            correo: o.correo ?? "",
+          }));
+    const clientConditions: SQL[] = [
+      sql`public.texto_busqueda(${query.words.join(" ")}) <% public.texto_busqueda(u.name)`,
+      sql`lower(u.email) like ${like(email)}`,
+    ];
+    if (phone) {
+      clientConditions.push(sql`u.id in (select o.comprador_id from compras o
+        where regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g') like ${like(phone)})`);
+    }
+    const clientes = await queryRows<AdminClientHit>(
+      tx,
+      sql`select u.id, u.name as nombre, u.email as correo,
+                 coalesce((select o.datos_contacto->>'telefono' from compras o where o.comprador_id = u.id
+                            order by o.fecha desc limit 1), '') as telefono
+            from users u
+           where ${sql.join(clientConditions, sql` or `)}
+           order by word_similarity(public.texto_busqueda(${query.words.join(" ")}), public.texto_busqueda(u.name)) desc,
+                    u.name, u.id
+           limit ${ADMIN_SEARCH_PER_KIND}`,
+    );
+    return { catalogo, pedidos, clientes };
+  });
+}
