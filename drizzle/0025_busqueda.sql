@@ -22,7 +22,7 @@ CREATE OR REPLACE FUNCTION public.documento_busqueda(titulo text, extra text, cu
     || setweight(to_tsvector('public.es_busqueda'::regconfig, coalesce(extra, '')), 'B')
     || setweight(to_tsvector('public.es_busqueda'::regconfig, left(coalesce(cuerpo, ''), 20000)), 'C') $$;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "productos_busqueda_fts" ON "productos"
-  USING gin (public.documento_busqueda("nombre", "marca" || ' ' || "sku", "especificacion"));--> statement-breakpoint
+  USING gin (public.documento_busqueda("nombre", "marca" || ' ' || regexp_replace("sku", '[^[:alnum:]]+', ' ', 'g'), "especificacion"));--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "productos_busqueda_trgm" ON "productos"
   USING gin (public.texto_busqueda("nombre" || ' ' || "marca") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_busqueda_trgm" ON "users"

@@ -30,8 +30,15 @@ export type SearchQuery = {
 
 export type ParsedSearch = { ok: true; query: SearchQuery | null } | { ok: false; message: string };
 
-// C0 and C1 control characters and DEL (a tab or a newline pasted in is only a space).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** C0 and C1 control characters and DEL; a tab or a newline pasted in is only a space. */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x09 || code === 0x0a || code === 0x0d) continue;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
@@ -41,7 +48,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function parseSearch(raw: string | null | undefined): ParsedSearch {
   if (raw === null || raw === undefined) return { ok: true, query: null };
   if (raw.length > SEARCH_MAX_LENGTH * 4) return { ok: false, message: searchMessages.tooLong };
-  if (CONTROL.test(raw)) return { ok: false, message: searchMessages.invalid };
+  if (hasControl(raw)) return { ok: false, message: searchMessages.invalid };
   const text = raw.normalize("NFC").replace(/\s+/g, " ").trim();
   if (text.length > SEARCH_MAX_LENGTH) return { ok: false, message: searchMessages.tooLong };
   const words = (text.toLocaleLowerCase("es-MX").match(WORD) ?? [])

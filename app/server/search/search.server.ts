@@ -9,7 +9,7 @@
  *    every word typed, as a prefix ('labia' finds 'Labiales', 'cafe' finds 'Café');
  *  - or trigram word similarity (pg_trgm) of the words typed with the name without accents,
  *    for typos ('pigmeto cafe' finds 'Pigmento Café').
- * Ranked by the full-text rank (the name weighs most) plus the similarity, then by name.
+ * Ranked: full-text matches first (the name weighs most), then by similarity, then by name.
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
@@ -25,13 +25,15 @@ import { inPersonCoursePath } from "../content.server";
 
 /**
  * How similar (0..1) the words typed must be to some stretch of a name to count without a
- * full-text match. pg_trgm's default is 0.6; 0.5 lets one wrong letter in a short word
- * through ('lavial' → 'labial') without letting unrelated words in.
+ * full-text match. pg_trgm's default is 0.6; 0.4 lets one wrong letter in a six-letter word
+ * through ('lavial' → 'labial' is 0.4, 'pigmeto cafe' → 'pigmento café' 0.69), and the
+ * ranking puts full-text matches first.
  */
-export const WORD_SIMILARITY = 0.5;
+export const WORD_SIMILARITY = 0.4;
 
 /** The expressions migration 0025 indexes: the query must spell them the same way. */
-const productDocument = sql`public.documento_busqueda(p.nombre, p.marca || ' ' || p.sku, p.especificacion)`;
+// the SKU's dashes and dots split it into words ('AG-018' → 'ag 018'), as the query's words are
+const productDocument = sql`public.documento_busqueda(p.nombre, p.marca || ' ' || regexp_replace(p.sku, '[^[:alnum:]]+', ' ', 'g'), p.especificacion)`;
 const productName = sql`public.texto_busqueda(p.nombre || ' ' || p.marca)`;
 const courseDocument = sql`public.documento_busqueda(c.titulo, c.nombre || ' ' || c.titulo_exterior || ' ' || c.titulo_secundario, c.descripcion)`;
 const courseName = sql`public.texto_busqueda(c.titulo || ' ' || c.titulo_exterior)`;
@@ -55,7 +57,9 @@ type Row = {
 function matches(doc: SQL, name: SQL) {
   return {
     where: sql`(${doc} @@ q.tsq or q.t <% ${name})`,
-    score: sql`(ts_rank(${doc}, q.tsq) + word_similarity(q.t, ${name}))`,
+    // every word found (full text) first; then how close the words are to the name, and the
+    // whole name to the words (a short name that is nearly what was typed beats a long one)
+    score: sql`((${doc} @@ q.tsq)::int + ts_rank(${doc}, q.tsq) + word_similarity(q.t, ${name}) + similarity(q.t, ${name}))`,
   };
 }
 
@@ -133,8 +137,7 @@ export async function searchCatalogue(
 ): Promise<{ results: SearchResult[]; total: number; page: Page }> {
   const asked = Math.min(Math.max(Math.trunc(requestedPage) || 1, 1), MAX_PAGE);
   return withThreshold(db, async (tx) => {
-    const pageAt = (offset: number) =>
-      queryRows<Row>(tx, catalogueQuery(query, false, SEARCH_PER_PAGE, offset));
+    const pageAt = (offset: number) => queryRows<Row>(tx, catalogueQuery(query, false, SEARCH_PER_PAGE, offset));
     let rows = await pageAt((asked - 1) * SEARCH_PER_PAGE);
     // a page past the end carries no count: the first page says how many there are
     const total = rows.length > 0 ? Number(rows[0]!.total) : asked > 1 ? Number((await pageAt(0))[0]?.total ?? 0) : 0;
@@ -164,15 +167,24 @@ export async function searchAdmin(db: Db, query: SearchQuery): Promise<AdminSear
   const email = query.text.toLowerCase();
   const like = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}%`;
   return withThreshold(db, async (tx) => {
-    const catalogo = (await queryRows<Row>(tx, catalogueQuery(query, true, ADMIN_SEARCH_PER_KIND * 2, 0))).map(toResult);
+    const catalogo = (await queryRows<Row>(tx, catalogueQuery(query, true, ADMIN_SEARCH_PER_KIND * 2, 0))).map(
+      toResult,
+    );
     const orderConditions: SQL[] = [];
     if (folio.length >= 3) orderConditions.push(sql`lower(o.id) like ${like(folio)}`);
-    if (phone) orderConditions.push(sql`regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g') like ${like(phone)}`);
+    if (phone)
+      orderConditions.push(sql`regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g') like ${like(phone)}`);
     const pedidos =
       orderConditions.length === 0
         ? []
         : (
-            await queryRows<{ id: string; fecha: Date | string; total: number; cliente: string; correo: string | null }>(
+            await queryRows<{
+              id: string;
+              fecha: Date | string;
+              total: number;
+              cliente: string;
+              correo: string | null;
+            }>(
               tx,
               sql`select o.id, o.fecha, o.total, u.name as cliente, o.datos_contacto->>'correo' as correo
                     from compras o join users u on u.id = o.comprador_id
