@@ -160,6 +160,8 @@ const PERSONAL = [
   "/restablecer-contrasena",
   // where the e-mail verification link ends (issue 25)
   "/verificar-correo",
+  // search (issue 29): not kept by shared caches
+  "/buscar",
   "/curso-michel-alvarez/cejas",
   "/curso-michel-alvarez/cejas/certificado",
   "/curso-michel-alvarez/cejas/manual",
@@ -181,6 +183,8 @@ const PERSONAL = [
   "/admin/accesos",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
+  "/admin/buscar",
+  "/admin/resenas",
   ...[
     "productos",
     "categorias",

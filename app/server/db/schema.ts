@@ -159,9 +159,13 @@ export const productos = pgTable(
       .on(sql`(${t.cantidad} > 0) desc`, sql`${t.createdAt} desc`, t.id)
       .where(sql`${t.publicado}`),
     uniqueIndex("productos_sku_unico").on(t.sku).where(sql`${t.sku} <> ''`),
-    // related products: the category's products in stock first, then in name order
+    // related products: the category's products in stock first, then in name order (and the
+    // other categories' the same way when the category has too few)
     index("productos_relacionados")
       .on(t.categoriaId, sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
+      .where(sql`${t.publicado}`),
+    index("productos_existencia_nombre")
+      .on(sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
       .where(sql`${t.publicado}`),
   ],
 );
