@@ -257,6 +257,18 @@ describe("admin search", () => {
   });
 });
 
+describe("the engine's dictionaries", () => {
+  it("take accents and case off, and stem Spanish, alike on both engines", async () => {
+    const [row] = (
+      (await database.db.execute(
+        sql`select public.texto_busqueda('Pigmento CAFÉ Ñandú') as t,
+                   to_tsvector('public.es_busqueda', 'Labiales Estrías pestañas')::text as v`,
+      )) as unknown as { rows: { t: string; v: string }[] }
+    ).rows;
+    expect(row).toEqual({ t: "pigmento cafe nandu", v: "'estri':2 'labial':1 'pestan':3" });
+  });
+});
+
 describe("indexes", () => {
   it("the migration made the extensions and the search's indexes", async () => {
     const rows = (await database.db.execute(
