@@ -167,6 +167,15 @@ describe("search quality", () => {
     });
   }
 
+  it("asks more of a short word: 'cafe' is not every word starting with 'ca', and a multi-word search needs each word", async () => {
+    await database.db.insert(productos).values([
+      { id: "camuflaje", nombre: "Camuflaje Canela", precio: 100, categoriaId: "cuidado" },
+      { id: "cartuchos", nombre: "Cartuchos Calmantes", precio: 100, categoriaId: "herramientas" },
+    ]);
+    expect(ids((await search("cafe")).body.results)).toEqual(["producto:pig-cafe", "producto:pig-cafe-oscuro"]);
+    expect(ids((await search("pigmento negro")).body.results)).toEqual(["producto:pig-negro"]);
+  });
+
   it("answers what a card needs: link, price with its 'antes', stock", async () => {
     const [cafe] = (await search("pigmento cafe")).body.results;
     expect(cafe).toMatchObject({ href: "/producto/pig-cafe", precio: 45_000, precioAntes: 60_000, cantidad: 5 });

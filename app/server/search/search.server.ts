@@ -7,8 +7,8 @@
  * (both run the same SQL; migration 0025 creates what it needs):
  *  - full-text search in the `es_busqueda` configuration (unaccent, then the Spanish stemmer):
  *    every word typed, as a prefix ('labia' finds 'Labiales', 'cafe' finds 'Café');
- *  - or trigram word similarity (pg_trgm) of the words typed with the name without accents,
- *    for typos ('pigmeto cafe' finds 'Pigmento Café').
+ *  - or every word typed similar to a word of the name without accents (pg_trgm word
+ *    similarity, stricter for short words), for typos ('pigmeto cafe' finds 'Pigmento Café').
  * Ranked: full-text matches first (the name weighs most), then by similarity, then by name.
  */
 import { type SQL, sql } from "drizzle-orm";
@@ -24,12 +24,18 @@ import { type Db, queryRows } from "../db/client.server";
 import { inPersonCoursePath } from "../content.server";
 
 /**
- * How similar (0..1) the words typed must be to some stretch of a name to count without a
- * full-text match. pg_trgm's default is 0.6; 0.4 lets one wrong letter in a six-letter word
- * through ('lavial' → 'labial' is 0.4, 'pigmeto cafe' → 'pigmento café' 0.69), and the
- * ranking puts full-text matches first.
+ * How similar (0..1) each word typed must be to a word of a name to count without a full-text
+ * match (pg_trgm's word similarity). A short word needs more of its trigrams right: with 0.4
+ * 'cafe' would match every word starting with 'ca'. Six letters and more: 0.4 lets one wrong
+ * letter through ('lavial' → 'labial' is 0.4, 'pigmeto' → 'pigments' 0.42).
  */
-export const WORD_SIMILARITY = 0.4;
+export function wordSimilarityFor(word: string): number {
+  return word.length <= 4 ? 0.6 : word.length === 5 ? 0.5 : 0.4;
+}
+/** The lowest of them: pg_trgm's threshold for the `<%` operator (the index's filter). */
+const LOWEST_SIMILARITY = 0.4;
+/** Words shorter than this have no trigram worth comparing ('de', '15'): full text only. */
+const FUZZY_MIN_LENGTH = 3;
 
 /** The expressions migration 0025 indexes: the query must spell them the same way. */
 // the SKU's dashes and dots split it into words ('AG-018' → 'ag 018'), as the query's words are
@@ -53,10 +59,24 @@ type Row = {
   total: string | number;
 };
 
-/** One kind's matches with their score: `doc` full-text, or `name` similar enough to the words. */
-function matches(doc: SQL, name: SQL) {
+/**
+ * One kind's matches with their score: every word in `doc` (full text), or every word of three
+ * letters or more similar enough to a word of `name` (a typo).
+ */
+function matches(query: SearchQuery, doc: SQL, name: SQL) {
+  const fuzzy = query.words.filter((w) => w.length >= FUZZY_MIN_LENGTH);
+  const similar =
+    fuzzy.length === 0
+      ? sql`false`
+      : sql.join(
+          fuzzy.map(
+            (w) =>
+              sql`(public.texto_busqueda(${w}) <% ${name} and word_similarity(public.texto_busqueda(${w}), ${name}) >= ${wordSimilarityFor(w)})`,
+          ),
+          sql` and `,
+        );
   return {
-    where: sql`(${doc} @@ q.tsq or q.t <% ${name})`,
+    where: sql`(${doc} @@ q.tsq or (${similar}))`,
     // every word found (full text) first; then how close the words are to the name, and the
     // whole name to the words (a short name that is nearly what was typed beats a long one)
     score: sql`((${doc} @@ q.tsq)::int + ts_rank(${doc}, q.tsq) + word_similarity(q.t, ${name}) + similarity(q.t, ${name}))`,
@@ -68,9 +88,9 @@ function matches(doc: SQL, name: SQL) {
  * first. `admin` includes what the shop does not show (unpublished products and courses).
  */
 function catalogueQuery(query: SearchQuery, admin: boolean, limit: number, offset: number): SQL {
-  const product = matches(productDocument, productName);
-  const course = matches(courseDocument, courseName);
-  const service = matches(serviceDocument, serviceName);
+  const product = matches(query, productDocument, productName);
+  const course = matches(query, courseDocument, courseName);
+  const service = matches(query, serviceDocument, serviceName);
   const productVisible = admin ? sql`true` : sql`p.publicado`;
   const courseVisible = admin ? sql`true` : sql`(c.publicado or c.tipo = 'presencial')`;
   return sql`
@@ -101,7 +121,7 @@ function catalogueQuery(query: SearchQuery, admin: boolean, limit: number, offse
 /** The similarity threshold for this transaction only (set_config(…, true)). */
 async function withThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(LOWEST_SIMILARITY)}, true)`);
     return run(tx as unknown as Db);
   });
 }
