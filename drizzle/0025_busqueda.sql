@@ -21,10 +21,15 @@ CREATE OR REPLACE FUNCTION public.documento_busqueda(titulo text, extra text, cu
   AS $$ SELECT setweight(to_tsvector('public.es_busqueda'::regconfig, coalesce(titulo, '')), 'A')
     || setweight(to_tsvector('public.es_busqueda'::regconfig, coalesce(extra, '')), 'B')
     || setweight(to_tsvector('public.es_busqueda'::regconfig, left(coalesce(cuerpo, ''), 20000)), 'C') $$;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "productos_busqueda_fts" ON "productos"
-  USING gin (public.documento_busqueda("nombre", "marca" || ' ' || regexp_replace("sku", '[^[:alnum:]]+', ' ', 'g'), "especificacion"));--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "productos_busqueda_trgm" ON "productos"
-  USING gin (public.texto_busqueda("nombre" || ' ' || "marca") gin_trgm_ops);--> statement-breakpoint
+-- A product's searchable text kept with the row (computed once per write, not per search:
+-- unaccent and to_tsvector over 5,000 products at every search cost hundreds of ms).
+-- Not in the Drizzle schema (it never writes or reads them); only the search module reads them.
+ALTER TABLE "productos" ADD COLUMN IF NOT EXISTS "busqueda_nombre" text
+  GENERATED ALWAYS AS (public.texto_busqueda("nombre" || ' ' || "marca")) STORED;--> statement-breakpoint
+ALTER TABLE "productos" ADD COLUMN IF NOT EXISTS "busqueda_documento" tsvector
+  GENERATED ALWAYS AS (public.documento_busqueda("nombre", "marca" || ' ' || regexp_replace("sku", '[^[:alnum:]]+', ' ', 'g'), "especificacion")) STORED;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "productos_busqueda_fts" ON "productos" USING gin ("busqueda_documento");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "productos_busqueda_trgm" ON "productos" USING gin ("busqueda_nombre" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_busqueda_trgm" ON "users"
   USING gin (public.texto_busqueda("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "compras_telefono_trgm" ON "compras"

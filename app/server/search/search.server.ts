@@ -37,10 +37,13 @@ const LOWEST_SIMILARITY = 0.4;
 /** Words shorter than this have no trigram worth comparing ('de', '15'): full text only. */
 const FUZZY_MIN_LENGTH = 3;
 
-/** The expressions migration 0025 indexes: the query must spell them the same way. */
-// the SKU's dashes and dots split it into words ('AG-018' → 'ag 018'), as the query's words are
-const productDocument = sql`public.documento_busqueda(p.nombre, p.marca || ' ' || regexp_replace(p.sku, '[^[:alnum:]]+', ' ', 'g'), p.especificacion)`;
-const productName = sql`public.texto_busqueda(p.nombre || ' ' || p.marca)`;
+/**
+ * What is searched of each kind. A product's are columns migration 0025 generates from the row
+ * (busqueda_documento, busqueda_nombre; indexed); courses and services are a few dozen rows,
+ * computed at each search.
+ */
+const productDocument = sql`p.busqueda_documento`;
+const productName = sql`p.busqueda_nombre`;
 const courseDocument = sql`public.documento_busqueda(c.titulo, c.nombre || ' ' || c.titulo_exterior || ' ' || c.titulo_secundario, c.descripcion)`;
 const courseName = sql`public.texto_busqueda(c.titulo || ' ' || c.titulo_exterior)`;
 const serviceDocument = sql`public.documento_busqueda(s.nombre, s.slogan, s.descripcion)`;
