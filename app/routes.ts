@@ -25,6 +25,8 @@ export default [
   route("productos/:id", "routes/productos.tsx"),
   route("producto/:id", "routes/producto.tsx"),
   route("carrito", "routes/carrito.tsx"),
+  // search (issue 29): the clients' results page; the header's box sends a GET here
+  route("buscar", "routes/buscar.tsx"),
 
   // booking (issue 15): choose, calendar and form, the appointment's own page, mine
   route("agendar", "routes/agendar.tsx"),
@@ -82,6 +84,8 @@ export default [
   // from the URL; each use has its own route id.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/inicio.tsx"),
+    route("buscar", "routes/admin/buscar.tsx"),
+    route("resenas", "routes/admin/resenas.tsx"),
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),
     route("reembolsos", "routes/admin/reembolsos.tsx"),

@@ -42,6 +42,8 @@ export type FieldSpec = {
   group?: string;
   /** shown only while another field (a select) has this value */
   showWhen?: { field: string; value: string };
+  /** galleries: the photos can be put in order (buttons and drag); the first is the cover */
+  reorder?: boolean;
 };
 
 export type GalleryImage = { id: number; url: string };

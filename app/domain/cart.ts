@@ -75,3 +75,16 @@ export function cartStockShort(lines: { nombre: string; stock: number }[]) {
     text: `${parts.join(" ")} Ajusta tu carrito para continuar.`,
   } as const satisfies AlertMessage;
 }
+
+/**
+ * Adding more than the stock (the product page's control stops there; a form sent by hand
+ * does not, and the server refuses it): what is left, and what the cart already holds.
+ */
+export function notEnoughStock(stock: number, inCart: number): AlertMessage {
+  const left = stock === 1 ? "Solo queda 1 disponible" : `Solo quedan ${stock} disponibles`;
+  return {
+    icon: "error",
+    title: "Sin existencias suficientes",
+    text: inCart > 0 ? `${left} y ya tienes ${inCart} en tu carrito.` : `${left}.`,
+  };
+}

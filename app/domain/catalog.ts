@@ -10,14 +10,27 @@ export type ProductCard = {
   marca: string;
   /** centavos */
   precio: number;
+  /** centavos: the price before a sale (shown crossed out only when above precio; see priceBefore) */
+  precioAntes: number | null;
   urlImagen: string;
   /** stock; 0 or below shows 'Agotado' */
   cantidad: number;
 };
 
+/**
+ * The "antes $X" of a product on sale: its former price when the studio set one above the
+ * price charged; null otherwise (one rule for cards, the product page and its schema.org Offer).
+ */
+export function priceBefore(product: { precio: number; precioAntes?: number | null }): number | null {
+  const before = product.precioAntes ?? null;
+  return before !== null && before > product.precio ? before : null;
+}
+
 export type Category = { id: string; nombre: string };
 
 export type ProductDetail = ProductCard & {
+  /** the studio's code, "" when none */
+  sku: string;
   categoriaId: string;
   categoriaNombre: string;
   especificacion: string;

@@ -13,9 +13,11 @@ import type {
   PostalAddress,
   Product,
   Service,
+  UnitPriceSpecification,
   WithContext,
 } from "schema-dts";
 import { site } from "~/config/site";
+import { priceBefore } from "./catalog";
 import { type CoursePriceInput, coursePrice } from "./course-price";
 
 /** Joins an origin and a path; an absolute URL or an empty value is returned as is. */
@@ -105,12 +107,20 @@ export type ProductForSearch = {
   marca: string | null;
   /** centavos */
   precio: number;
+  /** centavos: the price before a sale (see priceBefore) */
+  precioAntes?: number | null;
+  /** the studio's code; the id when none */
+  sku?: string;
   cantidad: number;
   urlImagen: string | null;
   especificacion?: string | null;
 };
 
-/** A product with its offer (price in MXN, stock) and, when it has reviews, their rating. */
+/**
+ * A product with its offer (price in MXN, stock; on sale, the former price as the Offer's
+ * strikethrough price specification, as Google's merchant listings read it) and, when it has
+ * reviews, their rating.
+ */
 export function productSchema(
   product: ProductForSearch,
   origin: string,
@@ -119,7 +129,7 @@ export function productSchema(
   return {
     "@context": "https://schema.org",
     "@type": "Product",
-    sku: product.id,
+    sku: product.sku || product.id,
     name: product.nombre,
     brand: product.marca ? { "@type": "Brand", name: product.marca } : undefined,
     image: product.urlImagen ? absoluteUrl(origin, product.urlImagen) : undefined,
@@ -130,11 +140,24 @@ export function productSchema(
       priceCurrency: "MXN",
       price: priceAmount(product.precio),
       availability: product.cantidad > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      priceSpecification: onSale(product),
     },
     aggregateRating:
       reviews.count > 0
         ? { "@type": "AggregateRating", ratingValue: reviews.average, reviewCount: reviews.count, bestRating: 5 }
         : undefined,
+  };
+}
+
+/** The former price of a product on sale, as a strikethrough UnitPriceSpecification; undefined otherwise. */
+function onSale(product: ProductForSearch): UnitPriceSpecification | undefined {
+  const before = priceBefore(product);
+  if (before === null) return undefined;
+  return {
+    "@type": "UnitPriceSpecification",
+    priceType: "https://schema.org/StrikethroughPrice",
+    price: priceAmount(before),
+    priceCurrency: "MXN",
   };
 }
 

@@ -5,12 +5,14 @@ import { rememberCartId } from "~/components/cart/local-storage";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { ProductGallery } from "~/components/products/product-gallery";
 import { QuantitySelector } from "~/components/products/quantity-selector";
+import { SalePrice } from "~/components/products/sale-price";
 import { DeferredReviews } from "~/components/reviews/deferred-reviews";
 import { Stars } from "~/components/reviews/stars";
 import { deferred } from "~/components/site/deferred";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
+import { notEnoughStock } from "~/domain/cart";
 import { invalidRequest, notFound } from "~/domain/limits";
 import { invalidQuantity } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
@@ -132,15 +134,21 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
             <Stars value={reviews.average} label={`Calificación promedio: ${reviews.average} de 5 estrellas`} />
             <span>{reviews.count === 1 ? "1 reseña" : `${reviews.count} reseñas`}</span>
           </a>
-          <p className="mt-6 text-2xl font-medium text-cocoa" data-testid="product-price">
-            {formatPrice(product.precio, { suffix: true })}
-          </p>
+          <div data-testid="product-price">
+            <SalePrice
+              precio={product.precio}
+              precioAntes={product.precioAntes}
+              suffix
+              className="mt-6 text-2xl font-medium text-cocoa"
+            />
+          </div>
+          {product.sku && <p className="mt-1 text-xs text-muted">SKU: {product.sku}</p>}
           {soldOut && (
             <p className="mt-4 self-start rounded-full bg-ink px-4 py-1.5 text-xs font-medium tracking-[0.3em] text-cream">
               AGOTADO
             </p>
           )}
-          <AddToCart soldOut={soldOut} />
+          <AddToCart soldOut={soldOut} stock={product.cantidad} />
           {product.especificacion && (
             <section aria-labelledby="especificacion" className="mt-10 border-t border-sand pt-6">
               <h2 id="especificacion" className="text-2xl">
@@ -163,7 +171,7 @@ export default function Producto({ loaderData, actionData }: Route.ComponentProp
 
 type AddResult = Awaited<ReturnType<typeof addToCart>>;
 
-function AddToCart({ soldOut }: { soldOut: boolean }) {
+function AddToCart({ soldOut, stock }: { soldOut: boolean; stock: number }) {
   const fetcher = useFetcher<AddResult>();
   const alert = useAlert();
   const toast = useToast();
@@ -184,14 +192,18 @@ function AddToCart({ soldOut }: { soldOut: boolean }) {
       method="post"
       className="mt-8 flex flex-wrap items-center gap-3"
       onSubmit={(event) => {
-        if (parseQuantity(cantidad) === null) {
+        const asked = parseQuantity(cantidad);
+        if (asked === null) {
           event.preventDefault();
           void alert.show(invalidQuantity);
+        } else if (asked > stock) {
+          event.preventDefault();
+          void alert.show(notEnoughStock(stock, 0));
         }
       }}
     >
       <input type="hidden" name="intent" value="add" />
-      <QuantitySelector value={cantidad} onChange={setCantidad} disabled={soldOut} />
+      <QuantitySelector value={cantidad} onChange={setCantidad} disabled={soldOut} max={stock} />
       <button
         type="submit"
         className="btn-primary h-12 flex-1 whitespace-nowrap px-4 tracking-[0.1em] sm:flex-none sm:px-6 sm:tracking-[0.15em]"
@@ -200,6 +212,11 @@ function AddToCart({ soldOut }: { soldOut: boolean }) {
         <ShoppingBag className="hidden size-4 sm:block" aria-hidden />
         Agregar al carrito
       </button>
+      {!soldOut && stock <= 5 && (
+        <p className="w-full text-sm text-muted">
+          {stock === 1 ? "Última pieza disponible" : `Quedan ${stock} piezas`}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

@@ -60,11 +60,10 @@ describe("upgrading a database that holds two spellings of one code", () => {
       };
       await migrateWith(older);
       await database.db.insert(categorias).values({ id: "c1", nombre: "Pigmentos" });
-      // by hand: the schema's columns added by later migrations do not exist yet
+      // raw SQL: the tables as that first migration made them (today's schema has columns they lack)
       await database.db.execute(
         sql`insert into productos (id, nombre, precio, cantidad, categoria_id) values ('p1', 'Pigmento', 45000, 1, 'c1')`,
       );
-      // raw SQL: the table as that first migration made it (today's schema has columns it lacks)
       await database.db.execute(
         sql`insert into promociones (id, codigo, producto_id, descuento) values ('a', 'VERANO', 'p1', 10), ('b', 'verano', 'p1', 90)`,
       );

@@ -162,6 +162,8 @@ const PERSONAL = [
   "/verificar-correo",
   // the one-click unsubscribe of marketing mail (ADR 036)
   "/correos/baja",
+  // search (issue 29): not kept by shared caches
+  "/buscar",
   "/curso-michel-alvarez/cejas",
   "/curso-michel-alvarez/cejas/certificado",
   "/curso-michel-alvarez/cejas/manual",
@@ -186,6 +188,8 @@ const PERSONAL = [
   "/admin/accesos",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
+  "/admin/buscar",
+  "/admin/resenas",
   ...[
     "productos",
     "categorias",

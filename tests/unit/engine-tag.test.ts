@@ -39,6 +39,8 @@ const MARKERS: [RegExp, string][] = [
   // app code that branches on the engine: the page cache's version (LISTEN/NOTIFY on PostgreSQL)
   [/\bpageCache\s*:|cache-version\.server/, "the page cache (its version is LISTEN/NOTIFY on PostgreSQL)"],
   [/Promise\.(?:all|allSettled|any|race)\(/, "work started together (a race)"],
+  // the search's SQL (ADR 037): dictionaries and trigrams from each engine's contrib
+  [/\b(?:texto_busqueda|documento_busqueda|es_busqueda)\b/, "the search's contrib dictionaries (unaccent, Spanish stemmer, pg_trgm)"],
   [
     /\b(?:it|test)(?:\.\w+)?\(\s*(?:"[^"]*?|'[^']*?|`[^`]*?)\b(?:at once|concurren|simultaneous|same (?:moment|time|slot)|in parallel|together|two (?:instances|runners|processes|connections)|race)/i,
     "a test whose title says it runs things together",

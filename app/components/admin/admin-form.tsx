@@ -3,7 +3,7 @@
  * app/server/admin/fields.server.ts, which checks the same fields on the server). Editing
  * an existing item asks for confirmation before saving; errors appear under each field.
  */
-import { FileText, ImagePlus, Plus, Trash2, X } from "lucide-react";
+import { ArrowLeft, ArrowRight, FileText, ImagePlus, Plus, Trash2, X } from "lucide-react";
 import { Fragment, useId, useRef, useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { type ActionFeedback, useActionFeedback, useConfirmedSubmit } from "./use-admin-feedback";
@@ -388,25 +388,63 @@ function GalleryInput({
 }) {
   const { previews, onFiles } = usePreviews();
   const fetcher = useFetcher<ActionFeedback>();
+  const mover = useFetcher<ActionFeedback>();
   const alert = useAlert();
   useActionFeedback(fetcher.data);
+  useActionFeedback(mover.data);
+  const [dragged, setDragged] = useState<number | null>(null);
   const removing = fetcher.state !== "idle" ? Number(fetcher.formData?.get("imagen")) : null;
+  const canMove = canRemove && field.reorder === true && images.length > 1;
+
+  // While a move is on its way the photos show in their new order already.
+  const shown = [...images];
+  if (mover.state !== "idle" && mover.formData) {
+    const id = Number(mover.formData.get("imagen"));
+    const from = shown.findIndex((i) => i.id === id);
+    if (from >= 0) {
+      const [image] = shown.splice(from, 1);
+      shown.splice(Math.min(Number(mover.formData.get("a")), shown.length), 0, image!);
+    }
+  }
 
   const remove = async (image: GalleryImage) => {
     if (!(await alert.show(confirmDelete))) return;
     await fetcher.submit({ intent: "quitar-imagen", campo: field.name, imagen: String(image.id) }, { method: "post" });
   };
+  const move = (image: GalleryImage, to: number) =>
+    mover.submit(
+      { intent: "mover-imagen", campo: field.name, imagen: String(image.id), a: String(to) },
+      { method: "post", preventScrollReset: true },
+    );
 
   return (
     <div className="space-y-3">
-      {(images.length > 0 || previews.length > 0) && (
+      {(shown.length > 0 || previews.length > 0) && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid={`galeria-${field.name}`}>
-          {images.map((image, i) => (
+          {shown.map((image, i) => (
             <li
               key={image.id}
-              className={`relative aspect-square overflow-hidden rounded-xl bg-sand ${removing === image.id ? "opacity-40" : ""}`}
+              draggable={canMove}
+              onDragStart={(event) => {
+                setDragged(image.id);
+                event.dataTransfer.effectAllowed = "move";
+              }}
+              onDragEnd={() => setDragged(null)}
+              onDragOver={(event) => {
+                if (dragged !== null) event.preventDefault();
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                const from = shown.find((x) => x.id === dragged);
+                setDragged(null);
+                if (from && from.id !== image.id) void move(from, i);
+              }}
+              className={`relative aspect-square overflow-hidden rounded-xl bg-sand ${removing === image.id || dragged === image.id ? "opacity-40" : ""} ${canMove ? "cursor-grab" : ""}`}
             >
-              <img src={image.url} alt={`Foto ${i + 1}`} loading="lazy" className="size-full object-cover" />
+              <img src={image.url} alt={`Foto ${i + 1}`} loading="lazy" className="size-full object-cover" draggable={false} />
+              {field.reorder && i === 0 && (
+                <span className="absolute left-1 top-1 rounded-full bg-cocoa px-2 text-xs text-cream">Portada</span>
+              )}
               {canRemove && (
                 <button
                   type="button"
@@ -416,6 +454,28 @@ function GalleryInput({
                 >
                   <Trash2 className="size-4" aria-hidden />
                 </button>
+              )}
+              {canMove && (
+                <div className="absolute inset-x-1 bottom-1 flex justify-between">
+                  <button
+                    type="button"
+                    disabled={i === 0 || mover.state !== "idle"}
+                    onClick={() => void move(image, i - 1)}
+                    className="grid size-10 place-items-center rounded-full bg-ink/70 text-white disabled:invisible"
+                    aria-label={i === 1 ? `Hacer la foto ${i + 1} la portada` : `Mover la foto ${i + 1} antes`}
+                  >
+                    <ArrowLeft className="size-4" aria-hidden />
+                  </button>
+                  <button
+                    type="button"
+                    disabled={i === shown.length - 1 || mover.state !== "idle"}
+                    onClick={() => void move(image, i + 1)}
+                    className="grid size-10 place-items-center rounded-full bg-ink/70 text-white disabled:invisible"
+                    aria-label={`Mover la foto ${i + 1} después`}
+                  >
+                    <ArrowRight className="size-4" aria-hidden />
+                  </button>
+                </div>
               )}
             </li>
           ))}

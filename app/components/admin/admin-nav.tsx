@@ -16,9 +16,11 @@ import {
   type LucideIcon,
   MailWarning,
   Megaphone,
+  MessageSquareText,
   Package,
   Percent,
   RotateCcw,
+  Search,
   ShoppingBag,
   Sparkles,
   Truck,
@@ -31,6 +33,7 @@ type Section = { href: string; label: string; icon: LucideIcon; also?: string[] 
 
 export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin", label: "Inicio", icon: LayoutDashboard },
+  { href: "/admin/buscar", label: "Buscar", icon: Search },
   { href: "/admin/agenda", label: "Agenda", icon: CalendarDays },
   { href: "/admin/bloqueos", label: "Días bloqueados", icon: CalendarOff },
   { href: "/admin/pedidos", label: "Pedidos", icon: Package },
@@ -40,6 +43,7 @@ export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin/correos", label: "Correos no enviados", icon: MailWarning },
   { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
   { href: "/admin/categorias", label: "Categorías", icon: FolderTree },
+  { href: "/admin/resenas", label: "Reseñas", icon: MessageSquareText },
   { href: "/admin/servicios", label: "Servicios", icon: Sparkles, also: ["/admin/tratamientos"] },
   {
     href: "/admin/cursos",

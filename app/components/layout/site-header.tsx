@@ -6,9 +6,10 @@
  * there, Escape and the backdrop close it, and so does any link, the current page's included;
  * on closing, focus goes back to the menu button.
  */
-import { Menu, ShoppingBag, X } from "lucide-react";
+import { Menu, Search, ShoppingBag, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { SearchForm } from "~/components/search/search-form";
 import { site } from "~/config/site";
 import { AccountMenu, type HeaderUser } from "./account-menu";
 import { NAV_LINKS } from "./nav-links";
@@ -72,7 +73,11 @@ export function SiteHeader({ cartCount, user }: { cartCount: number; user: Heade
           </ul>
         </nav>
 
-        <div className="-mr-2 flex shrink-0 items-center gap-1 justify-self-end">
+        <div className="-mr-2 flex shrink-0 items-center gap-0.5 justify-self-end min-[380px]:gap-1">
+          {/* A link, not a script: the results page holds the search box (works without JavaScript). */}
+          <Link to="/buscar" className="p-2 text-cocoa hover:text-clay" aria-label="Buscar" data-testid="header-search">
+            <Search className="size-6" aria-hidden strokeWidth={1.5} />
+          </Link>
           <AccountMenu user={user} />
           <Link to="/carrito" className="relative p-2 text-cocoa hover:text-clay" aria-label={`Carrito, ${cartCount} artículos`}>
             <ShoppingBag className="size-6" aria-hidden strokeWidth={1.5} />
@@ -142,7 +147,10 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               <X className="size-6" aria-hidden />
             </button>
           </div>
-          <ul className="mt-8 flex flex-col">
+          <div className="mt-6" onSubmitCapture={onClose}>
+            <SearchForm compact />
+          </div>
+          <ul className="mt-4 flex flex-col">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { srcSetOf } from "~/components/site/media-image";
 import type { ProductCard as ProductCardProduct } from "~/domain/catalog";
-import { formatPrice } from "~/domain/money";
+import { SalePrice } from "./sale-price";
 
 export type { ProductCardProduct };
 
@@ -51,7 +51,11 @@ export function ProductCard({
           <Heading className="mt-1 font-sans text-[0.95rem] font-normal leading-snug tracking-normal text-ink">
             {product.nombre}
           </Heading>
-          <p className="mt-auto pt-2 text-sm font-medium text-cocoa">{formatPrice(product.precio)}</p>
+          <SalePrice
+            precio={product.precio}
+            precioAntes={product.precioAntes}
+            className="mt-auto pt-2 text-sm font-medium text-cocoa"
+          />
         </div>
       </Link>
       {favorite && <div className="absolute right-2 top-2">{favorite}</div>}

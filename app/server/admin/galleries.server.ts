@@ -44,6 +44,28 @@ export async function addImages(db: Db, g: GallerySource, ownerId: string, image
   await db.insert(g.table).values(images.map((image, i) => g.row(ownerId, image, start + i)));
 }
 
+/**
+ * Moves one photo to place `to` (0 is the first: a product's cover) and numbers the
+ * positions 0, 1, 2… again, inside the caller's transaction. Answers false when the photo
+ * is not this owner's (a stale page): nothing changes.
+ */
+export async function moveImage(db: Db, g: GallerySource, ownerId: string, imageId: number, to: number): Promise<boolean> {
+  const images = await listImages(db, g, ownerId);
+  const from = images.findIndex((i) => i.id === imageId);
+  if (from < 0 || !Number.isSafeInteger(to)) return false;
+  const order = images.map((i) => i.id);
+  order.splice(from, 1);
+  order.splice(Math.min(Math.max(to, 0), order.length), 0, imageId);
+  for (const [posicion, id] of order.entries()) {
+    // every gallery table names its column `posicion` (drizzle cannot type a table chosen at run time)
+    await db
+      .update(g.table)
+      .set({ posicion } as never)
+      .where(eq(g.id, id));
+  }
+  return true;
+}
+
 /** Removes one photo (files, then row); answers its url, or the alert when it could not. */
 export async function removeImage(
   db: Db,

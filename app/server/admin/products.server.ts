@@ -6,13 +6,13 @@
  * adds the difference the studio typed to the stock of that moment. A sale made while the
  * form was open stays sold (5 shown, 1 sold, saved with 5: 4 remain).
  */
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { FormValues } from "~/domain/admin-form";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { categorias, productoImagenes, productos } from "../db/schema";
 import { checkbox, gallery, hiddenInteger, integer, money, moneyValue, select, text, textarea } from "./fields.server";
-import { type GallerySource, addImages, listImages, removeImage } from "./galleries.server";
+import { type GallerySource, addImages, listImages, moveImage, removeImage } from "./galleries.server";
 import { type AdminResource, type SaveResult, likePattern, saveRow } from "./resource.server";
 import { deleteFiles } from "./uploads.server";
 
@@ -34,6 +34,11 @@ async function productFields(db: Db) {
     nombre: text("Nombre", { required: true }),
     marca: text("Marca"),
     precio: money("Precio (pesos)", { required: true, placeholder: "249.50" }),
+    precioAntes: money("Precio antes (pesos)", {
+      placeholder: "299.00",
+      help: "Opcional: en oferta, la tienda lo muestra tachado («antes $299.00»). Debe ser mayor que el precio.",
+    }),
+    sku: text("SKU (código del producto)", { max: 40, help: "Opcional; no puede repetirse entre productos." }),
     cantidad: integer("Existencias (piezas)", {
       required: true,
       min: 0,
@@ -50,9 +55,25 @@ async function productFields(db: Db) {
     categoriaId: select("Categoría", categories, { required: true }),
     especificacion: textarea("Especificación"),
     publicado: checkbox("Publicado en la tienda"),
-    galeria: gallery("Fotos", "productos", { help: "La primera foto es la portada." }),
+    galeria: gallery("Fotos", "productos", {
+      help: "La primera foto es la portada. Ordénalas con las flechas o arrastrándolas.",
+      reorder: true,
+    }),
   };
 }
+
+/** Another product already has this SKU (the unique index productos_sku_unico). */
+async function skuTaken(db: Db, sku: string, id: string | null): Promise<boolean> {
+  if (!sku) return false;
+  const [other] = await db
+    .select({ id: productos.id })
+    .from(productos)
+    .where(and(eq(productos.sku, sku), id ? ne(productos.id, id) : undefined))
+    .limit(1);
+  return Boolean(other);
+}
+
+const SKU_TAKEN = "Otro producto ya tiene ese SKU: usa uno distinto.";
 
 /** A save that would undo or overdraw sales made while the form was open. */
 class StockChanged extends Error {}
@@ -158,6 +179,8 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
       nombre: p.nombre,
       marca: p.marca,
       precio: moneyValue(p.precio),
+      precioAntes: moneyValue(p.precioAntes),
+      sku: p.sku,
       cantidad: String(p.cantidad),
       cantidadMostrada: String(p.cantidad),
       stockMinimo: String(p.stockMinimo),
@@ -169,11 +192,22 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
     } satisfies FormValues;
   },
 
+  check(v) {
+    if (v.precioAntes !== null && v.precio !== null && v.precioAntes <= v.precio) {
+      return { precioAntes: "Debe ser mayor que el precio (o déjalo vacío si no está en oferta)." };
+    }
+    return null;
+  },
+
   async save(db, id, v): Promise<SaveResult> {
+    const sku = v.sku.trim();
+    if (await skuTaken(db, sku, id)) return { errors: { sku: SKU_TAKEN } };
     const columns = {
       nombre: v.nombre,
       marca: v.marca,
       precio: v.precio ?? 0,
+      precioAntes: v.precioAntes,
+      sku,
       // a new product starts with the stock typed; an existing one is adjusted (adjustStock)
       ...(id ? {} : { cantidad: v.cantidad }),
       stockMinimo: v.stockMinimo ?? 0,
@@ -192,6 +226,11 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
       });
     } catch (error) {
       if (error instanceof StockChanged) return { errors: { cantidad: error.message } };
+      // two saves with one SKU at once: the unique index refuses the second
+      if ((error as { cause?: { constraint?: string }; constraint?: string })?.cause?.constraint === "productos_sku_unico" ||
+        (error as { constraint?: string })?.constraint === "productos_sku_unico") {
+        return { errors: { sku: SKU_TAKEN } };
+      }
       throw error;
     }
   },
@@ -200,6 +239,37 @@ export const productsResource: AdminResource<Awaited<ReturnType<typeof productFi
     const images = await listImages(db, photos, id);
     const [p] = await db.delete(productos).where(eq(productos.id, id)).returning({ urlImagen: productos.urlImagen });
     return deleteFiles([p?.urlImagen, ...images.map((i) => i.url)]);
+  },
+
+  async moveImage(db, id, _field, imageId, to) {
+    // An imported cover that is not a photo row (shown first with id 0) becomes one first, so
+    // that it can move like the others.
+    let moving = imageId;
+    const moved = await db.transaction(async (tx) => {
+      const [p] = await tx
+        .select({ urlImagen: productos.urlImagen })
+        .from(productos)
+        .where(eq(productos.id, id))
+        .for("update");
+      if (!p) return false;
+      const images = await listImages(tx, photos, id);
+      if (p.urlImagen && !images.some((i) => i.url === p.urlImagen)) {
+        const [first] = await tx
+          .insert(productoImagenes)
+          .values({ productoId: id, url: p.urlImagen, posicion: (images.length ? -1 : 0) - images.length })
+          .returning({ id: productoImagenes.id });
+        if (imageId === 0) moving = first!.id;
+      }
+      if (!(await moveImage(tx, photos, id, moving, to))) return false;
+      // the first photo is the cover (cards, lists, the product's schema.org image)
+      const [cover] = await listImages(tx, photos, id);
+      await tx
+        .update(productos)
+        .set({ urlImagen: cover?.url ?? "" })
+        .where(eq(productos.id, id));
+      return true;
+    });
+    return moved ? null : { icon: "error", title: "Error!", text: "Esa foto ya no existe." };
   },
 
   async removeImage(db, id, _field, imageId) {

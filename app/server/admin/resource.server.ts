@@ -59,6 +59,8 @@ export type AdminResource<F extends Fields = Fields> = {
   remove(db: Db, id: string): Promise<AlertMessage | null>;
   /** removes one photo of a gallery field */
   removeImage?(db: Db, id: string, field: string, imageId: number): Promise<AlertMessage | null>;
+  /** moves one photo of a gallery field to place `to` (0: first, the cover) */
+  moveImage?(db: Db, id: string, field: string, imageId: number, to: number): Promise<AlertMessage | null>;
   /** a child section (units of a course): its items belong to the parent named by `field` */
   parent?: { section: string; field: string; title: string };
   /** child sections listed under the edit form */
@@ -233,6 +235,17 @@ async function saveForm(r: AnyResource, db: Db, id: string, fields: Fields, form
     const refused = await r.removeImage(db, id, String(form.get("campo") ?? ""), imageId);
     if (refused) return data<EditActionData>({ alert: refused }, { status: 409 });
     return data<EditActionData>({ notice: "Foto eliminada." });
+  }
+
+  if (intent === "mover-imagen" && !isNew && r.moveImage) {
+    const imageId = Number(form.get("imagen"));
+    const to = Number(form.get("a"));
+    if (!Number.isSafeInteger(imageId) || !Number.isSafeInteger(to) || to < 0 || to > 1000) {
+      return data<EditActionData>({ notice: "Nada que hacer." }, { status: 400 });
+    }
+    const refused = await r.moveImage(db, id, String(form.get("campo") ?? ""), imageId, to);
+    if (refused) return data<EditActionData>({ alert: refused }, { status: 409 });
+    return data<EditActionData>({ notice: "Orden de fotos guardado." });
   }
 
   if (intent !== "guardar") return data<EditActionData>({ notice: "Nada que hacer." }, { status: 400 });

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -47,9 +48,10 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
 
 /**
  * pg_trgm: trigram indexes let the admin's "contains" searches (ILIKE '%…%') use an index
- * (ADR 020). PostgreSQL ships it in contrib; PGlite loads it here.
+ * (ADR 020), and the search tolerate a typo; unaccent: the search ignores accents (ADR 037).
+ * PostgreSQL ships both in contrib; PGlite loads them here.
  */
-const PGLITE_EXTENSIONS = { pg_trgm };
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 export type DatabaseOptions =
   /** PostgreSQL server */

@@ -135,6 +135,10 @@ export const productos = pgTable(
     marca: text().notNull().default(""),
     /** centavos */
     precio: integer().notNull(),
+    /** centavos: the price before a sale, shown crossed out ("antes $X") when above precio; never charged */
+    precioAntes: integer(),
+    /** the studio's stock-keeping code ("" when none); unique when set */
+    sku: text().notNull().default(""),
     /** stock; never below zero */
     cantidad: integer().notNull().default(0),
     categoriaId: text()
@@ -166,6 +170,15 @@ export const productos = pgTable(
     index("productos_marca_trgm").using("gin", sql`${t.marca} gin_trgm_ops`),
     index("productos_destacados")
       .on(sql`(${t.cantidad} > 0) desc`, sql`${t.createdAt} desc`, t.id)
+      .where(sql`${t.publicado}`),
+    uniqueIndex("productos_sku_unico").on(t.sku).where(sql`${t.sku} <> ''`),
+    // related products: the category's products in stock first, then in name order (and the
+    // other categories' the same way when the category has too few)
+    index("productos_relacionados")
+      .on(t.categoriaId, sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
+      .where(sql`${t.publicado}`),
+    index("productos_existencia_nombre")
+      .on(sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
       .where(sql`${t.publicado}`),
   ],
 );
@@ -425,6 +438,8 @@ export const comentarios = pgTable(
     comentarios: text().notNull(),
     calificacion: integer().notNull(),
     fecha: createdAt(),
+    /** hidden by the studio from the admin: not shown, not counted in the average */
+    oculto: boolean().notNull().default(false),
   },
   (t) => [
     index().on(t.productoId),

@@ -117,6 +117,8 @@ const PERSONAL_PATHS: RegExp[] = [
   /^\/gracias$/,
   /^\/restablecer-contrasena$/,
   /^\/verificar-correo$/,
+  // search (ADR 037): endless URLs, one per thing typed; no shared cache keeps them
+  /^\/buscar$/,
   /^\/curso-michel-alvarez\/[^/]+(\/.*)?$/,
   /^\/examen-michel-alvare\/[^/]+$/,
   /^\/curso-video\//,

@@ -6,16 +6,20 @@
  *   handleReviewAction(request, form, target, clientIp) → the same, reading the form and the
  *                                           session, throttled, with a 4xx status on refusal
  *
+ *   listReviewsForAdmin(db, page)           → every review, hidden ones too, newest first (/admin/resenas)
+ *   setReviewHidden(db, id, hidden)         → the studio hides or shows one again
+ *
  * A target is `{ productoId }` or `{ cursoId }`. The form fields are `calificacion` (1..5,
  * from the star radio group) and `comentarios` (text); see app/components/reviews.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { TEXT_LIMITS, textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
+import { type Page, paginate } from "~/domain/pagination";
 import { type ReviewResult, type ReviewsData, meanRating, parseRating } from "~/domain/ratings";
 import { type Db, getDb } from "../db/index.server";
-import { comentarios, user as users } from "../db/schema";
+import { comentarios, cursos, productos, user as users } from "../db/schema";
 import { throttle } from "../rate-limit.server";
 import { currentUser } from "../session.server";
 
@@ -54,7 +58,8 @@ export async function listReviews(db: Db, target: ReviewTarget): Promise<Reviews
       suma: sql<number>`sum(${comentarios.calificacion}) over ()`.mapWith(Number),
     })
     .from(comentarios)
-    .where(targetColumn(target))
+    // a review the studio hid is neither shown nor counted (setReviewHidden)
+    .where(and(targetColumn(target), eq(comentarios.oculto, false)))
     .orderBy(desc(comentarios.fecha), desc(comentarios.id))
     .limit(REVIEWS_SHOWN);
   const reviews = rows.map(({ total: _total, suma: _suma, ...r }) => ({ ...r, fecha: r.fecha.toISOString() }));
@@ -136,4 +141,74 @@ export async function handleReviewAction(
     comentarios: form.get("comentarios"),
   });
   return data(result, { status: result.ok ? 200 : (STATUS_OF.get(result.message) ?? 400) });
+}
+
+/** Reviews per page of /admin/resenas. */
+export const ADMIN_REVIEWS_PER_PAGE = 30;
+
+export type AdminReview = {
+  id: number;
+  nombre: string;
+  comentarios: string;
+  calificacion: number;
+  fecha: string;
+  oculto: boolean;
+  /** what it reviews: the product's or course's name and its public page */
+  de: string;
+  href: string;
+};
+
+/** Every review, hidden ones too, newest first, one page of them with the total. */
+export async function listReviewsForAdmin(
+  db: Db,
+  requestedPage: number,
+): Promise<{ reviews: AdminReview[]; total: number; page: Page }> {
+  const [{ n }] = await db.select({ n: count() }).from(comentarios);
+  const page = paginate(n, requestedPage, ADMIN_REVIEWS_PER_PAGE);
+  const rows = await db
+    .select({
+      id: comentarios.id,
+      nombre: comentarios.nombre,
+      comentarios: comentarios.comentarios,
+      calificacion: comentarios.calificacion,
+      fecha: comentarios.fecha,
+      oculto: comentarios.oculto,
+      productoId: comentarios.productoId,
+      producto: productos.nombre,
+      cursoId: comentarios.cursoId,
+      curso: cursos.titulo,
+      cursoTipo: cursos.tipo,
+    })
+    .from(comentarios)
+    .leftJoin(productos, eq(productos.id, comentarios.productoId))
+    .leftJoin(cursos, eq(cursos.id, comentarios.cursoId))
+    .orderBy(desc(comentarios.fecha), desc(comentarios.id))
+    .limit(ADMIN_REVIEWS_PER_PAGE)
+    .offset(page.offset);
+  const reviews = rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    comentarios: r.comentarios,
+    calificacion: r.calificacion,
+    fecha: r.fecha.toISOString(),
+    oculto: r.oculto,
+    de: r.producto ?? r.curso ?? "—",
+    href: r.productoId ? `/producto/${r.productoId}` : r.cursoId && r.cursoTipo === "online" ? `/cursos/${r.cursoId}` : "/cursos",
+  }));
+  return { reviews, total: n, page };
+}
+
+/**
+ * Hides a review from its page (and from the average and the count), or shows it again.
+ * Answers whether the review exists; the form's id is checked here (a whole number).
+ */
+export async function setReviewHidden(db: Db, idInput: unknown, hidden: boolean): Promise<boolean> {
+  const id = typeof idInput === "string" && /^\d{1,9}$/.test(idInput) ? Number(idInput) : null;
+  if (id === null) return false;
+  const updated = await db
+    .update(comentarios)
+    .set({ oculto: hidden })
+    .where(eq(comentarios.id, id))
+    .returning({ id: comentarios.id });
+  return updated.length === 1;
 }

@@ -38,6 +38,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { TransactionRollbackError, and, asc, eq, inArray, sql } from "drizzle-orm";
+import { notEnoughStock } from "~/domain/cart";
 import type { AlertMessage } from "~/domain/messages";
 import { messages } from "~/domain/messages";
 import { amountBeforeCodes, codeRefusal } from "~/domain/discount-rules";
@@ -70,7 +71,7 @@ export type Cart = { id: string; lines: CartLine[] };
 
 // The cart's pure money rules live in app/domain/cart.ts (the page recomputes them while
 // typing); re-exported here so that callers find the whole cart API in one module.
-export { type CartSummary, type ShippingRates, cartLineUnitPrice, cartSummary } from "~/domain/cart";
+export { type CartSummary, type ShippingRates, cartLineUnitPrice, cartSummary, notEnoughStock } from "~/domain/cart";
 export { loadShippingRates } from "./shipping.server";
 
 /** A cart write that was refused; nothing changed. */
@@ -200,6 +201,7 @@ export async function addToCart(
   if (product.stock <= 0) return { ok: false, message: outOfStock };
 
   const tooMany = { ok: false, message: messages.invalidQuantity } as const;
+  let aboveStock: CartRefusal | null = null;
   const added = await db.transaction(async (tx) => {
     let id = cartId && CART_ID.test(cartId) ? cartId : null;
     if (id) {
@@ -221,9 +223,14 @@ export async function addToCart(
       .returning({ cantidad: carritoLineas.cantidad });
     // One line holds at most QUANTITY_MAX units: more is refused and nothing changes.
     if (line.cantidad > QUANTITY_MAX) tx.rollback();
+    // Nor more than the stock: the product page stops there, the server too.
+    if (line.cantidad > product.stock) {
+      aboveStock = { ok: false, message: notEnoughStock(product.stock, line.cantidad - cantidad) };
+      tx.rollback();
+    }
     return { ok: true as const, cartId: id, cantidad };
   }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return tooMany;
+    if (error instanceof TransactionRollbackError) return aboveStock ?? tooMany;
     throw error;
   });
   return added;

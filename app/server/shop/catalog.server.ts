@@ -18,6 +18,7 @@ export const productCardColumns = {
   nombre: productos.nombre,
   marca: productos.marca,
   precio: productos.precio,
+  precioAntes: productos.precioAntes,
   urlImagen: productos.urlImagen,
   cantidad: productos.cantidad,
 };
@@ -76,6 +77,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetail | nu
   const [row] = await db
     .select({
       ...productCardColumns,
+      sku: productos.sku,
       categoriaId: productos.categoriaId,
       categoriaNombre: categorias.nombre,
       especificacion: productos.especificacion,
@@ -102,33 +104,41 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetail | nu
 }
 
 /**
- * Up to `limit` other published products (SPEC: 3 related products): the same category's
- * first, then other categories' when it has fewer, so the page shows 3 whenever the
- * catalogue has them.
+ * Up to `limit` other published products (SPEC: 3 related products), in stock first (issue
+ * 29): the same category's in stock, then other categories' in stock, and only then sold-out
+ * ones (the same category's first), so the page shows 3 whenever the catalogue has them and
+ * a sold-out product only when there are not enough in stock.
  */
 export async function relatedProducts(
   db: Db,
   product: { id: string; categoriaId: string },
   limit = 3,
 ): Promise<ProductCard[]> {
-  // Two index walks in name order (productos_categoria_nombre, then productos_nombre) that
-  // stop after `limit` rows, rather than sorting the whole catalogue for 3 cards.
-  const sameCategory = await db
-    .select(productCardColumns)
-    .from(productos)
-    .where(
-      and(eq(productos.categoriaId, product.categoriaId), ne(productos.id, product.id), eq(productos.publicado, true)),
-    )
-    .orderBy(asc(productos.nombre), asc(productos.id))
-    .limit(limit);
-  if (sameCategory.length >= limit) return sameCategory;
-  const others = await db
-    .select(productCardColumns)
-    .from(productos)
-    .where(and(ne(productos.categoriaId, product.categoriaId), eq(productos.publicado, true)))
-    .orderBy(asc(productos.nombre), asc(productos.id))
-    .limit(limit - sameCategory.length);
-  return [...sameCategory, ...others];
+  // Index walks in name order (productos_relacionados, productos_existencia_nombre) that stop
+  // after the rows still missing, rather than sorting the whole catalogue for 3 cards; most
+  // products need only the first.
+  const sameCategory = and(eq(productos.categoriaId, product.categoriaId), ne(productos.id, product.id));
+  const otherCategories = ne(productos.categoriaId, product.categoriaId);
+  const inStock = sql`${productos.cantidad} > 0`;
+  const soldOut = sql`${productos.cantidad} <= 0`;
+  const found: ProductCard[] = [];
+  for (const where of [
+    and(sameCategory, inStock),
+    and(otherCategories, inStock),
+    and(sameCategory, soldOut),
+    and(otherCategories, soldOut),
+  ]) {
+    if (found.length >= limit) break;
+    found.push(
+      ...(await db
+        .select(productCardColumns)
+        .from(productos)
+        .where(and(where, eq(productos.publicado, true)))
+        .orderBy(sql`(${productos.cantidad} > 0) desc`, asc(productos.nombre), asc(productos.id))
+        .limit(limit - found.length)),
+    );
+  }
+  return found;
 }
 
 /** Products for the home carousel: published, in stock first, newest first. */
