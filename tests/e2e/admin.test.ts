@@ -334,7 +334,7 @@ describe("orders", () => {
     const context = await contextAs(admin);
     const page = await context.newPage();
     await page.goto(`${baseURL}/admin/pedidos`);
-    await page.getByPlaceholder("Número o correo").fill(buyer.email);
+    await page.getByPlaceholder("Número, nombre, correo o teléfono").fill(buyer.email);
     await page.getByRole("button", { name: "Buscar" }).click();
     const card1 = page.getByTestId("admin-list").getByRole("link").first();
     await page.waitForURL(/q=/);

@@ -36,7 +36,8 @@ export function SalesChart({ buckets, summary }: { buckets: ChartBucket[]; summa
   const step = Math.max(1, Math.ceil(buckets.length / 8));
   return (
     <figure className="space-y-3">
-      <div className="overflow-x-auto">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must reach a region that scrolls (axe scrollable-region-focusable) */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Gráfica de ventas">
         <svg
           role="img"
           aria-label={summary}

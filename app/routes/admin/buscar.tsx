@@ -9,12 +9,15 @@ import { SearchForm } from "~/components/search/search-form";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { type SearchResult, parseSearch } from "~/domain/search";
-import { requireAdmin } from "~/server/admin/guard.server";
+import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import { type AdminSearch, searchAdmin } from "~/server/search/search.server";
 import type { Route } from "./+types/buscar";
 
 const EMPTY: AdminSearch = { catalogo: [], pedidos: [], clientes: [] };
+
+/** A search only reads: a post is a 404 for anyone but the admin (refuseWrites). */
+export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
