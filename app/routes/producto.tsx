@@ -12,7 +12,6 @@ import { deferred } from "~/components/site/deferred";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { useAlert } from "~/components/ui/alert-provider";
 import { useToast } from "~/components/ui/toast-provider";
-import { notEnoughStock } from "~/domain/cart";
 import { invalidRequest, notFound } from "~/domain/limits";
 import { invalidQuantity } from "~/domain/messages";
 import { formatPrice } from "~/domain/money";
@@ -192,13 +191,10 @@ function AddToCart({ soldOut, stock }: { soldOut: boolean; stock: number }) {
       method="post"
       className="mt-8 flex flex-wrap items-center gap-3"
       onSubmit={(event) => {
-        const asked = parseQuantity(cantidad);
-        if (asked === null) {
+        // More than the stock (typed by hand past the control's max) is the server's to refuse.
+        if (parseQuantity(cantidad) === null) {
           event.preventDefault();
           void alert.show(invalidQuantity);
-        } else if (asked > stock) {
-          event.preventDefault();
-          void alert.show(notEnoughStock(stock, 0));
         }
       }}
     >

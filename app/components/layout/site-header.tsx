@@ -9,7 +9,6 @@
 import { Menu, Search, ShoppingBag, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { SearchForm } from "~/components/search/search-form";
 import { site } from "~/config/site";
 import { AccountMenu, type HeaderUser } from "./account-menu";
 import { NAV_LINKS } from "./nav-links";
@@ -147,10 +146,7 @@ function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               <X className="size-6" aria-hidden />
             </button>
           </div>
-          <div className="mt-6" onSubmitCapture={onClose}>
-            <SearchForm compact />
-          </div>
-          <ul className="mt-4 flex flex-col">
+          <ul className="mt-8 flex flex-col">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink
