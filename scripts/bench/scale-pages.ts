@@ -8,6 +8,8 @@ export const PUBLIC = [
   ["course page", "/cursos/{curso}"],
   ["categories", "/categorias"],
   ["sitemap", "/sitemap.xml"],
+  ["search, with a typo", "/buscar?q=pigmeto%20cafe"],
+  ["search, one word", "/buscar?q=labial"],
 ] as const;
 
 export const ADMIN_PAGES = [
@@ -27,4 +29,5 @@ export const ADMIN_PAGES = [
   ["admin visits", "/admin/visitas"],
   ["admin visits, page 60", "/admin/visitas?pagina=60"],
   ["admin visits, search", "/admin/visitas?q=Luc%C3%ADa"],
+  ["admin search", "/admin/buscar?q=clienta001234"],
 ] as const;
