@@ -87,28 +87,8 @@ export function ExportPanel({
         action={applies ? undefined : `/admin/exportar/${lista}`}
         className="mt-3 flex flex-wrap items-end gap-3"
       >
-        <label className="min-w-36 flex-1">
-          <span className="mb-1 block text-sm text-muted">Desde</span>
-          <input
-            type="date"
-            name="desde"
-            defaultValue={value.desde ?? ""}
-            min="2000-01-01"
-            max="2100-12-31"
-            className="field min-h-12"
-          />
-        </label>
-        <label className="min-w-36 flex-1">
-          <span className="mb-1 block text-sm text-muted">Hasta</span>
-          <input
-            type="date"
-            name="hasta"
-            defaultValue={value.hasta ?? ""}
-            min="2000-01-01"
-            max="2100-12-31"
-            className="field min-h-12"
-          />
-        </label>
+        <DateField name="desde" label="Desde" value={value.desde} />
+        <DateField name="hasta" label="Hasta" value={value.hasta} />
         <Select name="estado" label="Estado" options={estados} value={value.estado} />
         {pagos && <Select name="pago" label="Pago" options={pagos} value={value.pago} />}
         <Select name="metodo" label={metodoLabel} options={metodos} value={value.metodo} />
@@ -139,5 +119,15 @@ export function ExportPanel({
         </div>
       </form>
     </details>
+  );
+}
+
+/** A day of the range, within the dates the server accepts. */
+function DateField({ name, label, value }: { name: string; label: string; value: string | null | undefined }) {
+  return (
+    <label className="min-w-36 flex-1">
+      <span className="mb-1 block text-sm text-muted">{label}</span>
+      <input type="date" name={name} defaultValue={value ?? ""} min="2000-01-01" max="2100-12-31" className="field min-h-12" />
+    </label>
   );
 }
