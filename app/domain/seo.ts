@@ -175,7 +175,12 @@ export type CourseForSearch = {
 
 /** The studio as a course's provider. */
 function studioAsProvider(origin: string): Organization {
-  return { "@type": "Organization", name: site.name, url: absoluteUrl(origin, "/"), sameAs: Object.values(site.social) };
+  return {
+    "@type": "Organization",
+    name: site.name,
+    url: absoluteUrl(origin, "/"),
+    sameAs: Object.values(site.social),
+  };
 }
 
 /**
@@ -225,6 +230,8 @@ export type ServiceForSearch = {
   image?: string | null;
   /** centavos, the bookable treatments' lowest and highest price; null: not booked online */
   priceRange: { low: number; high: number } | null;
+  /** where it is booked: the booking page of one of its treatments; /agendar?servicio= otherwise */
+  bookingPath?: string;
 };
 
 /**
@@ -232,7 +239,7 @@ export type ServiceForSearch = {
  * price range (AggregateOffer lowPrice–highPrice) and the booking page as a ReserveAction.
  */
 export function serviceSchema(service: ServiceForSearch, origin: string): WithContext<Service> {
-  const bookingUrl = absoluteUrl(origin, `/agendar?servicio=${encodeURIComponent(service.id)}`);
+  const bookingUrl = absoluteUrl(origin, service.bookingPath ?? `/agendar?servicio=${encodeURIComponent(service.id)}`);
   const range = service.priceRange;
   return {
     "@context": "https://schema.org",
@@ -255,7 +262,11 @@ export function serviceSchema(service: ServiceForSearch, origin: string): WithCo
     potentialAction: range
       ? {
           "@type": "ReserveAction",
-          target: { "@type": "EntryPoint", urlTemplate: bookingUrl, actionPlatform: ["https://schema.org/DesktopWebPlatform", "https://schema.org/MobileWebPlatform"] },
+          target: {
+            "@type": "EntryPoint",
+            urlTemplate: bookingUrl,
+            actionPlatform: ["https://schema.org/DesktopWebPlatform", "https://schema.org/MobileWebPlatform"],
+          },
           result: { "@type": "Reservation", name: `Cita: ${service.name}` },
         }
       : undefined,

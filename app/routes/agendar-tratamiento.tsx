@@ -10,11 +10,13 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { ContentHtml } from "~/components/content/content-html";
+import { pageMeta, structuredData } from "~/components/site/seo";
 import { site, whatsappLink } from "~/config/site";
 import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
 import { dayTitle } from "~/domain/studio-calendar";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { formatPrice } from "~/domain/money";
+import { bookingPageSeo } from "~/server/booking/booking-seo.server";
 import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
@@ -57,12 +59,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         }
       : null,
     policyHtml: policyHtml(),
+    ...(await bookingPageSeo(db, treatment)),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const nombre = loaderData?.treatment.nombre ?? "Agenda tu cita";
-  return [{ title: `Agendar ${nombre} | ${site.name}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: `Agenda tu cita | ${site.name}` }];
+  return [...pageMeta(loaderData.seo), structuredData(loaderData.schema)];
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

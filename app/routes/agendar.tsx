@@ -4,11 +4,13 @@
  */
 import { Clock, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
-import { site, whatsappLink } from "~/config/site";
+import { pageMeta } from "~/components/site/seo";
+import { whatsappLink } from "~/config/site";
 import { durationText } from "~/domain/booking";
 import { formatPrice } from "~/domain/money";
 import { bookableTreatments } from "~/server/booking/booking.server";
 import { getDb } from "~/server/db/index.server";
+import { pageSeo } from "~/server/site/catalog.server";
 import type { Route } from "./+types/agendar";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,14 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // The service the visitor came from goes first.
   groups.sort((a, b) => Number(b.servicioId === servicio) - Number(a.servicioId === servicio));
-  return { groups, servicio };
+  return { groups, servicio, seo: await pageSeo() };
 }
 
-export function meta() {
-  return [
-    { title: `Agenda tu cita | ${site.name}` },
-    { name: "description", content: "Elige tu servicio, el día y la hora: agenda tu cita en línea en el estudio Michel Alvarez, Guadalajara." },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  // `?servicio=` only orders the list: the canonical address is /agendar alone.
+  return pageMeta({
+    title: "Agenda tu cita",
+    description:
+      "Elige tu servicio, el día y la hora: agenda tu cita en línea en el estudio Michel Alvarez, Guadalajara.",
+    path: "/agendar",
+    ...loaderData?.seo,
+  });
 }
 
 export default function Agendar({ loaderData }: Route.ComponentProps) {
@@ -51,7 +57,11 @@ export default function Agendar({ loaderData }: Route.ComponentProps) {
       )}
       <div className="mt-8 space-y-10">
         {groups.map((group) => (
-          <section key={group.servicioId} aria-labelledby={`servicio-${group.servicioId}`} data-testid="booking-service">
+          <section
+            key={group.servicioId}
+            aria-labelledby={`servicio-${group.servicioId}`}
+            data-testid="booking-service"
+          >
             <h2 id={`servicio-${group.servicioId}`} className="text-3xl">
               {group.servicio}
               {group.servicioId === servicio && <span className="sr-only"> (el servicio que elegiste)</span>}
@@ -81,7 +91,12 @@ export default function Agendar({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-12 text-ink/80">
         ¿Prefieres que te ayudemos a elegir?{" "}
-        <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-clay-dark underline">
+        <a
+          href={whatsappLink()}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-clay-dark underline"
+        >
           <MessageCircle className="size-4" aria-hidden /> Escríbenos por WhatsApp
         </a>
       </p>

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { bookableTreatments } from "~/server/booking/booking.server";
 import { contentPages, inPersonCoursePath } from "~/server/content.server";
 import { queryRows } from "~/server/db/client.server";
 import { getDb } from "~/server/db/index.server";
@@ -26,10 +27,11 @@ const escapeXml = (text: string) => text.replace(/[&<>'"]/g, (c) => XML_ESCAPES[
  */
 export async function loader() {
   const db = getDb();
-  const [services, categories, courses] = await Promise.all([
+  const [services, categories, courses, treatments] = await Promise.all([
     db.select({ id: servicios.id }).from(servicios),
     db.select({ id: categorias.id }).from(categorias),
     db.select({ id: cursos.id, tipo: cursos.tipo, publicado: cursos.publicado }).from(cursos),
+    bookableTreatments(db),
   ]);
   const paths = [
     "/",
@@ -42,6 +44,8 @@ export async function loader() {
     "/aviso-de-privacidad",
     "/terminos-y-condiciones",
     ...services.map((s) => `/servicios/${s.id}`),
+    // The booking pages (issue 27): the list and each bookable treatment's calendar.
+    ...(treatments.length > 0 ? ["/agendar", ...treatments.map((t) => `/agendar/${t.id}`)] : []),
     ...categories.map((c) => `/productos/${c.id}`),
     // Published online courses; in-person ones only when they have a page (SPEC §2), not 404s.
     ...courses.flatMap((c) =>

@@ -7,12 +7,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGAL_SLUGS } from "~/domain/content";
 import { courseHours, courseLength } from "~/domain/course-length";
+import * as agendarPage from "~/routes/agendar";
+import * as bookingPage from "~/routes/agendar-tratamiento";
+import * as privacyPage from "~/routes/aviso-de-privacidad";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
+import { bookableTreatments } from "~/server/booking/booking.server";
 import { getInPersonCoursePage, listInPersonCourses, listOnlineCourses } from "~/server/school/catalog.server";
 import { contentPages, inPersonCourseText, legalDocument } from "~/server/content.server";
 import type { Database } from "~/server/db/client.server";
 import { cursos } from "~/server/db/schema";
-import { useDemoDatabase } from "../support/fixtures";
+import { makeTreatment, useDemoDatabase } from "../support/fixtures";
 
 /** The five in-person courses with a page (app/server/content.server.test.ts checks which). */
 const IN_PERSON_IDS = contentPages()
@@ -60,6 +64,55 @@ describe("sitemap", () => {
     // Unpublished online courses and private pages stay out.
     expect(urls.has("/cursos/camuflaje-estrias-online")).toBe(false);
     expect([...urls.keys()].some((p) => p.startsWith("/tu-visita-con-"))).toBe(false);
+  });
+});
+
+describe("booking pages for search engines (issue 27)", () => {
+  type Tag = Record<string, unknown>;
+  const meta = (tags: unknown) => tags as Tag[];
+  const content = (tags: Tag[], key: string, value: string) =>
+    tags.find((t) => t[key] === value)?.content as string | undefined;
+  const canonical = (tags: Tag[]) => tags.find((t) => t.rel === "canonical")?.href as string | undefined;
+  // the demo export has the services (with their photos), not the treatments booked online
+  beforeAll(() => makeTreatment({ servicioId: "cejas", nombre: "Microblading", anticipo: 50_000 }));
+
+  it("lists /agendar and every bookable treatment's page in the sitemap", async () => {
+    const urls = await sitemap();
+    const treatments = await bookableTreatments(database.db);
+    expect(treatments.length).toBeGreaterThan(0);
+    expect(urls.has("/agendar")).toBe(true);
+    for (const t of treatments) expect(urls.has(`/agendar/${t.id}`), t.id).toBe(true);
+  });
+
+  it("makes a booking page indexable, previewable and canonical without the slot's query", async () => {
+    const [treatment] = await bookableTreatments(database.db);
+    const request = new Request(`http://localhost/agendar/${treatment!.id}?fecha=2099-01-01&inicio=2099-01-01T16:00:00.000Z&utm_source=wa`);
+    const loaderData = await bookingPage.loader({ request, params: { tratamiento: treatment!.id }, context: {} } as never);
+    const tags = meta(bookingPage.meta({ loaderData } as never));
+    expect(tags.some((t) => t.name === "robots")).toBe(false);
+    expect(canonical(tags)).toMatch(new RegExp(`/agendar/${treatment!.id}$`));
+    expect(content(tags, "property", "og:url")).toBe(canonical(tags));
+    expect(content(tags, "name", "description")).toContain(treatment!.nombre);
+    expect(content(tags, "property", "og:image")).toMatch(/^https?:\/\//);
+    const ld = tags.find((t) => "script:ld+json" in t)?.["script:ld+json"] as Record<string, any>;
+    expect(ld["@type"]).toBe("Service");
+    expect(ld.offers["@type"]).toBe("AggregateOffer");
+    expect(Number(ld.offers.lowPrice)).toBeGreaterThan(0);
+    expect(ld.potentialAction["@type"]).toBe("ReserveAction");
+    expect(ld.potentialAction.target.urlTemplate).toBe(canonical(tags));
+  });
+
+  it("gives /agendar and the legal pages a canonical address and preview tags", async () => {
+    const request = new Request("http://localhost/agendar?servicio=cejas");
+    const agendar = meta(agendarPage.meta({ loaderData: await agendarPage.loader({ request } as never) } as never));
+    expect(canonical(agendar)).toMatch(/\/agendar$/);
+    const privacy = meta(privacyPage.meta({ loaderData: await privacyPage.loader() } as never));
+    expect(canonical(privacy)).toMatch(/\/aviso-de-privacidad$/);
+    for (const tags of [agendar, privacy]) {
+      for (const property of ["og:title", "og:description", "og:url"]) {
+        expect(content(tags, "property", property), property).toBeTruthy();
+      }
+    }
   });
 });
 

@@ -16,7 +16,8 @@ export async function firstSitemapPath(baseURL: string, prefix: string): Promise
 
 /**
  * Every kind of public page: one of each in the sitemap (a kind is a first segment at a depth:
- * `/cursos` and `/cursos/{id}` are two), and the cart and booking pages it does not list.
+ * `/cursos` and `/cursos/{id}` are two), and the cart (never listed) and /agendar (listed when
+ * something is bookable online).
  */
 export async function publicPages(baseURL: string): Promise<string[]> {
   const kinds = new Map<string, string>();
@@ -25,5 +26,5 @@ export async function publicPages(baseURL: string): Promise<string[]> {
     const kind = `${segments[0] ?? ""}/${segments.length}`;
     if (!kinds.has(kind)) kinds.set(kind, path);
   }
-  return [...kinds.values(), "/carrito", "/agendar"];
+  return [...new Set([...kinds.values(), "/carrito", "/agendar"])];
 }
