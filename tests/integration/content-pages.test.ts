@@ -94,7 +94,7 @@ describe("booking pages for search engines (issue 27)", () => {
     expect(content(tags, "property", "og:url")).toBe(canonical(tags));
     expect(content(tags, "name", "description")).toContain(treatment!.nombre);
     expect(content(tags, "property", "og:image")).toMatch(/^https?:\/\//);
-    const ld = tags.find((t) => "script:ld+json" in t)?.["script:ld+json"] as Record<string, any>;
+    const ld = tags.find((t) => "script:ld+json" in t)?.["script:ld+json"] as { "@type": string; offers: Record<string, string>; potentialAction: { "@type": string; target: { urlTemplate: string } } };
     expect(ld["@type"]).toBe("Service");
     expect(ld.offers["@type"]).toBe("AggregateOffer");
     expect(Number(ld.offers.lowPrice)).toBeGreaterThan(0);
