@@ -7,6 +7,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
+import { Suspense } from "react";
 import cormorant500 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
 import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
@@ -91,12 +92,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ToastProvider>
           <AlertProvider>
             <LoginOverlayProvider loggedIn={Boolean(data?.user)}>
-              <SiteHeader cartCount={data?.cartCount ?? 0} user={data?.user ?? null} />
-              <main id="principal" className="flex-1">
-                {children}
-              </main>
-              <SiteFooter demo={data?.demo ?? false} />
-              <WhatsAppButton />
+              {/*
+                Each part of the page is a Suspense boundary (issue 27): React hydrates the shell
+                first and then each boundary in a lane of its own that yields to the browser, so
+                no single long task runs from the first script to the last effect. A tap on a part
+                not hydrated yet hydrates that part first. Nothing here suspends on the client.
+              */}
+              <Suspense>
+                <SiteHeader cartCount={data?.cartCount ?? 0} user={data?.user ?? null} />
+              </Suspense>
+              <Suspense>
+                <main id="principal" className="flex-1">
+                  {children}
+                </main>
+              </Suspense>
+              <Suspense>
+                <SiteFooter demo={data?.demo ?? false} />
+                <WhatsAppButton />
+              </Suspense>
             </LoginOverlayProvider>
           </AlertProvider>
         </ToastProvider>
