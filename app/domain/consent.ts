@@ -88,6 +88,26 @@ export function strokesToPath(strokes: { x: number; y: number }[][]): string {
   return path;
 }
 
+/** A signed record as the screens show it (components/booking/consent-record.tsx). */
+export type ConsentDisplay = {
+  id: string;
+  titulo: string;
+  version: string;
+  versionHash: string;
+  declaracionHtml: string;
+  respuestas: { id: string; pregunta: string; respuesta: "si" | "no"; detalle: string }[];
+  firmaNombre: string;
+  firmaTrazo: string | null;
+  /** "22 de noviembre de 2026, 14:05" */
+  firmadoEn: string;
+  ip: string | null;
+  hash: string;
+  /** whether the stored record still gives its hash */
+  integro: boolean;
+  /** "Michel Alvarez, el 1 de diciembre de 2026, 09:05", or null: not countersigned yet */
+  contrafirma: string | null;
+};
+
 // ---------------------------------------------------------------- re-signing
 
 /** What the last signature of a client says about signing again. */

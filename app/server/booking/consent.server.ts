@@ -16,8 +16,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { CITA_ESTADO } from "~/domain/agenda";
-import type { ConsentRecord } from "~/domain/booking";
-import { type ConsentStanding, consentStanding, recordHashText, versionHashText } from "~/domain/consent";
+import { type ConsentQuestion, type ConsentRecord, questionsFor } from "~/domain/booking";
+import { type ConsentDisplay, type ConsentStanding, consentStanding, recordHashText, versionHashText } from "~/domain/consent";
+import { formatSpanishDateTime } from "~/domain/dates";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, consentimientoVersiones, consentimientos } from "../db/schema";
 import { scheduleJob } from "../jobs.server";
@@ -304,4 +305,56 @@ export async function countersignConsent(
     .returning({ id: consentimientos.id });
   if (!signed) return { ok: false, message: "Este consentimiento ya tiene la firma de la especialista." };
   return { ok: true, notice: "Consentimiento firmado como especialista." };
+}
+
+// ---------------------------------------------------------------- the booking form's step
+
+/**
+ * What the booking form asks about consent (the server decides): nothing when the treatment
+ * needs no form or this is a retoque (signed at its session); nothing either when her standing
+ * consent covers it (`vigente`, shown as "Tu consentimiento está vigente"); otherwise the
+ * questions this treatment asks, to answer and sign.
+ */
+export async function consentStep(
+  db: DbOrTx,
+  input: {
+    user: { id: string; email: string; emailVerified: boolean } | null;
+    treatment: { requiereConsentimiento: boolean; servicioNombre: string; nombre: string };
+    retoque: boolean;
+  },
+  now: Date = new Date(),
+): Promise<{ preguntas: ConsentQuestion[] | null; vigente: Extract<BookingConsent, { vigente: true }> | null }> {
+  if (!input.treatment.requiereConsentimiento || input.retoque) return { preguntas: null, vigente: null };
+  const preguntas = questionsFor(consentForm().preguntas, `${input.treatment.servicioNombre} ${input.treatment.nombre}`);
+  const standing = await consentForBooking(
+    db,
+    input.user,
+    preguntas.map((q) => q.id),
+    now,
+  );
+  return standing.vigente ? { preguntas: null, vigente: standing } : { preguntas, vigente: null };
+}
+
+// ---------------------------------------------------------------- what the screens show
+
+/** A record as the screens show it (admin appointment, /mis-citas): dates in words. */
+export function consentDisplay(view: ConsentView): ConsentDisplay {
+  return {
+    id: view.id,
+    titulo: view.version.titulo,
+    version: view.version.version,
+    versionHash: view.version.hash,
+    declaracionHtml: view.version.declaracionHtml,
+    respuestas: view.respuestas,
+    firmaNombre: view.firmaNombre,
+    firmaTrazo: view.firmaTrazo,
+    firmadoEn: formatSpanishDateTime(view.firmadoEn),
+    ip: view.ip,
+    hash: view.hash,
+    integro: view.integro,
+    contrafirma:
+      view.contrafirmadoEn && view.especialistaNombre
+        ? `${view.especialistaNombre}, el ${formatSpanishDateTime(view.contrafirmadoEn)}`
+        : null,
+  };
 }
