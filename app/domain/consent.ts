@@ -14,7 +14,7 @@ export const SIGNATURE_BOX = { width: 600, height: 200 } as const;
 /** Longest drawing accepted (characters of the path): a full signature takes 1–3 KB. */
 export const SIGNATURE_PATH_MAX = 6000;
 export const SIGNATURE_MAX_STROKES = 60;
-export const SIGNATURE_MAX_POINTS = 1500;
+export const SIGNATURE_MAX_POINTS = 1200;
 
 /** A consent is valid this many months after it was signed. */
 export const CONSENT_VALID_MONTHS = 12;
