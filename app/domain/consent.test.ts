@@ -74,8 +74,14 @@ describe("when a returning client signs again", () => {
 
   it("signs again: never signed, a new version, 12 months later, or a treatment asking more", () => {
     expect(consentStanding(null, current, signed)).toEqual({ vigente: false, motivo: "sin-firma" });
-    expect(consentStanding(last, { ...current, hash: "v2" }, signed)).toEqual({ vigente: false, motivo: "nueva-version" });
-    expect(consentStanding(last, current, new Date("2026-12-01T17:00:00Z"))).toEqual({ vigente: false, motivo: "vencido" });
+    expect(consentStanding(last, { ...current, hash: "v2" }, signed)).toEqual({
+      vigente: false,
+      motivo: "nueva-version",
+    });
+    expect(consentStanding(last, current, new Date("2026-12-01T17:00:00Z"))).toEqual({
+      vigente: false,
+      motivo: "vencido",
+    });
     expect(consentStanding(last, { hash: "v1", preguntas: ["embarazo", "herpes"] }, signed)).toEqual({
       vigente: false,
       motivo: "preguntas",

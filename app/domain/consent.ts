@@ -138,7 +138,8 @@ export function consentStanding(
 ): ConsentStanding {
   if (!last) return { vigente: false, motivo: "sin-firma" };
   if (last.versionHash !== current.hash) return { vigente: false, motivo: "nueva-version" };
-  if (addMonths(last.firmadoEn, CONSENT_VALID_MONTHS).getTime() <= now.getTime()) return { vigente: false, motivo: "vencido" };
+  if (addMonths(last.firmadoEn, CONSENT_VALID_MONTHS).getTime() <= now.getTime())
+    return { vigente: false, motivo: "vencido" };
   const answered = new Set(last.preguntas);
   if (!current.preguntas.every((id) => answered.has(id))) return { vigente: false, motivo: "preguntas" };
   return { vigente: true };
@@ -184,7 +185,12 @@ export function recordHashText(record: {
 }): string {
   return canonicalJson({
     versionHash: record.versionHash,
-    respuestas: record.respuestas.map((r) => ({ id: r.id, pregunta: r.pregunta, respuesta: r.respuesta, detalle: r.detalle })),
+    respuestas: record.respuestas.map((r) => ({
+      id: r.id,
+      pregunta: r.pregunta,
+      respuesta: r.respuesta,
+      detalle: r.detalle,
+    })),
     firma: { nombre: record.firmaNombre, trazo: record.firmaTrazo },
     firmadoEn: record.firmadoEn.toISOString(),
   });

@@ -69,7 +69,8 @@ function form(inicio: string, extra: Record<string, string> = {}, who = { nombre
 const book = (fields: Record<string, string>, options: { cookie?: string; ip?: string } = {}) =>
   callAction(bookAction, PATH, fields, { params: { tratamiento: "microblading" }, ...options });
 
-const recordsOf = (userId: string) => database.db.select().from(consentimientos).where(eq(consentimientos.userId, userId));
+const recordsOf = (userId: string) =>
+  database.db.select().from(consentimientos).where(eq(consentimientos.userId, userId));
 
 beforeAll(async () => {
   database = await useTestDatabase({ config: { dataDir, smtpUrl: undefined } });
@@ -97,9 +98,18 @@ beforeEach(async () => {
 async function signedEarlier(firmadoEn: Date, version = currentConsentVersion()) {
   await database.db
     .insert(consentimientoVersiones)
-    .values({ version: version.version, hash: version.hash, titulo: version.titulo, preguntas: version.preguntas, declaracionHtml: version.declaracionHtml })
+    .values({
+      version: version.version,
+      hash: version.hash,
+      titulo: version.titulo,
+      preguntas: version.preguntas,
+      declaracionHtml: version.declaracionHtml,
+    })
     .onConflictDoNothing();
-  const [v] = await database.db.select().from(consentimientoVersiones).where(eq(consentimientoVersiones.hash, version.hash));
+  const [v] = await database.db
+    .select()
+    .from(consentimientoVersiones)
+    .where(eq(consentimientoVersiones.hash, version.hash));
   const respuestas = questions().map((q) => ({ id: q.id, pregunta: q.texto, respuesta: "no" as const, detalle: "" }));
   const hash = recordHash({ versionHash: v.hash, respuestas, firmaNombre: "Ana López", firmaTrazo: null, firmadoEn });
   await database.db.insert(consentimientos).values({
@@ -131,10 +141,26 @@ describe("signing with the booking", () => {
     expect(cita.consentimiento).toMatchObject({ firma: "Ana López" });
 
     const version = currentConsentVersion();
-    const [v] = await database.db.select().from(consentimientoVersiones).where(eq(consentimientoVersiones.id, record.versionId));
-    expect(v).toMatchObject({ version: "2026-11", hash: version.hash, titulo: version.titulo, declaracionHtml: version.declaracionHtml });
-    expect(record).toMatchObject({ ip: "203.0.113.7", firmaNombre: "Ana López", firmaTrazo: DRAWING, correo: client.email });
-    expect(record.respuestas.find((r) => r.id === "embarazo")).toMatchObject({ respuesta: "si", detalle: "Lactancia, 4 meses" });
+    const [v] = await database.db
+      .select()
+      .from(consentimientoVersiones)
+      .where(eq(consentimientoVersiones.id, record.versionId));
+    expect(v).toMatchObject({
+      version: "2026-11",
+      hash: version.hash,
+      titulo: version.titulo,
+      declaracionHtml: version.declaracionHtml,
+    });
+    expect(record).toMatchObject({
+      ip: "203.0.113.7",
+      firmaNombre: "Ana López",
+      firmaTrazo: DRAWING,
+      correo: client.email,
+    });
+    expect(record.respuestas.find((r) => r.id === "embarazo")).toMatchObject({
+      respuesta: "si",
+      detalle: "Lactancia, 4 meses",
+    });
     expect(record.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(record.hash).toBe(
       recordHash({
@@ -149,9 +175,15 @@ describe("signing with the booking", () => {
     // the copy: one job, one mail with the PDF, however often the job runs (a second process, a restart)
     const later = new Date(Date.now() + 60_000);
     await runDueJobs(database.db, later);
-    await database.db.update(tareas).set({ estado: "pendiente" }).where(eq(tareas.clave, `${CONSENT_COPY_JOB}:${record.id}`));
+    await database.db
+      .update(tareas)
+      .set({ estado: "pendiente" })
+      .where(eq(tareas.clave, `${CONSENT_COPY_JOB}:${record.id}`));
     await runDueJobs(database.db, later);
-    const mails = await database.db.select().from(correos).where(eq(correos.clave, `${CONSENT_COPY_JOB}:${record.id}`));
+    const mails = await database.db
+      .select()
+      .from(correos)
+      .where(eq(correos.clave, `${CONSENT_COPY_JOB}:${record.id}`));
     expect(mails).toHaveLength(1);
     expect(readOutbox(dataDir).filter((m) => m.subject.startsWith("Tu consentimiento firmado"))).toHaveLength(1);
     // the mail's own text names no health answer; the PDF carries them
@@ -213,8 +245,12 @@ describe("a returning client", () => {
     politica: "si",
   });
   const loaderFor = async () =>
-    (await callLoader(bookLoader, `${PATH}?inicio=${encodeURIComponent(slots[2])}`, { cookie: client.cookie, params: { tratamiento: "microblading" } }))
-      .body as { consent: unknown; consentVigente: string | null };
+    (
+      await callLoader(bookLoader, `${PATH}?inicio=${encodeURIComponent(slots[2])}`, {
+        cookie: client.cookie,
+        params: { tratamiento: "microblading" },
+      })
+    ).body as { consent: unknown; consentVigente: string | null };
 
   it("skips the form while her consent stands: the new appointment points to the same record", async () => {
     await signedEarlier(addMonths(new Date(), -11));
@@ -229,13 +265,20 @@ describe("a returning client", () => {
   });
 
   it("signs again when the version changed", async () => {
-    const old = { ...currentConsentVersion(), version: "2026-10", hash: "f".repeat(64), declaracionHtml: "<p>Texto anterior.</p>" };
+    const old = {
+      ...currentConsentVersion(),
+      version: "2026-10",
+      hash: "f".repeat(64),
+      declaracionHtml: "<p>Texto anterior.</p>",
+    };
     await signedEarlier(addMonths(new Date(), -1), old);
     const page = await loaderFor();
     expect(page.consentVigente).toBeNull();
     expect(page.consent).not.toBeNull();
     expect((await book(contactOnly(slots[2]), { cookie: client.cookie })).status).toBe(400);
-    expect((await book(form(slots[2], {}, { nombre: "Ana López", correo: client.email }), { cookie: client.cookie })).status).toBe(302);
+    expect(
+      (await book(form(slots[2], {}, { nombre: "Ana López", correo: client.email }), { cookie: client.cookie })).status,
+    ).toBe(302);
     // both stay, each with its exact text
     const mine = await consentsForClient(database.db, { userId: client.id });
     expect(mine.map((r) => r.version.version)).toEqual(["2026-11", "2026-10"]);
@@ -263,12 +306,26 @@ describe("a returning client", () => {
 
 describe("the artist countersigns", () => {
   it("shows the record with its exact text; only an admin countersigns, once", async () => {
-    expect((await book(form(slots[3], { trazo: DRAWING }, { nombre: "Ana López", correo: client.email }), { cookie: client.cookie })).status).toBe(302);
+    expect(
+      (
+        await book(form(slots[3], { trazo: DRAWING }, { nombre: "Ana López", correo: client.email }), {
+          cookie: client.cookie,
+        })
+      ).status,
+    ).toBe(302);
     const [cita] = await database.db.select().from(citas).where(eq(citas.userId, client.id));
     const params = { id: cita.id };
 
-    const screen = (await callLoader(adminCitaLoader, `/admin/agenda/${cita.id}`, { cookie: admin.cookie, params })).body as {
-      firmado: { version: string; declaracionHtml: string; firmaTrazo: string; hash: string; integro: boolean; contrafirma: string | null };
+    const screen = (await callLoader(adminCitaLoader, `/admin/agenda/${cita.id}`, { cookie: admin.cookie, params }))
+      .body as {
+      firmado: {
+        version: string;
+        declaracionHtml: string;
+        firmaTrazo: string;
+        hash: string;
+        integro: boolean;
+        contrafirma: string | null;
+      };
     };
     expect(screen.firmado).toMatchObject({
       version: "2026-11",
@@ -280,13 +337,23 @@ describe("the artist countersigns", () => {
 
     // a client (or nobody) gets the admin area's 404, and nothing is signed
     for (const cookie of [client.cookie, ""]) {
-      const refused = await callAction(adminCitaAction, `/admin/agenda/${cita.id}`, { intent: "contrafirmar" }, { cookie, params });
+      const refused = await callAction(
+        adminCitaAction,
+        `/admin/agenda/${cita.id}`,
+        { intent: "contrafirmar" },
+        { cookie, params },
+      );
       expect(refused.status).toBe(404);
     }
     const [before] = await recordsOf(client.id);
     expect(before.contrafirmadoEn).toBeNull();
 
-    const signed = await callAction(adminCitaAction, `/admin/agenda/${cita.id}`, { intent: "contrafirmar" }, { cookie: admin.cookie, params });
+    const signed = await callAction(
+      adminCitaAction,
+      `/admin/agenda/${cita.id}`,
+      { intent: "contrafirmar" },
+      { cookie: admin.cookie, params },
+    );
     expect(signed.status).toBe(200);
     expect(signed.body.notice).toBe("Consentimiento firmado como especialista.");
     const [after] = await recordsOf(client.id);
@@ -295,7 +362,12 @@ describe("the artist countersigns", () => {
     // the client's own hash is untouched by the countersignature
     expect(after.hash).toBe(before.hash);
 
-    const twice = await callAction(adminCitaAction, `/admin/agenda/${cita.id}`, { intent: "contrafirmar" }, { cookie: admin.cookie, params });
+    const twice = await callAction(
+      adminCitaAction,
+      `/admin/agenda/${cita.id}`,
+      { intent: "contrafirmar" },
+      { cookie: admin.cookie, params },
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.alert).toMatchObject({ text: "Este consentimiento ya tiene la firma de la especialista." });
   });
@@ -305,14 +377,23 @@ describe("the artist countersigns", () => {
     const [cita] = await database.db.select().from(citas).where(eq(citas.correo, "carla@example.com"));
     // as rows written before issue 30: no record
     await database.db.update(citas).set({ consentimientoId: null }).where(eq(citas.id, cita.id));
-    const screen = (await callLoader(adminCitaLoader, `/admin/agenda/${cita.id}`, { cookie: admin.cookie, params: { id: cita.id } }))
-      .body as { firmado: unknown; cita: { consentimiento: { pregunta: string }[] } };
+    const screen = (
+      await callLoader(adminCitaLoader, `/admin/agenda/${cita.id}`, { cookie: admin.cookie, params: { id: cita.id } })
+    ).body as { firmado: unknown; cita: { consentimiento: { pregunta: string }[] } };
     expect(screen.firmado).toBeNull();
     expect(screen.cita.consentimiento.map((a) => a.pregunta)).toContain("Firma (nombre completo)");
-    const refused = await callAction(adminCitaAction, `/admin/agenda/${cita.id}`, { intent: "contrafirmar" }, { cookie: admin.cookie, params: { id: cita.id } });
+    const refused = await callAction(
+      adminCitaAction,
+      `/admin/agenda/${cita.id}`,
+      { intent: "contrafirmar" },
+      { cookie: admin.cookie, params: { id: cita.id } },
+    );
     expect(refused.status).toBe(409);
     expect(
-      await database.db.select().from(consentimientos).where(and(eq(consentimientos.correo, "carla@example.com"))),
+      await database.db
+        .select()
+        .from(consentimientos)
+        .where(and(eq(consentimientos.correo, "carla@example.com"))),
     ).toHaveLength(1);
   });
 });

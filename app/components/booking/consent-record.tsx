@@ -26,7 +26,9 @@ export function ConsentRecordView({ record }: { record: ConsentDisplay }) {
         ))}
       </dl>
       <details>
-        <summary className="cursor-pointer text-sm text-clay-dark underline">Texto que firmó (versión {record.version})</summary>
+        <summary className="cursor-pointer text-sm text-clay-dark underline">
+          Texto que firmó (versión {record.version})
+        </summary>
         <ContentHtml html={record.declaracionHtml} className={`${BOOKING_PROSE} mt-2 text-sm`} />
       </details>
       <div>
@@ -37,7 +39,14 @@ export function ConsentRecordView({ record }: { record: ConsentDisplay }) {
             role="img"
             aria-label={`Firma dibujada de ${record.firmaNombre}`}
           >
-            <path d={record.firmaTrazo} fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d={record.firmaTrazo}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={3}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         )}
         <p className="mt-1 font-serif text-xl italic">{record.firmaNombre}</p>

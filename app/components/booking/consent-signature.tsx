@@ -8,7 +8,13 @@ import { TEXT_LIMITS } from "~/domain/limits";
 
 const SignaturePad = lazy(() => import("./signature-pad"));
 
-export function ConsentSignature({ errors, values }: { errors: Record<string, string>; values: Record<string, string> }) {
+export function ConsentSignature({
+  errors,
+  values,
+}: {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}) {
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
   return (

@@ -28,7 +28,8 @@ export function MyConsents({ records }: { records: ConsentDisplay[] }) {
         ))}
       </ul>
       <p className="mt-3 text-sm text-muted">
-        ¿Algo no es correcto o quieres que lo borremos? Escríbenos: lo corregimos o eliminamos conforme al Aviso de Privacidad.
+        ¿Algo no es correcto o quieres que lo borremos? Escríbenos: lo corregimos o eliminamos conforme al Aviso de
+        Privacidad.
       </p>
     </section>
   );

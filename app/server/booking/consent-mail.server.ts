@@ -41,7 +41,13 @@ registerJob(CONSENT_COPY_JOB, async (datos, { db }) => {
     subject: `${CONSENT_COPY_SUBJECT} | ${site.name}`,
     text,
     html,
-    attachments: [{ filename: `consentimiento-${record.firmadoEn.toISOString().slice(0, 10)}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" }],
+    attachments: [
+      {
+        filename: `consentimiento-${record.firmadoEn.toISOString().slice(0, 10)}.pdf`,
+        content: Buffer.from(pdf),
+        contentType: "application/pdf",
+      },
+    ],
     clave: `${CONSENT_COPY_JOB}:${record.id}`,
   });
   if (mailId !== null) await deliverQueuedMail(db, [mailId]);

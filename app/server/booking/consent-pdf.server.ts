@@ -73,7 +73,10 @@ class Writer {
     this.y -= points;
   }
 
-  text(value: string, { size = 10, bold = false, color = INK }: { size?: number; bold?: boolean; color?: typeof INK } = {}) {
+  text(
+    value: string,
+    { size = 10, bold = false, color = INK }: { size?: number; bold?: boolean; color?: typeof INK } = {},
+  ) {
     const font = bold ? this.bold : this.regular;
     const width = PAGE.width - 2 * PAGE.margin;
     for (const line of wrap(winAnsi(value), font, size, width)) {
@@ -149,7 +152,9 @@ export async function renderConsentPdf(record: ConsentView): Promise<Uint8Array>
   w.text("Firma de la clienta", { bold: true });
   if (record.firmaTrazo) w.drawing(record.firmaTrazo, 70);
   w.text(`Nombre: ${record.firmaNombre}`);
-  w.text(`Firmado el ${formatSpanishDateTime(record.firmadoEn)} (hora del centro de México)${record.ip ? ` desde la IP ${record.ip}` : ""}`);
+  w.text(
+    `Firmado el ${formatSpanishDateTime(record.firmadoEn)} (hora del centro de México)${record.ip ? ` desde la IP ${record.ip}` : ""}`,
+  );
   w.gap(8);
   w.text("Firma de la especialista", { bold: true });
   w.text(

@@ -17,7 +17,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { CITA_ESTADO } from "~/domain/agenda";
 import { type ConsentQuestion, type ConsentRecord, questionsFor } from "~/domain/booking";
-import { type ConsentDisplay, type ConsentStanding, consentStanding, recordHashText, versionHashText } from "~/domain/consent";
+import {
+  type ConsentDisplay,
+  type ConsentStanding,
+  consentStanding,
+  recordHashText,
+  versionHashText,
+} from "~/domain/consent";
 import { formatSpanishDateTime } from "~/domain/dates";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, consentimientoVersiones, consentimientos } from "../db/schema";
@@ -42,7 +48,12 @@ let current: ConsentVersion | null = null;
 export function currentConsentVersion(): ConsentVersion {
   if (!current) {
     const form = consentForm();
-    const text = { version: form.version, titulo: form.titulo, preguntas: form.preguntas, declaracionHtml: form.declaracionHtml };
+    const text = {
+      version: form.version,
+      titulo: form.titulo,
+      preguntas: form.preguntas,
+      declaracionHtml: form.declaracionHtml,
+    };
     current = { ...text, hash: sha256(versionHashText(text)) };
   }
   return current;
@@ -123,7 +134,12 @@ export async function recordConsent(
     hash,
   });
   await tx.update(citas).set({ consentimientoId: id }).where(eq(citas.id, cita.id));
-  await scheduleJob(tx, { tipo: CONSENT_COPY_JOB, clave: `${CONSENT_COPY_JOB}:${id}`, ejecutarEn: firmadoEn, datos: { id } });
+  await scheduleJob(tx, {
+    tipo: CONSENT_COPY_JOB,
+    clave: `${CONSENT_COPY_JOB}:${id}`,
+    ejecutarEn: firmadoEn,
+    datos: { id },
+  });
   return id;
 }
 
@@ -144,12 +160,24 @@ export type ConsentView = {
   integro: boolean;
   especialistaNombre: string | null;
   contrafirmadoEn: Date | null;
-  version: { version: string; hash: string; titulo: string; preguntas: ConsentVersion["preguntas"]; declaracionHtml: string };
+  version: {
+    version: string;
+    hash: string;
+    titulo: string;
+    preguntas: ConsentVersion["preguntas"];
+    declaracionHtml: string;
+  };
 };
 
 const viewColumns = { record: consentimientos, version: consentimientoVersiones };
 
-function toView({ record, version }: { record: typeof consentimientos.$inferSelect; version: typeof consentimientoVersiones.$inferSelect }): ConsentView {
+function toView({
+  record,
+  version,
+}: {
+  record: typeof consentimientos.$inferSelect;
+  version: typeof consentimientoVersiones.$inferSelect;
+}): ConsentView {
   const expected = recordHash({
     versionHash: version.hash,
     respuestas: record.respuestas,
@@ -256,7 +284,11 @@ export async function consentForBooking(
     : [];
   const standing = consentStanding(
     last
-      ? { versionHash: last.versionHash, firmadoEn: last.record.firmadoEn, preguntas: last.record.respuestas.map((r) => r.id) }
+      ? {
+          versionHash: last.versionHash,
+          firmadoEn: last.record.firmadoEn,
+          preguntas: last.record.respuestas.map((r) => r.id),
+        }
       : null,
     { hash: currentConsentVersion().hash, preguntas },
     now,
@@ -325,7 +357,10 @@ export async function consentStep(
   now: Date = new Date(),
 ): Promise<{ preguntas: ConsentQuestion[] | null; vigente: Extract<BookingConsent, { vigente: true }> | null }> {
   if (!input.treatment.requiereConsentimiento || input.retoque) return { preguntas: null, vigente: null };
-  const preguntas = questionsFor(consentForm().preguntas, `${input.treatment.servicioNombre} ${input.treatment.nombre}`);
+  const preguntas = questionsFor(
+    consentForm().preguntas,
+    `${input.treatment.servicioNombre} ${input.treatment.nombre}`,
+  );
   const standing = await consentForBooking(
     db,
     input.user,
