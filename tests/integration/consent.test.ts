@@ -30,6 +30,7 @@ import {
 import type { Database } from "~/server/db/client.server";
 import { citas, consentimientoVersiones, consentimientos, correos, tareas } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs.server";
+import { captureLogs } from "~/server/log.server";
 import "~/server/jobs-registry.server";
 import { type TestUser, makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { callAction, callLoader } from "../support/actions";
@@ -128,6 +129,7 @@ async function signedEarlier(firmadoEn: Date, version = currentConsentVersion())
 
 describe("signing with the booking", () => {
   it("records version, answers, drawn and typed signature, time, IP and hash; mails the PDF once", async () => {
+    const logs = captureLogs("debug");
     const answer = await book(form(slots[0], { trazo: DRAWING }, { nombre: "Ana López", correo: client.email }), {
       cookie: client.cookie,
       ip: "203.0.113.7",
@@ -186,6 +188,9 @@ describe("signing with the booking", () => {
       .where(eq(correos.clave, `${CONSENT_COPY_JOB}:${record.id}`));
     expect(mails).toHaveLength(1);
     expect(readOutbox(dataDir).filter((m) => m.subject.startsWith("Tu consentimiento firmado"))).toHaveLength(1);
+    logs.stop();
+    // health answers never in the logs
+    expect(logs.text()).not.toContain("Lactancia");
     // the mail's own text names no health answer; the PDF carries them
     expect(mails[0].texto).not.toContain("Lactancia");
     expect(mails[0].html).not.toContain("Lactancia");
