@@ -313,7 +313,7 @@ describe("the artist countersigns", () => {
   it("shows the record with its exact text; only an admin countersigns, once", async () => {
     expect(
       (
-        await book(form(slots[3], { trazo: DRAWING }, { nombre: "Ana López", correo: client.email }), {
+        await book(form(slots[slots.length - 1], { trazo: DRAWING }, { nombre: "Ana López", correo: client.email }), {
           cookie: client.cookie,
         })
       ).status,
@@ -352,6 +352,26 @@ describe("the artist countersigns", () => {
     }
     const [before] = await recordsOf(client.id);
     expect(before.contrafirmadoEn).toBeNull();
+
+    // on the day, not before
+    const early = await callAction(
+      adminCitaAction,
+      `/admin/agenda/${cita.id}`,
+      { intent: "contrafirmar" },
+      { cookie: admin.cookie, params },
+    );
+    expect(early.status).toBe(409);
+    expect((early.body.alert as { text: string }).text).toMatch(/^Se firma el día de la cita/);
+    const hour = 3_600_000;
+    const started = new Date(Date.now() - hour);
+    await database.db
+      .update(citas)
+      .set({
+        inicio: started,
+        fin: new Date(started.getTime() + 2 * hour),
+        ocupaHasta: new Date(started.getTime() + 2 * hour),
+      })
+      .where(eq(citas.id, cita.id));
 
     const signed = await callAction(
       adminCitaAction,

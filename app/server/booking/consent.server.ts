@@ -25,6 +25,7 @@ import {
   versionHashText,
 } from "~/domain/consent";
 import { formatSpanishDateTime } from "~/domain/dates";
+import { dayTitle, studioDay } from "~/domain/studio-calendar";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, consentimientoVersiones, consentimientos } from "../db/schema";
 import { scheduleJob } from "../jobs.server";
@@ -313,8 +314,8 @@ export type CountersignResult = { ok: true; notice: string } | { ok: false; mess
 
 /**
  * "Firmar como especialista": the admin who holds the needle countersigns the record that
- * covers the appointment, once (a second click changes nothing). Only for a confirmed or
- * attended appointment covered by an online signature.
+ * covers the appointment, once (a second click changes nothing), from the appointment's day
+ * on. Only for a confirmed or attended appointment covered by an online signature.
  */
 export async function countersignConsent(
   db: Db,
@@ -323,12 +324,19 @@ export async function countersignConsent(
   now: Date = new Date(),
 ): Promise<CountersignResult> {
   const [cita] = await db
-    .select({ estado: citas.estado, consentimientoId: citas.consentimientoId })
+    .select({ estado: citas.estado, inicio: citas.inicio, consentimientoId: citas.consentimientoId })
     .from(citas)
     .where(eq(citas.id, citaId));
   if (!cita?.consentimientoId) return { ok: false, message: "Esta cita no tiene un consentimiento firmado en línea." };
   if (cita.estado !== CITA_ESTADO.confirmada && cita.estado !== CITA_ESTADO.atendida) {
     return { ok: false, message: "Solo se firma el consentimiento de una cita confirmada o atendida." };
+  }
+  // on the day: with the client in front of her, not days ahead
+  if (studioDay(now) < studioDay(cita.inicio)) {
+    return {
+      ok: false,
+      message: `Se firma el día de la cita (${dayTitle(studioDay(cita.inicio))}), con la clienta presente.`,
+    };
   }
   const [signed] = await db
     .update(consentimientos)
