@@ -8,16 +8,20 @@
 import { ArrowLeft, Clock, MessageCircle } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
+import { ConsentSignature, ConsentStanding } from "~/components/booking/consent-signature";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { ContentHtml } from "~/components/content/content-html";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { site, whatsappLink } from "~/config/site";
-import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
+import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm } from "~/domain/booking";
+import { parseDrawnSignature } from "~/domain/consent";
+import { formatSpanishDate } from "~/domain/dates";
 import { dayTitle } from "~/domain/studio-calendar";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { formatPrice } from "~/domain/money";
 import { bookingPageSeo } from "~/server/booking/booking-seo.server";
 import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
+import { consentStep } from "~/server/booking/consent.server";
 import { consentForm } from "~/server/booking/content.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
@@ -42,7 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("inicio");
   const chosen = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === wanted) ?? null;
   const user = await currentUser(request);
-  const consent = treatment.requiereConsentimiento && !origin ? consentForm() : null;
+  // the server decides: the form to sign, or her standing consent (issue 30)
+  const step = await consentStep(db, { user, treatment, retoque: origin !== null });
   return {
     treatment,
     session,
@@ -51,13 +56,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fecha,
     chosen: chosen && fecha ? { inicio: chosen.inicio, texto: `${dayTitle(fecha)}, ${chosen.hora} h` } : null,
     user: user ? { nombre: user.name, correo: user.email } : null,
-    consent: consent
-      ? {
-          titulo: consent.titulo,
-          declaracionHtml: consent.declaracionHtml,
-          preguntas: questionsFor(consent.preguntas, `${treatment.servicioNombre} ${treatment.nombre}`),
-        }
+    consent: step.preguntas
+      ? { titulo: consentForm().titulo, declaracionHtml: consentForm().declaracionHtml, preguntas: step.preguntas }
       : null,
+    consentVigente: step.vigente ? formatSpanishDate(step.vigente.firmadoEn) : null,
     policyHtml: policyHtml(),
     ...(await bookingPageSeo(db, treatment)),
   };
@@ -79,12 +81,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!treatment) throw data(null, { status: 404 });
   const now = new Date();
   const retoqueDe = typeof form.get("retoque") === "string" && form.get("retoque") ? String(form.get("retoque")) : null;
-  const questions = treatment.requiereConsentimiento && !retoqueDe
-    ? questionsFor(consentForm().preguntas, `${treatment.servicioNombre} ${treatment.nombre}`)
-    : null;
+  const step = await consentStep(db, { user, treatment, retoque: retoqueDe !== null }, now);
+  const questions = step.preguntas;
   const parsed = parseBookingForm(form, { questions, now });
+  const drawn = questions ? parseDrawnSignature(form.get("trazo")) : ({ ok: true, trazo: null } as const);
   const inicio = new Date(String(form.get("inicio") ?? ""));
-  if (!parsed.ok) return data({ formError: "Revisa los datos marcados.", errors: parsed.errors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok || !drawn.ok) {
+    const errors = { ...(parsed.ok ? {} : parsed.errors), ...(drawn.ok ? {} : { trazo: drawn.error }) };
+    const values = parsed.ok ? Object.fromEntries([...form.entries()].map(([k, v]) => [k, v.slice(0, 400)])) : parsed.values;
+    return data({ formError: "Revisa los datos marcados.", errors, values }, { status: 400 });
+  }
   if (Number.isNaN(inicio.getTime())) {
     return data({ formError: "Elige un día y una hora.", errors: {}, values: parsed.contact }, { status: 400 });
   }
@@ -95,6 +101,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       inicio,
       contact: parsed.contact,
       consentimiento: parsed.consentimiento,
+      trazo: drawn.ok ? drawn.trazo : null,
+      vigente: step.vigente,
       userId: user?.id ?? null,
       ip: context.clientIp ?? null,
       retoqueDe,
@@ -117,7 +125,7 @@ const fieldError = (errors: Record<string, string>, name: string) =>
   ) : null;
 
 export default function AgendarTratamiento({ loaderData, actionData }: Route.ComponentProps) {
-  const { treatment, session, retoque, days, fecha, chosen, user, consent, policyHtml } = loaderData;
+  const { treatment, session, retoque, days, fecha, chosen, user, consent, consentVigente, policyHtml } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -224,13 +232,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
                 </div>
               ))}
               <ContentHtml html={consent.declaracionHtml} className={`${BOOKING_PROSE} text-sm`} />
-              <div>
-                <label htmlFor="firma" className="block text-sm font-medium">
-                  Firma: escribe tu nombre completo
-                </label>
-                <input {...input("firma")} className="field mt-1 font-serif text-xl italic" required maxLength={TEXT_LIMITS.nombre} autoComplete="name" defaultValue={values.firma ?? ""} />
-                {fieldError(errors, "firma")}
-              </div>
+              <ConsentSignature errors={errors} values={values} />
               <label className="flex items-start gap-3">
                 <input type="checkbox" name="acepto" value="si" required className="mt-1 size-5 accent-clay" />
                 <span>He leído y acepto el consentimiento informado.</span>
@@ -238,6 +240,8 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
               {fieldError(errors, "acepto")}
             </fieldset>
           )}
+
+          {consentVigente && <ConsentStanding firmadoEn={consentVigente} />}
 
           <fieldset className="space-y-4">
             <legend className="text-2xl md:text-3xl">{consent ? "4" : "3"}. Cambios, cancelaciones y anticipo</legend>

@@ -6,12 +6,14 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
+import { MyConsents } from "~/components/booking/my-consents";
 import { site } from "~/config/site";
 import { CITA_ESTADO, CITA_ESTADO_LABEL, type CitaEstado, canChangeOnline } from "~/domain/agenda";
 import { dayTitle } from "~/domain/studio-calendar";
 import { STUDIO_TIME_ZONE } from "~/domain/dates";
 import { zonedDate, zonedTime } from "~/domain/slots";
 import { appointmentsOf } from "~/server/booking/booking.server";
+import { consentDisplay, consentsForClient } from "~/server/booking/consent.server";
 import { getDb } from "~/server/db/index.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-citas";
@@ -20,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const now = new Date();
   const rows = await appointmentsOf(getDb(), user);
+  // her signed consents (issue 30): her account's, and her guest ones once her address is proved
+  const consentimientos = await consentsForClient(getDb(), { userId: user.id, correo: user.emailVerified ? user.email : null });
   const citas = rows
     .filter(({ cita }) => !(cita.estado === CITA_ESTADO.apartada && cita.apartadaHasta && cita.apartadaHasta < now))
     .map(({ cita, tratamiento, servicio }) => ({
@@ -36,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pasadas: citas.filter((c) => !c.proxima).reverse(),
     correo: user.email,
     correoVerificado: user.emailVerified,
+    consentimientos: consentimientos.map(consentDisplay),
   };
 }
 
@@ -71,7 +76,7 @@ function List({ citas }: { citas: Row[] }) {
 }
 
 export default function MisCitas({ loaderData }: Route.ComponentProps) {
-  const { proximas, pasadas, correo, correoVerificado } = loaderData;
+  const { proximas, pasadas, correo, correoVerificado, consentimientos } = loaderData;
   return (
     <section className="container-page max-w-3xl py-12 md:py-16">
       <p className="eyebrow">Mi perfil</p>
@@ -101,6 +106,7 @@ export default function MisCitas({ loaderData }: Route.ComponentProps) {
           <List citas={pasadas} />
         </section>
       )}
+      <MyConsents records={consentimientos} />
     </section>
   );
 }

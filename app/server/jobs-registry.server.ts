@@ -5,6 +5,8 @@
  * every tick is registered here too.
  */
 import "./booking/reminders.server";
+// the PDF copy of a signed consent (issue 30)
+import "./booking/consent-mail.server";
 import "./payments/pending-jobs.server";
 // the things a payment pays for (payments/payable.server.ts): the shop's order, an appointment's deposit
 import "./shop/order-payment.server";

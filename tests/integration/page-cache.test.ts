@@ -258,6 +258,9 @@ describe("the version triggers", () => {
     "citas",
     "compra_lineas",
     "compras",
+    // signed consents and the versions signed (issue 30): health data, on uncached pages only
+    "consentimiento_versiones",
+    "consentimientos",
     // the mail outbox (ADR 028): never shown on a public page
     "correos",
     // an order's guía (ADR 036): only the admin's order screen shows it

@@ -7,6 +7,7 @@ import { CalendarClock, CalendarPlus, CheckCircle2, LockOpen, MessageCircle, Pho
 import { Link, data, useSubmit } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
+import { ConsentPanel } from "~/components/booking/consent-panel";
 import { useActionFeedback, useSavedFlag } from "~/components/admin/use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
 import type { AlertMessage } from "~/domain/messages";
@@ -14,6 +15,7 @@ import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
 import { dayTitle } from "~/domain/studio-calendar";
 import { agendaAppointment, appointmentAction, moveFields } from "~/server/admin/agenda.server";
+import { consentDisplay, consentForAppointment, countersignConsent } from "~/server/booking/consent.server";
 import { releaseHoldConfirm } from "~/domain/agenda-labels";
 import { specsOf } from "~/server/admin/fields.server";
 import { requireAdmin } from "~/server/admin/guard.server";
@@ -24,6 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const cita = await agendaAppointment(getDb(), params.id);
   if (!cita) throw data(null, { status: 404 });
+  // the signed record with its exact version text (issue 30); older rows show their answers below
+  const firmado = await consentForAppointment(getDb(), cita.id);
   const { inicio, recordatorioEnviado, canceladaEn, apartadaHasta, ...rest } = cita;
   return {
     cita: {
@@ -35,14 +39,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       canceladaEn: canceladaEn ? formatSpanishDateTime(canceladaEn) : null,
     },
     moveFields: specsOf(moveFields),
+    firmado: firmado ? consentDisplay(firmado) : null,
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = getDb();
   if (!(await agendaAppointment(db, params.id))) throw data(null, { status: 404 });
-  const result = await appointmentAction(db, params.id, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "contrafirmar") {
+    const signed = await countersignConsent(db, params.id, admin);
+    if (signed.ok) return { notice: signed.notice, errors: undefined, alert: undefined };
+    return data({ notice: undefined, errors: undefined, alert: { icon: "warning" as const, title: "No se firmó", text: signed.message } }, { status: 409 });
+  }
+  const result = await appointmentAction(db, params.id, form);
   if (result.ok) return { notice: result.notice, errors: undefined, alert: undefined };
   return data({ notice: undefined, errors: result.errors, alert: result.alert }, { status: result.errors ? 400 : 409 });
 }
@@ -55,7 +66,7 @@ const cancelConfirm: AlertMessage = {
   cancelText: "No",
 };
 
-export default function AdminAppointment({ loaderData: { cita, moveFields }, actionData }: Route.ComponentProps) {
+export default function AdminAppointment({ loaderData: { cita, moveFields, firmado }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   useSavedFlag();
   const alert = useAlert();
@@ -115,7 +126,9 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
       </AdminPanel>
 
       <AdminPanel title="Salud y consentimiento">
-        {cita.consentimiento.length > 0 ? (
+        {firmado ? (
+          <ConsentPanel record={firmado} onCountersign={() => void send("contrafirmar")} />
+        ) : cita.consentimiento.length > 0 ? (
           <dl className="divide-y divide-sand" data-testid="consentimiento">
             {cita.consentimiento.map((a) => (
               <div key={a.pregunta} className="py-2 sm:flex sm:gap-4">

@@ -90,6 +90,8 @@ export type NewAppointment = {
   esRetoque?: boolean;
   citaOrigenId?: string | null;
   consentimiento?: Record<string, unknown> | null;
+  /** the signed consent record that covers it (booking/consent.server.ts) */
+  consentimientoId?: string | null;
   /** the deposit's payment, when known */
   pagoId?: string | null;
   /** a web hold's client IP (the open-holds limit per connection; stored only as a keyed hash) */
@@ -103,7 +105,13 @@ export type NewAppointment = {
  * HoldLimitError when a hold would be the client's third open one.
  * A confirmed appointment gets its reminder and its mail.
  */
-export async function createAppointment(db: Db, input: NewAppointment, now: Date = new Date()): Promise<Cita> {
+export async function createAppointment(
+  db: Db,
+  input: NewAppointment,
+  now: Date = new Date(),
+  /** more writes in the appointment's transaction (a consent signed with it) */
+  options: { inTransaction?: (tx: DbOrTx, cita: Cita) => Promise<unknown> } = {},
+): Promise<Cita> {
   const [tratamiento] = await db.select().from(tratamientos).where(eq(tratamientos.id, input.tratamientoId));
   if (!tratamiento) throw new AppointmentError("Ese tratamiento no existe.");
   const retoque = input.esRetoque === true;
@@ -129,6 +137,7 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
     esRetoque: retoque,
     citaOrigenId: input.citaOrigenId ?? null,
     consentimiento: input.consentimiento ?? null,
+    consentimientoId: input.consentimientoId ?? null,
     token: randomBytes(24).toString("base64url"),
     origen: input.origen ?? "web",
     notas: input.notas ?? "",
@@ -142,6 +151,7 @@ export async function createAppointment(db: Db, input: NewAppointment, now: Date
         await checkOpenHolds(tx, { correo: row.correo, telefono: row.telefono, ipKey: row.apartadaIp }, now);
       }
       const [written] = await tx.insert(citas).values(row).returning();
+      await options.inTransaction?.(tx, written);
       if (written.estado === CITA_ESTADO.confirmada) {
         await scheduleReminder(tx, written, now);
         await sendAppointmentMail(tx, written.id, "confirmada");

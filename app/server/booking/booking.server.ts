@@ -25,6 +25,7 @@ import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart }
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
+import { recordConsent } from "./consent.server";
 import { HoldLimitError } from "./hold-limit.server";
 
 export const SLOT_RULES: SlotRules = {
@@ -182,6 +183,10 @@ export async function bookSlot(
     ip: string | null;
     /** the attended session this retoque follows (the invitation's link) */
     retoqueDe?: string | null;
+    /** the drawn signature of a fresh consent, checked (consent.server.ts records it with the appointment) */
+    trazo?: string | null;
+    /** a logged-in client's standing consent: no form this time (consent.server.ts consentForBooking) */
+    vigente?: { id: string; consentimiento: ConsentRecord } | null;
   },
   now = new Date(),
 ): Promise<BookingResult> {
@@ -192,7 +197,7 @@ export async function bookSlot(
   if (input.retoqueDe && !origin) {
     return { ok: false, reason: "tratamiento", message: "Este enlace de retoque ya no es válido. Escríbenos por WhatsApp." };
   }
-  if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento) {
+  if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento && !input.vigente) {
     return { ok: false, reason: "tratamiento", message: "Falta el cuestionario de salud y consentimiento." };
   }
   const session = sessionOf(tratamiento, origin !== null);
@@ -213,12 +218,14 @@ export async function bookSlot(
         userId: input.userId,
         estado: session.anticipo > 0 ? CITA_ESTADO.apartada : CITA_ESTADO.confirmada,
         origen: "web",
-        consentimiento: input.consentimiento ?? origin?.consentimiento ?? null,
+        consentimiento: input.consentimiento ?? input.vigente?.consentimiento ?? origin?.consentimiento ?? null,
+        consentimientoId: input.consentimiento ? null : (input.vigente?.id ?? origin?.consentimientoId ?? null),
         esRetoque: origin !== null,
         citaOrigenId: origin?.id ?? null,
         ip: input.ip,
       },
       now,
+      { inTransaction: signConsent(input, now) },
     );
     return { ok: true, cita };
   } catch (error) {
@@ -227,6 +234,13 @@ export async function bookSlot(
     throw error;
   }
 }
+
+/** A fresh signature is recorded with the appointment, in its transaction (issue 30). */
+const signConsent = (input: { consentimiento: ConsentRecord | null; trazo?: string | null; ip: string | null }, now: Date) => {
+  const consentimiento = input.consentimiento;
+  if (!consentimiento) return undefined;
+  return (tx: DbOrTx, cita: Cita) => recordConsent(tx, cita, { consentimiento, trazo: input.trazo ?? null, ip: input.ip, now });
+};
 
 /** An appointment by the secret of its mail link. */
 export async function findByToken(db: DbOrTx, token: string): Promise<Cita | null> {

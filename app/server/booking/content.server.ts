@@ -37,6 +37,8 @@ const consent = read(
   "/content/agenda/consentimiento.md",
   z.object({
     titulo: line,
+    /** the version a signature names (issue 30): `version: 2026-11` */
+    version: z.coerce.string().trim().min(1).max(40),
     actualizado: line,
     preguntas: z
       .array(z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/), texto: line, solo: line.optional() }))
@@ -47,8 +49,13 @@ const consent = read(
 
 const preparation = read("/content/agenda/preparacion.md", z.object({ titulo: line, actualizado: line }));
 
-export function consentForm(): { titulo: string; preguntas: ConsentQuestion[]; declaracionHtml: string } {
-  return { titulo: consent.meta.titulo, preguntas: consent.meta.preguntas, declaracionHtml: consent.html };
+export function consentForm(): { version: string; titulo: string; preguntas: ConsentQuestion[]; declaracionHtml: string } {
+  return {
+    version: consent.meta.version,
+    titulo: consent.meta.titulo,
+    preguntas: consent.meta.preguntas,
+    declaracionHtml: consent.html,
+  };
 }
 
 export function preparationText(): { titulo: string; html: string } {

@@ -1165,6 +1165,8 @@ export const citas = pgTable(
     citaOrigenId: text(),
     /** the health and consent form's answers, as signed */
     consentimiento: jsonb().$type<Record<string, unknown>>(),
+    /** the signed consent record that covers it (`consentimientos.id`, issue 30); null on older rows */
+    consentimientoId: text(),
     /** a secret for the self-service link in the mails (reschedule, cancel) */
     token: text().notNull().unique(),
     /** phone booking, notes... */
@@ -1196,4 +1198,56 @@ export const agendaBloqueos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.inicio), check("agenda_bloqueos_orden", sql`${t.fin} > ${t.inicio}`)],
+);
+
+// ---------------------------------------------------------------- signed consent (issue 30)
+
+/**
+ * Every version of the consent text (content/agenda/consentimiento.md) that was ever signed,
+ * kept as shown: a signature is always shown with its exact text after the file changes.
+ * `hash` is the SHA-256 of that text (domain/consent.ts versionHashText).
+ */
+export const consentimientoVersiones = pgTable("consentimiento_versiones", {
+  id: serial().primaryKey(),
+  /** the file's `version:` (2026-11) */
+  version: text().notNull(),
+  hash: text().notNull().unique(),
+  titulo: text().notNull(),
+  preguntas: jsonb().$type<{ id: string; texto: string; solo?: string | null }[]>().notNull(),
+  declaracionHtml: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A signed consent (booking/consent.server.ts): who, on which version, the answers, the
+ * signature (typed name and, when drawn, its SVG path), when and from which IP, and a SHA-256
+ * over version hash + answers + signature + time. The artist's countersignature is added on
+ * the day. Health data: never on a cached page, never logged.
+ */
+export const consentimientos = pgTable(
+  "consentimientos",
+  {
+    id: text().primaryKey(),
+    /** the appointment it was signed for */
+    citaId: text().references(() => citas.id, { onDelete: "set null" }),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    nombre: text().notNull(),
+    correo: text().notNull(),
+    versionId: integer()
+      .notNull()
+      .references(() => consentimientoVersiones.id),
+    respuestas: jsonb().$type<{ id: string; pregunta: string; respuesta: "si" | "no"; detalle: string }[]>().notNull(),
+    firmaNombre: text().notNull(),
+    /** the drawn signature (domain/consent.ts format), or null: signed by typing the name */
+    firmaTrazo: text(),
+    firmadoEn: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    ip: text(),
+    hash: text().notNull(),
+    /** the artist who countersigned, and when */
+    especialistaId: text().references(() => user.id, { onDelete: "set null" }),
+    especialistaNombre: text(),
+    contrafirmadoEn: timestamp({ withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.correo), index().on(t.citaId)],
 );
