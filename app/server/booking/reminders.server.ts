@@ -54,7 +54,7 @@ registerJob(REMINDER_JOB, async (datos, { db, now }) => {
     if (!stamped) return;
     await sendAppointmentMail(tx, citaId, "recordatorio");
   });
-  await deliverClientMessages(db);
+  await deliverClientMessages(db, now);
 });
 
 registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
@@ -79,7 +79,7 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
     await tx.update(citas).set({ retoqueInvitado: new Date() }).where(eq(citas.id, citaId));
     await sendAppointmentMail(tx, citaId, "retoque");
   });
-  await deliverClientMessages(db);
+  await deliverClientMessages(db, now);
 });
 
 registerJob(REMINDER_2H_JOB, async (datos, { db, now }) => {
@@ -97,5 +97,5 @@ registerJob(REMINDER_2H_JOB, async (datos, { db, now }) => {
     // keyed by appointment and start time: a rerun or a second runner queues nothing
     await sendAppointmentMail(tx, citaId, "recordatorio-2h");
   });
-  await deliverClientMessages(db);
+  await deliverClientMessages(db, now);
 });

@@ -148,10 +148,11 @@ const inFlight = new Set<Promise<unknown>>();
 /**
  * After a commit that queued client messages: tries the due WhatsApp messages and mails now.
  * Awaited in the demo; with the Cloud API in the background of the request (a slow API never
- * holds a page). Never throws: what fails waits for the runner.
+ * holds a page). `now`: a job's clock (its claims must agree with the runner's). Never throws:
+ * what fails waits for the runner.
  */
-export async function deliverClientMessages(db: Db): Promise<void> {
-  const run = deliverDueMessages(db)
+export async function deliverClientMessages(db: Db, now?: Date): Promise<void> {
+  const run = deliverDueMessages(db, { now })
     .catch((error) => logError("Mensajes: entrega inmediata fallida", error))
     .then(() => deliverQueuedMail(db));
   if (currentWhatsAppProvider()?.name !== "whatsapp") {
