@@ -17,6 +17,7 @@ import { TEXT_LIMITS } from "~/domain/limits";
 import { formatPrice } from "~/domain/money";
 import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
+import { WhatsAppOptIn } from "~/components/booking/whatsapp-opt-in";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
 import { getDb } from "~/server/db/index.server";
@@ -95,6 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       userId: user?.id ?? null,
       ip: context.clientIp ?? null,
       retoqueDe,
+      whatsapp: form.get("whatsapp") === "si",
     },
     now,
   );
@@ -250,6 +252,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
               </span>
             </label>
             {fieldError(errors, "politica")}
+            <WhatsAppOptIn />
           </fieldset>
 
           {actionData?.formError && (

@@ -14,7 +14,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WHATSAPP_CONSENT_TEXT } from "~/domain/whatsapp";
+import { action as perfilAction, loader as perfilLoader } from "~/routes/mi-perfil";
 import { createAppointment } from "~/server/booking/appointments.server";
+import { availableSlots, bookSlot } from "~/server/booking/booking.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { correos, mensajes, tareas, whatsappConsentimientos } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs.server";
@@ -27,7 +29,7 @@ import {
   settleMessageDeliveries,
 } from "~/server/messages/messages.server";
 import { type TestApp, startTestApp } from "../support/app";
-import { makeTreatment, useTestDatabase } from "../support/fixtures";
+import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 import {
   STUB_PHONE_ID,
@@ -259,6 +261,68 @@ describe("the webhook", () => {
     await book("3344440000", "rebota@example.com");
     expect(sentTo()).toBe(before);
     expect(mailsTo("rebota@example.com")).toHaveLength(2);
+  });
+});
+
+describe("her consent: the booking form's checkbox and Mi perfil", () => {
+  it("booking with the box ticked records the number, the exact text and the time; the confirmation goes by WhatsApp", async () => {
+    await makeTreatment({
+      id: "maquillaje-social",
+      servicioId: "maquillaje",
+      nombre: "Maquillaje social",
+      duracion: 60,
+      precio: 90000,
+      anticipo: 0,
+      requiereConsentimiento: false,
+      retoqueDesde: null,
+      retoqueHasta: null,
+    });
+    const when = at(24 * 30);
+    const [first] = (await availableSlots(database.db, 60, when)).filter((d) => d.horas.length > 0);
+    const slot = new Date(first.horas[0].inicio);
+    const contact = { nombre: "Mar", telefono: "33 7777 0000", correo: "mar@example.com" };
+    const booked = await bookSlot(
+      database.db,
+      { tratamientoId: "maquillaje-social", inicio: slot, contact, consentimiento: null, userId: null, ip: null, whatsapp: true },
+      when,
+    );
+    expect(booked.ok).toBe(true);
+    await settleMessageDeliveries();
+    const [consent] = await database.db
+      .select()
+      .from(whatsappConsentimientos)
+      .where(eq(whatsappConsentimientos.telefono, "523377770000"));
+    expect(consent).toMatchObject({ acepta: true, origen: "reserva", texto: WHATSAPP_CONSENT_TEXT, aceptadoEn: when });
+    expect(stub.sent.filter((m) => m.to === "523377770000").map((m) => m.template)).toEqual(["cita_confirmada"]);
+    expect(mailsTo("mar@example.com")).toHaveLength(0);
+  });
+
+  it("Mi perfil: a bad number changes nothing; a good one opts in; unticking opts out", async () => {
+    const clienta = await signUpUser({ name: "Sol" });
+    const post = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      return perfilAction({
+        request: new Request("http://localhost/mi-perfil", { method: "POST", headers: { cookie: clienta.cookie }, body: form }),
+        params: {},
+        context: {},
+      } as never) as Promise<unknown>;
+    };
+    const screen = () =>
+      perfilLoader({
+        request: new Request("http://localhost/mi-perfil", { headers: { cookie: clienta.cookie } }),
+        params: {},
+        context: {},
+      } as never);
+    const bad = (await post({ intent: "whatsapp", whatsapp: "si", telefono: "12ab" })) as { init: { status: number } };
+    expect(bad.init.status).toBe(400);
+    expect(await database.db.select().from(whatsappConsentimientos).where(eq(whatsappConsentimientos.userId, clienta.id))).toHaveLength(0);
+    expect(await post({ intent: "whatsapp", whatsapp: "si", telefono: "33 8888 1111" })).toMatchObject({ whatsapp: { ok: true } });
+    expect((await screen()).whatsapp).toEqual({ acepta: true, telefono: "33 8888 1111" });
+    expect(await acceptsWhatsApp(database.db, "523388881111")).toBe(true);
+    await post({ intent: "whatsapp", telefono: "33 8888 1111" });
+    expect((await screen()).whatsapp).toEqual({ acepta: false, telefono: "" });
+    expect(await acceptsWhatsApp(database.db, "523388881111")).toBe(false);
   });
 });
 

@@ -24,6 +24,7 @@ import { type BookableTreatment, type BookingContact, type ConsentRecord, priceR
 import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
+import { recordWhatsAppConsent } from "../messages/messages.server";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
 import { HoldLimitError } from "./hold-limit.server";
 
@@ -182,6 +183,8 @@ export async function bookSlot(
     ip: string | null;
     /** the attended session this retoque follows (the invitation's link) */
     retoqueDe?: string | null;
+    /** she ticked "Acepto recibir por WhatsApp…" (ADR 038): recorded before the confirmation is queued */
+    whatsapp?: boolean;
   },
   now = new Date(),
 ): Promise<BookingResult> {
@@ -200,6 +203,10 @@ export async function bookSlot(
   // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.
   if (!(await stillFree(db, session.duracion, input.inicio, now))) {
     return { ok: false, reason: "horario", message: slotGone };
+  }
+
+  if (input.whatsapp) {
+    await recordWhatsAppConsent(db, { phone: input.contact.telefono, userId: input.userId, origen: "reserva" }, now);
   }
 
   // 3. The appointment; the database refuses a time someone took meanwhile.
