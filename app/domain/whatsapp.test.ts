@@ -73,13 +73,21 @@ describe("statuses", () => {
 });
 
 describe("parseWebhook", () => {
-  const envelope = (value: unknown) => ({ object: "whatsapp_business_account", entry: [{ changes: [{ field: "messages", value }] }] });
+  const envelope = (value: unknown) => ({
+    object: "whatsapp_business_account",
+    entry: [{ changes: [{ field: "messages", value }] }],
+  });
   it("reads statuses (with the first error) and text replies", () => {
     const parsed = parseWebhook(
       envelope({
         statuses: [
           { id: "wamid.A", status: "delivered", timestamp: "1764300000" },
-          { id: "wamid.B", status: "failed", timestamp: "1764300060", errors: [{ code: 131026, title: "Message undeliverable" }] },
+          {
+            id: "wamid.B",
+            status: "failed",
+            timestamp: "1764300060",
+            errors: [{ code: 131026, title: "Message undeliverable" }],
+          },
           { id: "wamid.C", status: "deleted" },
         ],
         messages: [
@@ -95,7 +103,14 @@ describe("parseWebhook", () => {
     expect(parsed.replies).toEqual([{ from: "5213312345678", text: "BAJA" }]);
   });
   it("never throws on what is not a notification", () => {
-    for (const junk of [null, 1, "x", {}, { entry: "x" }, { entry: [null, { changes: [null, { value: { statuses: "x" } }] }] }]) {
+    for (const junk of [
+      null,
+      1,
+      "x",
+      {},
+      { entry: "x" },
+      { entry: [null, { changes: [null, { value: { statuses: "x" } }] }] },
+    ]) {
       expect(parseWebhook(junk)).toEqual({ statuses: [], replies: [] });
     }
   });

@@ -98,7 +98,14 @@ export const MESSAGE_STATE_LABEL: Record<MessageState, string> = {
   fallido: "Fallido (se envió por correo)",
 };
 
-const RANK: Record<MessageState, number> = { pendiente: 0, enviando: 0, enviado: 1, entregado: 2, leido: 3, fallido: 4 };
+const RANK: Record<MessageState, number> = {
+  pendiente: 0,
+  enviando: 0,
+  enviado: 1,
+  entregado: 2,
+  leido: 3,
+  fallido: 4,
+};
 
 /**
  * Whether a status from the webhook moves a message forward: statuses arrive out of order and

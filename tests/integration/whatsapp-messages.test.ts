@@ -61,7 +61,14 @@ async function book(telefono: string, correo: string) {
   day++;
   const cita = await createAppointment(
     database.db,
-    { tratamientoId: "microblading", inicio: at(72 + day * 24), nombre: "Lucía", telefono, correo, estado: "confirmada" },
+    {
+      tratamientoId: "microblading",
+      inicio: at(72 + day * 24),
+      nombre: "Lucía",
+      telefono,
+      correo,
+      estado: "confirmada",
+    },
     base,
   );
   await settleMessageDeliveries();
@@ -156,7 +163,14 @@ describe("one booking by a client who opted in: WhatsApp, at its offsets, once",
       .set({ estado: "en-curso", bloqueadaHasta: at(-1.95, cita.inicio) })
       .where(eq(tareas.clave, `cita-recordatorio-2h:${cita.id}`));
     await tick(at(-1.9, cita.inicio));
-    expect((await database.db.select().from(tareas).where(eq(tareas.clave, `cita-recordatorio-2h:${cita.id}`)))[0].estado).toBe("hecha");
+    expect(
+      (
+        await database.db
+          .select()
+          .from(tareas)
+          .where(eq(tareas.clave, `cita-recordatorio-2h:${cita.id}`))
+      )[0].estado,
+    ).toBe("hecha");
     await tick(at(-1, cita.inicio));
     expect(templates()).toEqual(["cita_confirmada", "cita_recordatorio", "cita_recordatorio_2h"]);
 
@@ -180,7 +194,10 @@ describe("the mail when WhatsApp fails", () => {
     stub.fail = 500;
     const cita = await book("3311110000", "falla@example.com");
     stub.fail = null;
-    const [m] = await database.db.select().from(mensajes).where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
+    const [m] = await database.db
+      .select()
+      .from(mensajes)
+      .where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
     expect(m).toMatchObject({ estado: "fallido", proveedorId: null });
     expect(m.ultimoError).toContain("http-500");
     expect(m.correoId).not.toBeNull();
@@ -195,7 +212,10 @@ describe("the mail when WhatsApp fails", () => {
     stub.delayMs = 800;
     const cita = await book("3322220000", "lenta@example.com");
     stub.delayMs = 0;
-    const [m] = await database.db.select().from(mensajes).where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
+    const [m] = await database.db
+      .select()
+      .from(mensajes)
+      .where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
     expect(m).toMatchObject({ estado: "fallido", ultimoError: "timeout" });
     expect(mailsTo("lenta@example.com").map((x) => x.subject)).toEqual(["¡Cita confirmada!"]);
   });
@@ -203,7 +223,9 @@ describe("the mail when WhatsApp fails", () => {
 
 describe("the webhook", () => {
   it("answers the handshake with the challenge only for the verify token", async () => {
-    const ok = await app.get(`/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`);
+    const ok = await app.get(
+      `/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe("1158201444");
     const wrong = await app.get("/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=otro&hub.challenge=1");
@@ -236,7 +258,10 @@ describe("the webhook", () => {
 
   it("failed: the mail goes, once, however many times it is reported", async () => {
     const cita = await book("3344440000", "rebota@example.com");
-    const [m] = await database.db.select().from(mensajes).where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
+    const [m] = await database.db
+      .select()
+      .from(mensajes)
+      .where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
     expect(m.estado).toBe("enviado");
     expect(mailsTo("rebota@example.com")).toHaveLength(0);
     expect((await webhook(statusEvent(m.proveedorId!, "failed"))).status).toBe(200);
@@ -244,7 +269,12 @@ describe("the webhook", () => {
     await tick(at(2));
     expect(await row(m.id)).toMatchObject({ estado: "fallido", ultimoError: "131026 Message undeliverable" });
     expect(mailsTo("rebota@example.com").map((x) => x.subject)).toEqual(["¡Cita confirmada!"]);
-    expect(await database.db.select().from(correos).where(eq(correos.clave, `cita:${cita.id}:confirmada`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(correos)
+        .where(eq(correos.clave, `cita:${cita.id}:confirmada`)),
+    ).toHaveLength(1);
   });
 
   it("a BAJA reply withdraws her consent: the next message goes by mail", async () => {
@@ -283,7 +313,15 @@ describe("her consent: the booking form's checkbox and Mi perfil", () => {
     const contact = { nombre: "Mar", telefono: "33 7777 0000", correo: "mar@example.com" };
     const booked = await bookSlot(
       database.db,
-      { tratamientoId: "maquillaje-social", inicio: slot, contact, consentimiento: null, userId: null, ip: null, whatsapp: true },
+      {
+        tratamientoId: "maquillaje-social",
+        inicio: slot,
+        contact,
+        consentimiento: null,
+        userId: null,
+        ip: null,
+        whatsapp: true,
+      },
       when,
     );
     expect(booked.ok).toBe(true);
@@ -303,7 +341,11 @@ describe("her consent: the booking form's checkbox and Mi perfil", () => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       return perfilAction({
-        request: new Request("http://localhost/mi-perfil", { method: "POST", headers: { cookie: clienta.cookie }, body: form }),
+        request: new Request("http://localhost/mi-perfil", {
+          method: "POST",
+          headers: { cookie: clienta.cookie },
+          body: form,
+        }),
         params: {},
         context: {},
       } as never) as Promise<unknown>;
@@ -316,8 +358,12 @@ describe("her consent: the booking form's checkbox and Mi perfil", () => {
       } as never);
     const bad = (await post({ intent: "whatsapp", whatsapp: "si", telefono: "12ab" })) as { init: { status: number } };
     expect(bad.init.status).toBe(400);
-    expect(await database.db.select().from(whatsappConsentimientos).where(eq(whatsappConsentimientos.userId, clienta.id))).toHaveLength(0);
-    expect(await post({ intent: "whatsapp", whatsapp: "si", telefono: "33 8888 1111" })).toMatchObject({ whatsapp: { ok: true } });
+    expect(
+      await database.db.select().from(whatsappConsentimientos).where(eq(whatsappConsentimientos.userId, clienta.id)),
+    ).toHaveLength(0);
+    expect(await post({ intent: "whatsapp", whatsapp: "si", telefono: "33 8888 1111" })).toMatchObject({
+      whatsapp: { ok: true },
+    });
     expect((await screen()).whatsapp).toEqual({ acepta: true, telefono: "33 8888 1111" });
     expect(await acceptsWhatsApp(database.db, "523388881111")).toBe(true);
     await post({ intent: "whatsapp", telefono: "33 8888 1111" });

@@ -47,7 +47,8 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
   };
   app.post("/:version/:phoneId/messages", async (req, res) => {
     if (stub.delayMs) await new Promise((resolve) => setTimeout(resolve, stub.delayMs));
-    if (req.get("authorization") !== `Bearer ${STUB_TOKEN}`) return graphError(res, 401, 190, "Invalid OAuth access token.");
+    if (req.get("authorization") !== `Bearer ${STUB_TOKEN}`)
+      return graphError(res, 401, 190, "Invalid OAuth access token.");
     if (req.params.phoneId !== STUB_PHONE_ID || !/^v\d+\.\d+$/.test(req.params.version)) {
       return graphError(res, 400, 100, "Unsupported post request.");
     }

@@ -17,7 +17,11 @@ export function WhatsAppPreference({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "whatsapp";
   return (
-    <Form method="post" className="mt-6 rounded-2xl border border-sand bg-white p-6 md:p-8" data-testid="whatsapp-preference">
+    <Form
+      method="post"
+      className="mt-6 rounded-2xl border border-sand bg-white p-6 md:p-8"
+      data-testid="whatsapp-preference"
+    >
       <input type="hidden" name="intent" value="whatsapp" />
       <h2 className="font-serif text-2xl text-cocoa">WhatsApp</h2>
       <label htmlFor="whatsapp-telefono" className="mt-4 block text-sm font-medium">
@@ -35,7 +39,13 @@ export function WhatsAppPreference({
         className="field mt-1 max-w-xs"
       />
       <label className="mt-4 flex cursor-pointer items-start gap-3">
-        <input type="checkbox" name="whatsapp" value="si" defaultChecked={acepta} className="mt-1 size-5 shrink-0 accent-clay" />
+        <input
+          type="checkbox"
+          name="whatsapp"
+          value="si"
+          defaultChecked={acepta}
+          className="mt-1 size-5 shrink-0 accent-clay"
+        />
         <span>{WHATSAPP_CONSENT_TEXT}</span>
       </label>
       <button type="submit" className="btn-outline mt-6 w-full sm:w-auto" disabled={saving}>

@@ -165,14 +165,17 @@ async function depositMail(db: Db, paymentId: string, kind: DepositMailKind): Pr
     await sendClientMessage(
       {
         recipient: studioRecipient(),
-        whatsapp: { template: "aviso_estudio", params: [`Reembolso pendiente: anticipo tardío ${paymentId} (${monto})`] },
+        whatsapp: {
+          template: "aviso_estudio",
+          params: [`Reembolso pendiente: anticipo tardío ${paymentId} (${monto})`],
+        },
         mail: {
-        subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
-        html: mailLayout(
-          "Anticipo recibido después de vencer",
-          `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
-        ),
-        text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
+          subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
+          html: mailLayout(
+            "Anticipo recibido después de vencer",
+            `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
+          ),
+          text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
         },
       },
       db,

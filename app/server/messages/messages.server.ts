@@ -137,7 +137,11 @@ async function whatsappRecipient(db: DbOrTx, recipient: Recipient): Promise<stri
 
 /** The studio's notices (ADR 036) go the same way: STUDIO_WHATSAPP, opted in by configuration. */
 export function studioRecipient(): Recipient {
-  return { email: env.studioInbox, phone: env.whatsapp.studioNumber ?? null, optedIn: Boolean(env.whatsapp.studioNumber) };
+  return {
+    email: env.studioInbox,
+    phone: env.whatsapp.studioNumber ?? null,
+    optedIn: Boolean(env.whatsapp.studioNumber),
+  };
 }
 
 // ---------------------------------------------------------------- delivery

@@ -30,7 +30,13 @@ export class WhatsAppError extends Error {
   }
 }
 
-export type CloudApiSettings = { token: string; phoneId: string; apiUrl: string; apiVersion: string; timeoutMs: number };
+export type CloudApiSettings = {
+  token: string;
+  phoneId: string;
+  apiUrl: string;
+  apiVersion: string;
+  timeoutMs: number;
+};
 
 export function cloudApiProvider(settings: CloudApiSettings): WhatsAppProvider {
   return {
