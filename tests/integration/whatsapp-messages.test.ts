@@ -14,6 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WHATSAPP_CONSENT_TEXT } from "~/domain/whatsapp";
+import { loader as correosLoader } from "~/routes/admin/correos";
 import { action as perfilAction, loader as perfilLoader } from "~/routes/mi-perfil";
 import { createAppointment } from "~/server/booking/appointments.server";
 import { availableSlots, bookSlot } from "~/server/booking/booking.server";
@@ -21,6 +22,7 @@ import { type Database, openDatabase } from "~/server/db/client.server";
 import { correos, mensajes, tareas, whatsappConsentimientos } from "~/server/db/schema";
 import { runDueJobs } from "~/server/jobs.server";
 import "~/server/jobs-registry.server";
+import { currentWhatsAppProvider } from "~/server/messages/provider.server";
 import {
   acceptsWhatsApp,
   deliverDueMessages,
@@ -29,7 +31,7 @@ import {
   settleMessageDeliveries,
 } from "~/server/messages/messages.server";
 import { type TestApp, startTestApp } from "../support/app";
-import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
+import { type TestUser, configure, makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { readOutbox } from "../support/outbox";
 import {
   STUB_PHONE_ID,
@@ -51,11 +53,28 @@ let stub: WhatsAppStub;
 let app: TestApp;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "whatsapp-"));
 
+/** the Cloud API settings pointed at the stub (the stub's URL once started) */
+const settings = (over: Record<string, unknown> = {}) => ({
+  token: STUB_TOKEN as string | undefined,
+  phoneId: STUB_PHONE_ID as string | undefined,
+  appSecret: SECRET,
+  verifyToken: VERIFY,
+  apiUrl: stub.url,
+  apiVersion: "v23.0",
+  // generous: a loaded machine must not turn a send into a time-out
+  timeoutMs: 10_000,
+  studioNumber: undefined as string | undefined,
+  ...over,
+});
+
 const HOUR = 3_600_000;
 // a fixed hour a few days ahead of the real clock (rows are queued at the database's now)
 const base = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR);
 const at = (hours: number, from = base) => new Date(from.getTime() + hours * HOUR);
 let day = 0;
+let person: TestUser | undefined;
+const account = async () => (person ??= await signUpUser({ name: "Sol", role: "admin" }));
+
 /** a booking on a day of its own (no overlaps), confirmed at `base` */
 async function book(telefono: string, correo: string) {
   day++;
@@ -104,16 +123,7 @@ beforeAll(async () => {
       dataDir,
       smtpUrl: undefined,
       studioInbox: STUDIO,
-      whatsapp: {
-        token: STUB_TOKEN,
-        phoneId: STUB_PHONE_ID,
-        appSecret: SECRET,
-        verifyToken: VERIFY,
-        apiUrl: stub.url,
-        apiVersion: "v23.0",
-        timeoutMs: 300,
-        studioNumber: undefined,
-      },
+      whatsapp: settings(),
     },
   });
   if (database.kind === "postgres") {
@@ -209,8 +219,9 @@ describe("the mail when WhatsApp fails", () => {
   });
 
   it("the API does not answer in time: the mail goes", async () => {
-    stub.delayMs = 800;
-    const cita = await book("3322220000", "lenta@example.com");
+    const undo = configure({ config: { whatsapp: settings({ timeoutMs: 200 }) } });
+    stub.delayMs = 1_000;
+    const cita = await book("3322220000", "lenta@example.com").finally(undo);
     stub.delayMs = 0;
     const [m] = await database.db
       .select()
@@ -336,7 +347,8 @@ describe("her consent: the booking form's checkbox and Mi perfil", () => {
   });
 
   it("Mi perfil: a bad number changes nothing; a good one opts in; unticking opts out", async () => {
-    const clienta = await signUpUser({ name: "Sol" });
+    // one account for the file (sign-ups cost): an admin has a Mi perfil too
+    const clienta = await account();
     const post = (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -369,6 +381,42 @@ describe("her consent: the booking form's checkbox and Mi perfil", () => {
     await post({ intent: "whatsapp", telefono: "33 8888 1111" });
     expect((await screen()).whatsapp).toEqual({ acepta: false, telefono: "" });
     expect(await acceptsWhatsApp(database.db, "523388881111")).toBe(false);
+  });
+});
+
+describe("in the demo (no token)", () => {
+  it("messages are recorded, not sent, and listed in /admin/correos with their state", async () => {
+    const undo = configure({
+      config: { whatsapp: settings({ token: undefined, phoneId: undefined }) },
+    });
+    try {
+      expect(currentWhatsAppProvider()?.name).toBe("demo");
+      await recordWhatsAppConsent(database.db, { phone: "3366660000", origen: "perfil" }, base);
+      const before = stub.sent.length;
+      const cita = await book("3366660000", "demo@example.com");
+      expect(stub.sent.length).toBe(before);
+      expect(mailsTo("demo@example.com")).toHaveLength(0);
+      const [m] = await database.db
+        .select()
+        .from(mensajes)
+        .where(eq(mensajes.clave, `cita:${cita.id}:confirmada`));
+      expect(m).toMatchObject({ proveedor: "demo", estado: "enviado", plantilla: "cita_confirmada" });
+      expect(m.proveedorId).toMatch(/^demo\./);
+
+      const admin = await account();
+      const screen = await correosLoader({
+        request: new Request("http://localhost/admin/correos", { headers: { cookie: admin.cookie } }),
+        params: {},
+        context: {},
+      } as never);
+      const shown = screen.mensajes.find((x) => x.id === m.id)!;
+      expect(shown).toMatchObject({ telefono: "+52 33••••0000", estadoLabel: "Enviado", proveedor: "demo" });
+      // the failed one from the stub's 500 shows its fallback mail
+      expect(screen.mensajes.some((x) => x.estado === "fallido" && x.correo === "enviado")).toBe(true);
+      expect(screen.mensajes.some((x) => x.estado === "leido" && x.leido)).toBe(true);
+    } finally {
+      undo();
+    }
   });
 });
 

@@ -167,9 +167,22 @@ export async function deliverClientMessages(db: Db, now?: Date): Promise<void> {
   void run.finally(() => inFlight.delete(run));
 }
 
-/** Waits for the background deliveries started so far (tests, a graceful stop). */
-export async function settleMessageDeliveries(): Promise<void> {
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+/**
+ * Waits for the background deliveries started so far (tests; a graceful stop, which gives them
+ * at most `maxMs`: a row left `enviando` is taken again once its claim expires).
+ */
+export async function settleMessageDeliveries(maxMs?: number): Promise<void> {
+  const settle = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+  if (maxMs === undefined) return settle();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxMs);
+    timer.unref();
+  });
+  await Promise.race([settle(), giveUp]);
+  clearTimeout(timer);
 }
 
 type Claimed = typeof mensajes.$inferSelect;
