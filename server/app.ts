@@ -13,6 +13,7 @@ import { createApp, pageCacheFor } from "~/server/http/app.server";
 import "~/server/jobs-registry.server";
 import { startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { settleMailDeliveries } from "~/server/mail.server";
+import { settleMessageDeliveries } from "~/server/messages/messages.server";
 import { scheduleDailyBackup } from "~/server/backup/job.server";
 import { scheduleGlobalInvoice } from "~/server/invoicing/global.server";
 import { logError } from "~/server/log.server";
@@ -104,6 +105,8 @@ export async function shutdown() {
   stopJobRunner();
   pageCache?.close();
   // mails handed to SMTP in the background of requests: their outcome is written first
+  // WhatsApp messages sent in the background of requests (ADR 038), then their fallback mails
+  await settleMessageDeliveries(5_000);
   await settleMailDeliveries(5_000);
   await closeDatabase();
 }

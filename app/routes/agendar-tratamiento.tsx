@@ -23,6 +23,7 @@ import { bookingPageSeo } from "~/server/booking/booking-seo.server";
 import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
 import { consentStep } from "~/server/booking/consent.server";
 import { consentForm } from "~/server/booking/content.server";
+import { WhatsAppOptIn } from "~/components/booking/whatsapp-opt-in";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
 import { getDb } from "~/server/db/index.server";
@@ -106,6 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       userId: user?.id ?? null,
       ip: context.clientIp ?? null,
       retoqueDe,
+      whatsapp: form.get("whatsapp") === "si",
     },
     now,
   );
@@ -257,6 +259,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
               </span>
             </label>
             {fieldError(errors, "politica")}
+            <WhatsAppOptIn />
           </fieldset>
 
           {actionData?.formError && (

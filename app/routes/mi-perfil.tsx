@@ -1,8 +1,10 @@
 import { CalendarDays, GraduationCap, Heart, ShoppingBag, UserRoundPen } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
+import { WhatsAppPreference } from "~/components/account/whatsapp-preference";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { site } from "~/config/site";
 import { getDb } from "~/server/db/index.server";
+import { saveWhatsAppPreference, whatsappPreference } from "~/server/messages/profile.server";
 import { marketingConsent, setMarketingConsent } from "~/server/shop/abandoned-cart.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mi-perfil";
@@ -14,6 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     correo: user.email,
     correoVerificado: user.emailVerified,
     promocionales: await marketingConsent(getDb(), user.id),
+    whatsapp: await whatsappPreference(getDb(), user.id),
   };
 }
 
@@ -21,6 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
+  if (form.get("intent") === "whatsapp") {
+    const saved = await saveWhatsAppPreference(getDb(), user.id, form);
+    return saved.ok ? { whatsapp: saved } : data({ whatsapp: saved }, { status: 400 });
+  }
   const acepta = form.get("promocionales") === "si";
   await setMarketingConsent(getDb(), user.id, acepta);
   return { guardado: true, promocionales: acepta };
@@ -68,10 +75,22 @@ export default function MiPerfil({ loaderData, actionData }: Route.ComponentProp
       <MarketingConsent
         key={String(loaderData.promocionales)}
         checked={loaderData.promocionales}
-        saved={actionData?.guardado === true}
+        saved={(actionData as { guardado?: boolean } | undefined)?.guardado === true}
+      />
+      <WhatsAppPreference
+        key={`${loaderData.whatsapp.acepta}:${loaderData.whatsapp.telefono}`}
+        {...loaderData.whatsapp}
+        {...whatsappFeedback(actionData)}
       />
     </section>
   );
+}
+
+/** What saving the WhatsApp preference answered, for its panel. */
+function whatsappFeedback(actionData: unknown): { notice?: string; error?: string } {
+  const saved = (actionData as { whatsapp?: { ok: boolean; notice?: string; error?: string } } | undefined)?.whatsapp;
+  if (!saved) return {};
+  return saved.ok ? { notice: saved.notice } : { error: saved.error };
 }
 
 function MarketingConsent({ checked, saved }: { checked: boolean; saved: boolean }) {

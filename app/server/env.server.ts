@@ -59,6 +59,22 @@ export function readConfig(source: Source = process.env) {
       .filter((c) => /^[a-z0-9_-]{1,40}$/.test(c)),
     /** The secret of Envia's tracking webhook: verifies the X-Envia-Signature (hex HMAC-SHA256 of the body). */
     enviaWebhookSecret: source.ENVIA_WEBHOOK_SECRET || undefined,
+    /**
+     * WhatsApp Business Cloud API (client messages, ADR 039): on with its token and phone number id;
+     * the API address is overridable (a local stub in tests). The app secret checks the webhook's
+     * X-Hub-Signature-256; the verify token answers its GET handshake. STUDIO_WHATSAPP: the studio's
+     * own number for its notices (opted in by this configuration).
+     */
+    whatsapp: {
+      token: source.WHATSAPP_TOKEN || undefined,
+      phoneId: source.WHATSAPP_PHONE_ID || undefined,
+      appSecret: source.WHATSAPP_APP_SECRET || undefined,
+      verifyToken: source.WHATSAPP_VERIFY_TOKEN || undefined,
+      apiUrl: (source.WHATSAPP_API_URL || "https://graph.facebook.com").replace(/\/+$/, ""),
+      apiVersion: source.WHATSAPP_API_VERSION || "v23.0",
+      timeoutMs: Math.max(1, Number(source.WHATSAPP_TIMEOUT_MS) || 10_000),
+      studioNumber: source.STUDIO_WHATSAPP || undefined,
+    },
     googleClientId: source.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
     facebookClientId: source.FACEBOOK_CLIENT_ID || undefined,

@@ -25,8 +25,11 @@ import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";
 import { registerPeriodicTask } from "./jobs.server";
 import { deliverDueMail } from "./mail.server";
+import { deliverDueMessages } from "./messages/messages.server";
 
 // The order counters' delta rows folded (ADR 020): the runner's work, not the admin pages'.
 registerPeriodicTask("contadores de compras", foldPiledOrderCounters);
 // The mail outbox's retries (ADR 028): due rows, and rows whose claiming process died.
+// WhatsApp first (ADR 039): due messages sent, a failure's mail queued and sent; before the mail's retries.
+registerPeriodicTask("mensajes", (db) => deliverDueMessages(db));
 registerPeriodicTask("correos", (db) => deliverDueMail(db));

@@ -216,8 +216,8 @@ describe("la invitación al retoque", () => {
     await setAttendance(database.db, late.id, "atendida", day(3, 19));
 
     // the runner was down for seven weeks: the second window (30–45 days) has closed, and
-    // the retoque's own reminder (due on day 33) is for a time already past
-    expect(await runDueJobs(database.db, day(50, 12))).toBe(3);
+    // the retoque's own reminders (24 h and 2 h before, issue 30) are for a time already past
+    expect(await runDueJobs(database.db, day(50, 12))).toBe(4);
     expect(invitations()).toHaveLength(0);
     expect(reminders()).toHaveLength(0);
     expect((await cita(booked.id)).retoqueInvitado).toBeNull();

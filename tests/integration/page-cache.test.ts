@@ -263,6 +263,9 @@ describe("the version triggers", () => {
     "consentimientos",
     // the mail outbox (ADR 028): never shown on a public page
     "correos",
+    // WhatsApp messages and the numbers' consent (ADR 039): admin and Mi perfil only
+    "mensajes",
+    "whatsapp_consentimientos",
     // an order's guía (ADR 036): only the admin's order screen shows it
     "guias",
     // the order counters per month (ADR 020), kept by triggers on compras

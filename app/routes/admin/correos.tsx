@@ -6,12 +6,14 @@
 import { CheckCircle2, Send } from "lucide-react";
 import { Form, data } from "react-router";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
+import { WhatsAppMessagesPanel } from "~/components/admin/whatsapp-messages-panel";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
 import type { AlertMessage } from "~/domain/messages";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import { listUndeliveredMail, resendMail } from "~/server/mail.server";
+import { listWhatsAppMessagesForAdmin } from "~/server/messages/admin.server";
 import type { Route } from "./+types/correos";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...c,
       ultimoIntento: c.ultimoIntento ? formatSpanishDateTime(c.ultimoIntento) : "—",
     })),
+    mensajes: await listWhatsAppMessagesForAdmin(getDb()),
   };
 }
 
@@ -39,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { alert: undefined, notice: "Correo puesto de nuevo en la cola de envío." };
 }
 
-export default function AdminMail({ loaderData: { correos }, actionData }: Route.ComponentProps) {
+export default function AdminMail({ loaderData: { correos, mensajes }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   return (
     <AdminPage title="Correos no enviados">
@@ -82,6 +85,7 @@ export default function AdminMail({ loaderData: { correos }, actionData }: Route
           </ul>
         )}
       </AdminPanel>
+      <WhatsAppMessagesPanel mensajes={mensajes} />
     </AdminPage>
   );
 }

@@ -12,7 +12,7 @@ import { paginate, parsePage } from "~/domain/pagination";
 import type { FieldErrors } from "~/domain/admin-form";
 import type { Db } from "../db/index.server";
 import { compraLineas, compras, comprasPorMes, user } from "../db/schema";
-import { deliverQueuedMail } from "../mail.server";
+import { deliverClientMessages } from "../messages/messages.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { refundState, MOTIVO_MAX, requestRefund } from "../payments/refunds.server";
 import { cancelOrder } from "../shop/order-cancel.server";
@@ -279,7 +279,7 @@ export async function updateShippingState(db: Db, id: string, form: FormData): P
   });
   if (changed === null) return { ok: false, errors: { estado: "Este pedido no tiene envío." } };
   if (changed === "nada") return { ok: true, notice: "Datos del envío guardados." };
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db);
   return {
     ok: true,
     notice:

@@ -22,7 +22,7 @@ import { CITA_ESTADO, type CitaEstado, HOLD_MINUTES, appointmentSpan, canChangeO
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
 import { cancelJob, scheduleJob } from "../jobs.server";
-import { deliverQueuedMail } from "../mail.server";
+import { deliverClientMessages } from "../messages/messages.server";
 import { checkOpenHolds, holdIpKey } from "./hold-limit.server";
 import { sendAppointmentMail } from "./mail.server";
 
@@ -64,7 +64,10 @@ function isOverlap(error: unknown): boolean {
 /** The appointment's scheduled jobs (reminders.server.ts runs them), one of each per appointment. */
 export const REMINDER_JOB = "cita-recordatorio";
 export const RETOQUE_JOB = "cita-retoque";
+/** The reminder 2 hours before (issue 30): WhatsApp first, like every client message. */
+export const REMINDER_2H_JOB = "cita-recordatorio-2h";
 const reminderKey = (id: string) => `${REMINDER_JOB}:${id}`;
+const reminder2hKey = (id: string) => `${REMINDER_2H_JOB}:${id}`;
 const retoqueKey = (id: string) => `${RETOQUE_JOB}:${id}`;
 
 /** Sets `vencida` every hold whose payment time ran out, freeing its time. */
@@ -162,7 +165,7 @@ export async function createAppointment(
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
-  if (cita.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
+  if (cita.estado === CITA_ESTADO.confirmada) await deliverClientMessages(db);
   return cita;
 }
 
@@ -189,7 +192,7 @@ export async function confirmAppointment(
     throw error;
   }
   if (confirmed) {
-    await deliverQueuedMail(db);
+    await deliverClientMessages(db);
     return confirmed;
   }
   const current = await find(db, id);
@@ -322,7 +325,7 @@ export async function moveAppointment(
     if (isOverlap(error)) throw new SlotTakenError();
     throw error;
   }
-  if (moved.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
+  if (moved.estado === CITA_ESTADO.confirmada) await deliverClientMessages(db);
   return moved;
 }
 
@@ -345,10 +348,11 @@ export async function cancelAppointment(db: Db, id: string, options: ChangedBy, 
       .returning();
     if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
     await cancelJob(tx, reminderKey(id));
+    await cancelJob(tx, reminder2hKey(id));
     if (cita.estado === CITA_ESTADO.confirmada) await sendAppointmentMail(tx, id, "cancelada");
     return row;
   });
-  if (cita.estado === CITA_ESTADO.confirmada) await deliverQueuedMail(db);
+  if (cita.estado === CITA_ESTADO.confirmada) await deliverClientMessages(db);
   return cancelled;
 }
 
@@ -370,6 +374,7 @@ export async function setAttendance(
   return db.transaction(async (tx) => {
     const [row] = await tx.update(citas).set({ estado, updatedAt: now }).where(eq(citas.id, id)).returning();
     await cancelJob(tx, reminderKey(id));
+    await cancelJob(tx, reminder2hKey(id));
     const [tratamiento] = await tx.select().from(tratamientos).where(eq(tratamientos.id, row.tratamientoId));
     if (estado === CITA_ESTADO.atendida && !row.esRetoque && tratamiento?.retoqueDesde != null) {
       await scheduleJob(tx, {
@@ -427,21 +432,27 @@ export async function attachAppointmentByLink(
   return joined.length === 1;
 }
 
-/** The reminder 24 hours before; none when the appointment is sooner than that. */
+/** The reminders 24 and 2 hours before; none that would come after its time. */
 async function scheduleReminder(tx: DbOrTx, cita: Cita, now: Date): Promise<void> {
-  const at = new Date(cita.inicio.getTime() - 24 * 3_600_000);
-  if (at <= now) {
-    await cancelJob(tx, reminderKey(cita.id));
-    return;
+  const reminders = [
+    { tipo: REMINDER_JOB, clave: reminderKey(cita.id), hours: 24 },
+    { tipo: REMINDER_2H_JOB, clave: reminder2hKey(cita.id), hours: 2 },
+  ];
+  for (const { tipo, clave, hours } of reminders) {
+    const at = new Date(cita.inicio.getTime() - hours * 3_600_000);
+    if (at <= now) {
+      await cancelJob(tx, clave);
+      continue;
+    }
+    await scheduleJob(tx, {
+      tipo,
+      clave,
+      ejecutarEn: at,
+      datos: { citaId: cita.id, inicio: cita.inicio.toISOString() },
+      // moved after the reminder went out: a new reminder for the new time
+      rearm: true,
+    });
   }
-  await scheduleJob(tx, {
-    tipo: REMINDER_JOB,
-    clave: reminderKey(cita.id),
-    ejecutarEn: at,
-    datos: { citaId: cita.id, inicio: cita.inicio.toISOString() },
-    // moved after the reminder went out: a new reminder for the new time
-    rearm: true,
-  });
 }
 
 async function find(db: DbOrTx, id: string): Promise<Cita> {

@@ -24,6 +24,7 @@ import { type BookableTreatment, type BookingContact, type ConsentRecord, priceR
 import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
+import { recordWhatsAppConsent } from "../messages/messages.server";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
 import { recordConsent } from "./consent.server";
 import { HoldLimitError } from "./hold-limit.server";
@@ -187,6 +188,8 @@ export async function bookSlot(
     trazo?: string | null;
     /** a logged-in client's standing consent: no form this time (consent.server.ts consentForBooking) */
     vigente?: { id: string; consentimiento: ConsentRecord } | null;
+    /** she ticked "Acepto recibir por WhatsApp…" (ADR 039): recorded before the confirmation is queued */
+    whatsapp?: boolean;
   },
   now = new Date(),
 ): Promise<BookingResult> {
@@ -205,6 +208,10 @@ export async function bookSlot(
   // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.
   if (!(await stillFree(db, session.duracion, input.inicio, now))) {
     return { ok: false, reason: "horario", message: slotGone };
+  }
+
+  if (input.whatsapp) {
+    await recordWhatsAppConsent(db, { phone: input.contact.telefono, userId: input.userId, origen: "reserva" }, now);
   }
 
   // 3. The appointment; the database refuses a time someone took meanwhile.

@@ -24,9 +24,9 @@ import type { InstruccionesPago } from "~/domain/payment-methods";
 import { liberacionFicha } from "~/domain/settlement-window";
 import type { Db } from "../db/client.server";
 import { citas, pagos } from "../db/schema";
-import { env } from "../env.server";
 import { logError } from "../log.server";
-import { deliverQueuedMail, escapeHtml, mailLayout, sendMail } from "../mail.server";
+import { escapeHtml, mailLayout } from "../mail.server";
+import { deliverClientMessages, sendClientMessage, studioRecipient } from "../messages/messages.server";
 import type { PagoRow } from "../payments/ledger.server";
 import { registerPayable } from "../payments/payable.server";
 import { voucherInstructions } from "../payments/voucher-mail.server";
@@ -92,7 +92,7 @@ export const depositPayable = registerPayable<DepositRow, Cita>(ASUNTO_ANTICIPO,
     await releaseHold(tx, citaId);
   },
   async afterPaid(db) {
-    await deliverQueuedMail(db);
+    await deliverClientMessages(db);
   },
   mails: {
     voucher: (db, id) => depositMail(db, id, "voucher"),
@@ -145,17 +145,38 @@ async function depositMail(db: Db, paymentId: string, kind: DepositMailKind): Pr
   const html = `<p style="margin:0">${escapeHtml(t.intro)}</p>${t.instructions ? how.html : ""}
 <p style="margin:24px 0 0"><a href="${escapeHtml(link)}">Ver tu cita</a></p>`;
   const text = [t.intro, ...(t.instructions ? ["", ...how.text] : []), "", `Tu cita: ${link}`].join("\n");
-  await sendMail({ to: cita.correo, subject: t.subject, html: mailLayout(t.subject, html), text }, db);
+  const whatsapp: Record<DepositMailKind, { template: string; params: string[] }> = {
+    voucher: { template: "anticipo_ficha", params: [cita.nombre, cuando, monto, link] },
+    reminder: { template: "anticipo_recordatorio", params: [cita.nombre, cuando, monto, link] },
+    expired: { template: "anticipo_vencido", params: [cita.nombre, cuando] },
+    late: { template: "anticipo_tardio", params: [cita.nombre, monto, paymentId] },
+  };
+  await sendClientMessage(
+    {
+      recipient: { email: cita.correo, phone: cita.telefono },
+      // the voucher may be asked for again (no key); its reminder, expiry and late money once
+      ...(kind === "voucher" ? {} : { clave: `anticipo:${paymentId}:${kind}` }),
+      mail: { subject: t.subject, html: mailLayout(t.subject, html), text },
+      whatsapp: whatsapp[kind],
+    },
+    db,
+  );
   if (kind === "late") {
-    await sendMail(
+    await sendClientMessage(
       {
-        to: env.studioInbox,
-        subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
-        html: mailLayout(
-          "Anticipo recibido después de vencer",
-          `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
-        ),
-        text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
+        recipient: studioRecipient(),
+        whatsapp: {
+          template: "aviso_estudio",
+          params: [`Reembolso pendiente: anticipo tardío ${paymentId} (${monto})`],
+        },
+        mail: {
+          subject: `Reembolso pendiente: anticipo tardío ${paymentId}`,
+          html: mailLayout(
+            "Anticipo recibido después de vencer",
+            `<p style="margin:0">El anticipo ${escapeHtml(paymentId)} (${escapeHtml(monto)}) de ${escapeHtml(cita.correo)} para la cita del ${escapeHtml(cuando)} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.</p>`,
+          ),
+          text: `El anticipo ${paymentId} (${monto}) de ${cita.correo} llegó cuando el horario ya estaba ocupado. Está en Panel → Reembolsos.`,
+        },
       },
       db,
     );

@@ -12,15 +12,35 @@ import { formatPrice } from "~/domain/money";
 import type { DbOrTx } from "../db/client.server";
 import { citas, tratamientos } from "../db/schema";
 import { env } from "../env.server";
-import { escapeHtml, mailLayout, sendMail } from "../mail.server";
+import { escapeHtml, mailLayout } from "../mail.server";
+import { queueClientMessage, studioRecipient } from "../messages/messages.server";
 
-export type AppointmentMailKind = "confirmada" | "cambio" | "cancelada" | "recordatorio" | "retoque" | "liberada";
+/** Each appointment message's WhatsApp template (ADR 039). */
+const TEMPLATE: Record<AppointmentMailKind, string> = {
+  confirmada: "cita_confirmada",
+  cambio: "cita_cambio",
+  cancelada: "cita_cancelada",
+  recordatorio: "cita_recordatorio",
+  "recordatorio-2h": "cita_recordatorio_2h",
+  retoque: "cita_retoque",
+  liberada: "cita_liberada",
+};
+
+export type AppointmentMailKind =
+  | "confirmada"
+  | "cambio"
+  | "cancelada"
+  | "recordatorio"
+  | "recordatorio-2h"
+  | "retoque"
+  | "liberada";
 
 const SUBJECT: Record<AppointmentMailKind, string> = {
   confirmada: "¡Cita confirmada!",
   cambio: "Tu cita cambió",
   cancelada: "Tu cita fue cancelada",
   recordatorio: "Te esperamos mañana",
+  "recordatorio-2h": "Te esperamos en unas horas",
   retoque: "Es momento de agendar tu retoque",
   liberada: "Liberamos el horario que apartaste",
 };
@@ -70,6 +90,7 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
   const title = cita.esRetoque ? `Retoque de ${tratamiento.nombre}` : tratamiento.nombre;
   const when = formatSpanishDateTime(cita.inicio);
   const link = appointmentLink(cita.token);
+  const booking = `${env.publicUrl}/agendar/${encodeURIComponent(tratamiento.id)}?retoque=${encodeURIComponent(cita.id)}`;
   const lines: string[] = [];
   if (kind === "liberada") {
     // A hold the studio released: it was never on her calendar, so no calendar file.
@@ -79,7 +100,6 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
       `Puedes agendar otro horario cuando quieras: ${env.publicUrl}/agendar`,
     );
   } else if (kind === "retoque") {
-    const booking = `${env.publicUrl}/agendar/${encodeURIComponent(tratamiento.id)}?retoque=${encodeURIComponent(cita.id)}`;
     lines.push(
       `Hola ${cita.nombre}: ya pasaron unas semanas desde tu sesión de ${tratamiento.nombre}. Es el momento ideal para tu retoque` +
         (tratamiento.retoqueHasta ? `, antes de ${tratamiento.retoqueHasta} días después de tu sesión.` : "."),
@@ -91,6 +111,7 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
       cambio: `Hola ${cita.nombre}: tu cita cambió de horario.`,
       cancelada: `Hola ${cita.nombre}: tu cita fue cancelada.`,
       recordatorio: `Hola ${cita.nombre}: te recordamos tu cita de mañana.`,
+      "recordatorio-2h": `Hola ${cita.nombre}: te esperamos hoy, en unas horas.`,
     };
     lines.push(intro[kind], `${title}: ${when} (hora de Guadalajara).`);
     if (kind !== "cancelada") {
@@ -115,7 +136,32 @@ export async function sendAppointmentMail(db: DbOrTx, citaId: string, kind: Appo
             contentType: `text/calendar; charset=utf-8; method=${kind === "cancelada" ? "CANCEL" : "PUBLISH"}`,
           },
         ];
-  await sendMail({ to: cita.correo, subject: SUBJECT[kind], text, html, attachments }, db);
+  const params: Record<AppointmentMailKind, string[]> = {
+    confirmada: [cita.nombre, title, when, link],
+    cambio: [cita.nombre, title, when, link],
+    cancelada: [cita.nombre, title, when],
+    recordatorio: [cita.nombre, title, when, link],
+    "recordatorio-2h": [cita.nombre, title, when, link],
+    retoque: [cita.nombre, tratamiento.nombre, booking],
+    liberada: [cita.nombre, title, when],
+  };
+  // once per appointment and news: a change and a reminder once per start time (ADR 039)
+  const at = cita.inicio.toISOString();
+  const clave: Record<AppointmentMailKind, string> = {
+    confirmada: `cita:${cita.id}:confirmada`,
+    cambio: `cita:${cita.id}:cambio:${at}:${cita.updatedAt.toISOString()}`,
+    cancelada: `cita:${cita.id}:cancelada`,
+    recordatorio: `cita:${cita.id}:recordatorio:${at}`,
+    "recordatorio-2h": `cita:${cita.id}:recordatorio-2h:${at}`,
+    retoque: `cita:${cita.id}:retoque`,
+    liberada: `cita:${cita.id}:liberada`,
+  };
+  await queueClientMessage(db, {
+    recipient: { email: cita.correo, phone: cita.telefono },
+    clave: clave[kind],
+    mail: { subject: SUBJECT[kind], text, html, attachments },
+    whatsapp: { template: TEMPLATE[kind], params: params[kind] },
+  });
   if (kind === "confirmada" || kind === "cambio" || kind === "cancelada") {
     await sendStudioAppointmentNotice(db, { cita, title, when }, kind);
   }
@@ -142,9 +188,10 @@ async function sendStudioAppointmentNotice(
     `Ver en la agenda: ${admin}`,
   ];
   const subject = `${STUDIO_SUBJECT[kind]}: ${title}, ${when}`;
-  await sendMail(
-    {
-      to: env.studioInbox,
+  await queueClientMessage(db, {
+    recipient: studioRecipient(),
+    whatsapp: { template: "aviso_estudio", params: [`${subject} · ${cita.nombre} · ${cita.telefono} · ${admin}`] },
+    mail: {
       subject,
       text: lines.join("\n"),
       html: mailLayout(
@@ -152,11 +199,10 @@ async function sendStudioAppointmentNotice(
         lines.map((line) => `<p style="margin:0 0 12px">${linkify(escapeHtml(line))}</p>`).join(""),
       ),
       replyTo: cita.correo,
-      // each move is its own news (its time and when it was made); the booking and its cancellation once
-      clave: `estudio:cita:${cita.id}:${kind}${kind === "cambio" ? `:${cita.inicio.toISOString()}:${cita.updatedAt.toISOString()}` : ""}`,
     },
-    db,
-  );
+    // each move is its own news (its time and when it was made); the booking and its cancellation once
+    clave: `estudio:cita:${cita.id}:${kind}${kind === "cambio" ? `:${cita.inicio.toISOString()}:${cita.updatedAt.toISOString()}` : ""}`,
+  });
 }
 
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -27,7 +27,7 @@ import { movePayment } from "../payments/ledger.server";
 import { confirmPendingPayment, voidPendingPaymentInTx } from "../payments/settle.server";
 import { releaseHoldByStudio } from "./appointments.server";
 import { DEPOSIT_TIPO, depositIntent } from "./deposit-payable.server";
-import { deliverQueuedMail } from "../mail.server";
+import { deliverClientMessages } from "../messages/messages.server";
 import { sendAppointmentMail } from "./mail.server";
 
 export type ReleaseResult = { ok: true } | { ok: false; message: string };
@@ -102,6 +102,6 @@ export async function releaseHeldAppointment(
       logError(`Anticipo ${p.id}: no se pudo anular al liberar la cita ${citaId}`, error);
     }
   }
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db);
   return { ok: true };
 }

@@ -7,6 +7,10 @@
  *   session): the invitation to book the retoque, unless one is already booked or the window
  *   has closed.
  *
+ * - "cita-recordatorio-2h" (clave cita-recordatorio-2h:{id}, 2 h before, issue 30): the same
+ *   checks; at most once per start time by the message's clave (`cita:{id}:recordatorio-2h:{inicio}`).
+ *
+ * Each message goes by WhatsApp to a client who opted in, by mail otherwise (ADR 039).
  * Each mail goes out at most once, even with two instances running the same job or a rerun
  * after a crash: the mail is queued in the outbox (ADR 028) inside the transaction that stamps
  * the appointment (`UPDATE … SET recordatorio_para = inicio WHERE recordatorio_para IS
@@ -17,8 +21,8 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { citas, tratamientos } from "../db/schema";
 import { registerJob } from "../jobs.server";
-import { deliverQueuedMail } from "../mail.server";
-import { REMINDER_JOB, RETOQUE_JOB } from "./appointments.server";
+import { deliverClientMessages } from "../messages/messages.server";
+import { REMINDER_2H_JOB, REMINDER_JOB, RETOQUE_JOB } from "./appointments.server";
 import { sendAppointmentMail } from "./mail.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -50,7 +54,7 @@ registerJob(REMINDER_JOB, async (datos, { db, now }) => {
     if (!stamped) return;
     await sendAppointmentMail(tx, citaId, "recordatorio");
   });
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db, now);
 });
 
 registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
@@ -75,5 +79,23 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
     await tx.update(citas).set({ retoqueInvitado: new Date() }).where(eq(citas.id, citaId));
     await sendAppointmentMail(tx, citaId, "retoque");
   });
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db, now);
+});
+
+registerJob(REMINDER_2H_JOB, async (datos, { db, now }) => {
+  const citaId = String(datos.citaId ?? "");
+  const inicio = typeof datos.inicio === "string" ? new Date(datos.inicio) : null;
+  if (!citaId || !inicio || Number.isNaN(inicio.getTime())) return;
+  await db.transaction(async (tx) => {
+    // still confirmed, at the time the job was scheduled for, and still ahead
+    const [cita] = await tx
+      .select({ id: citas.id })
+      .from(citas)
+      .where(and(eq(citas.id, citaId), eq(citas.estado, "confirmada"), eq(citas.inicio, inicio), gt(citas.inicio, now)))
+      .for("update");
+    if (!cita) return;
+    // keyed by appointment and start time: a rerun or a second runner queues nothing
+    await sendAppointmentMail(tx, citaId, "recordatorio-2h");
+  });
+  await deliverClientMessages(db, now);
 });

@@ -1090,6 +1090,74 @@ export const correos = pgTable(
   (t) => [index("correos_por_enviar").on(t.estado, t.siguienteIntento)],
 );
 
+// ---------------------------------------------------------------- WhatsApp (issue 30, ADR 039)
+
+/**
+ * A client message sent by WhatsApp (app/server/messages/messages.server.ts): an approved
+ * template and its parameters, the mail it falls back to (same shape as a `correos` row's), and
+ * what WhatsApp said of it. `clave` makes it once, like `correos.clave`; the fallback mail is
+ * queued with the same clave. Estado: pendiente → enviando → enviado → entregado → leido, or
+ * fallido (the mail went instead, `correoId`).
+ */
+export const mensajes = pgTable(
+  "mensajes",
+  {
+    id: serial().primaryKey(),
+    clave: text().unique(),
+    /** the recipient's number, digits with the country code (5213312345678 → 523312345678) */
+    telefono: text().notNull(),
+    plantilla: text().notNull(),
+    parametros: jsonb().$type<string[]>().notNull().default([]),
+    /** the fallback mail: { to, subject, html, text, replyTo?, attachments? (base64) } */
+    correo: jsonb()
+      .$type<{
+        to: string;
+        subject: string;
+        html: string;
+        text: string;
+        replyTo?: string;
+        attachments?: { filename: string; contentType?: string; content: string }[];
+      }>()
+      .notNull(),
+    /** pendiente, enviando, enviado, entregado, leido, fallido */
+    estado: text().notNull().default("pendiente"),
+    /** whatsapp, demo (recorded only) */
+    proveedor: text().notNull().default("whatsapp"),
+    /** WhatsApp's message id (wamid…), which its status webhook names */
+    proveedorId: text().unique(),
+    intentos: integer().notNull().default(0),
+    siguienteIntento: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    bloqueadoHasta: timestamp({ withTimezone: true, precision: 3 }),
+    /** the provider's error code and title, never a number or a text */
+    ultimoError: text(),
+    /** the fallback mail's row when WhatsApp failed */
+    correoId: integer(),
+    createdAt: createdAt(),
+    enviadoEn: timestamp({ withTimezone: true, precision: 3 }),
+    entregadoEn: timestamp({ withTimezone: true, precision: 3 }),
+    leidoEn: timestamp({ withTimezone: true, precision: 3 }),
+    fallidoEn: timestamp({ withTimezone: true, precision: 3 }),
+  },
+  (t) => [index("mensajes_por_enviar").on(t.estado, t.siguienteIntento), index().on(t.createdAt)],
+);
+
+/**
+ * A phone number's consent to WhatsApp messages (the booking form's checkbox, Mi perfil): the
+ * exact text she agreed to and when; a withdrawal (Mi perfil, or "BAJA" answered on WhatsApp)
+ * keeps the row with `bajaEn`. One row per number.
+ */
+export const whatsappConsentimientos = pgTable("whatsapp_consentimientos", {
+  telefono: text().primaryKey(),
+  userId: text().references(() => user.id, { onDelete: "set null" }),
+  acepta: boolean().notNull(),
+  texto: text().notNull(),
+  aceptadoEn: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+  bajaEn: timestamp({ withTimezone: true, precision: 3 }),
+  /** reserva, perfil, whatsapp (a BAJA reply) */
+  origen: text().notNull(),
+  updatedAt: updatedAt(),
+});
+
 // ---------------------------------------------------------------- booking (issue 15)
 
 /**

@@ -6,6 +6,7 @@
  */
 import { type FacturapiWebhookOptions, facturapiWebhookRoutes } from "./facturapi-webhook.server";
 import { type EnviaWebhookOptions, enviaWebhookRoutes } from "./envia-webhook.server";
+import { whatsappWebhookRoutes } from "./whatsapp-webhook.server";
 import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { handleAuthRequest } from "./auth.server";
@@ -151,6 +152,8 @@ export function createApp(options: AppOptions = {}) {
   app.use(facturapiWebhookRoutes(options.facturapi));
   // Envia.com's signed tracking events: the guía's parcel picked up, delivered (ADR 036).
   app.use(enviaWebhookRoutes(options.envia));
+  // WhatsApp Cloud API: the GET handshake and signed statuses / BAJA replies (ADR 039).
+  app.use(whatsappWebhookRoutes());
 
   // Anonymous public pages from memory (ETag, CDN-friendly Cache-Control); the rest `private`.
   if (options.pages) {

@@ -19,7 +19,7 @@ import { compraLineas, compras, guias, productos, type TarifaGuardada } from "..
 import { env } from "../env.server";
 import { cancelJob, registerJob, scheduleJob } from "../jobs.server";
 import { logError } from "../log.server";
-import { deliverQueuedMail } from "../mail.server";
+import { deliverClientMessages } from "../messages/messages.server";
 import { currentMode } from "../mode.server";
 import { sendShippingUpdate } from "../shop/order-mail.server";
 import { getStorage } from "../storage/index.server";
@@ -287,7 +287,7 @@ export async function attemptPurchase(
     await sendShippingUpdate(tx, compraId, { keyed: true });
     await cancelJob(tx, `${COMPRAR_GUIA}:${compraId}`);
   });
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db);
   return { ok: true, notice: `Guía ${bought.guia} comprada. Le enviamos el número de guía por correo.` };
 }
 
@@ -330,7 +330,7 @@ export async function applyTracking(
     await sendShippingUpdate(tx, row.compraId, { keyed: true });
     return true;
   });
-  if (moved) await deliverQueuedMail(db);
+  if (moved) await deliverClientMessages(db);
   return moved ? "movida" : "igual";
 }
 

@@ -14,6 +14,7 @@ import type { DbOrTx } from "../db/index.server";
 import { compraLineas, compras, guias, user } from "../db/schema";
 import { env } from "../env.server";
 import { escapeHtml, mailLayout, sendMail } from "../mail.server";
+import { sendClientMessage, studioRecipient } from "../messages/messages.server";
 import type { PaymentDetail } from "./orders.server";
 
 /** The buyer's confirmation (HTML and text, Spanish): lines, shipping, total, purchase id. */
@@ -175,13 +176,13 @@ ${where ? `<p style="margin:16px 0 0"><strong>Enviar a</strong><br>${escapeHtml(
     "",
     `Ver el ${tipo} en el panel: ${link}`,
   ].join("\n");
-  await sendMail(
+  const subject = `${compra.curso ? "Nueva compra de curso" : "Nuevo pedido"} ${compra.id}: ${formatPrice(compra.total)} MXN`;
+  await sendClientMessage(
     {
-      to: env.studioInbox,
-      subject: `${compra.curso ? "Nueva compra de curso" : "Nuevo pedido"} ${compra.id}: ${formatPrice(compra.total)} MXN`,
-      html,
-      text,
-      replyTo: contacto?.correo || correo,
+      // by WhatsApp too when STUDIO_WHATSAPP is set (ADR 039)
+      recipient: studioRecipient(),
+      mail: { subject, html, text, replyTo: contacto?.correo || correo },
+      whatsapp: { template: "aviso_estudio", params: [`${subject} · ${link}`] },
       // once per order, whichever path paid it (card, a voucher paid later: ADR 036)
       clave: `estudio:compra:${compra.id}`,
     },
@@ -230,12 +231,14 @@ ${rastreo ? `<p style="margin:16px 0 0"><a href="${escapeHtml(rastreo)}" style="
     "",
     "Puedes ver tus compras en Mi perfil → Mis compras.",
   ].join("\n");
-  await sendMail(
+  await sendClientMessage(
     {
-      to,
-      subject: `Tu pedido ${compra.id}: ${estado}`,
-      html,
-      text,
+      recipient: { email: to, phone: compra.datosContacto?.telefono },
+      mail: { subject: `Tu pedido ${compra.id}: ${estado}`, html, text },
+      whatsapp: {
+        template: "pedido_envio",
+        params: [saludo, compra.id, estado, [seguimiento, rastreo].filter(Boolean).join(" · ") || "—"],
+      },
       ...(options.keyed
         ? { clave: `envio:${compra.id}:${compra.estadoEnvio}:${compra.guia.replace(/\s+/g, "")}` }
         : {}),
