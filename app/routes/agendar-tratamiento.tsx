@@ -9,6 +9,7 @@ import { ArrowLeft, Clock, MessageCircle } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { BOOKING_PROSE } from "~/components/booking/prose";
+import { ValoracionOffer } from "~/components/booking/valoracion-offer";
 import { ContentHtml } from "~/components/content/content-html";
 import { site, whatsappLink } from "~/config/site";
 import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
@@ -17,6 +18,8 @@ import { TEXT_LIMITS } from "~/domain/limits";
 import { formatPrice } from "~/domain/money";
 import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
+import { contraindicationStop } from "~/server/booking/contraindications.server";
+import { answersFromForm } from "~/domain/contraindications";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
 import { getDb } from "~/server/db/index.server";
@@ -79,6 +82,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const questions = treatment.requiereConsentimiento && !retoqueDe
     ? questionsFor(consentForm().preguntas, `${treatment.servicioNombre} ${treatment.nombre}`)
     : null;
+  // A contraindicated answer stops here, whatever else the form says: no slot held, nothing paid.
+  const stop = questions && (await contraindicationStop(db, treatment, answersFromForm(form, questions.map((q) => q.id))));
+  if (stop) return data({ formError: null, errors: {}, values: {}, offer: stop });
   const parsed = parseBookingForm(form, { questions, now });
   const inicio = new Date(String(form.get("inicio") ?? ""));
   if (!parsed.ok) return data({ formError: "Revisa los datos marcados.", errors: parsed.errors, values: parsed.values }, { status: 400 });
@@ -160,7 +166,9 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
         <SlotPicker days={days} fecha={fecha} inicio={chosen?.inicio ?? null} href={href} />
       </section>
 
-      {chosen && (
+      {actionData && "offer" in actionData && actionData.offer ? (
+        <ValoracionOffer offer={actionData.offer} />
+      ) : chosen && (
         <Form method="post" id="datos" className="mt-10 max-w-2xl scroll-mt-24 space-y-10" data-testid="booking-form">
           <input type="hidden" name="inicio" value={chosen.inicio} />
           {retoque && <input type="hidden" name="retoque" value={retoque} />}

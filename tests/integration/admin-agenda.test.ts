@@ -99,6 +99,17 @@ async function book(extra: Record<string, string> = {}) {
   return answer.headers.get("Location")!.split("/").pop()!.split("?")[0]!;
 }
 
+/** Moves an appointment so that it started an hour ago (attendance is marked from its start). */
+async function startedAlready(id: string) {
+  const [c] = await database.db.select().from(citas).where(eq(citas.id, id));
+  const shift = Date.now() - 3_600_000 - c!.inicio.getTime();
+  const by = (d: Date) => new Date(d.getTime() + shift);
+  await database.db
+    .update(citas)
+    .set({ inicio: by(c!.inicio), fin: by(c!.fin), ocupaHasta: by(c!.ocupaHasta) })
+    .where(eq(citas.id, id));
+}
+
 // ---------------------------------------------------------------- access
 
 describe("the agenda's door", () => {
@@ -320,6 +331,13 @@ describe("the agenda", () => {
     const badTime = await act({ intent: "mover", fecha: "", hora: "9" });
     expect(badTime.body.errors).toMatchObject({ fecha: expect.any(String), hora: expect.any(String) });
 
+    // Not before its start: refused in Spanish, nothing changes (issue 30).
+    const early = await act({ intent: "atendida" }, other);
+    expect(early.status).toBe(409);
+    expect((early.body.alert as { text: string }).text).toMatch(/todavía no empieza/);
+    expect((await act({ intent: "no-asistio" }, other)).status).toBe(409);
+    expect((await citaRow(other)).estado).toBe("confirmada");
+    await startedAlready(other);
     expect((await act({ intent: "atendida" }, other)).status).toBe(200);
     expect((await citaRow(other)).estado).toBe("atendida");
     const [retoque] = await database.db
@@ -356,6 +374,7 @@ describe("the agenda", () => {
 
   it("books a session's retoque by hand, linked to that session", async () => {
     const session = await book();
+    await startedAlready(session);
     await callAction(
       agendaCita.action,
       `/admin/agenda/${session}`,

@@ -149,7 +149,7 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
 
       {(abierta || cita.estado === "no-asistio" || cita.estado === "atendida") && (
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          {cita.estado !== "atendida" && cita.estado !== "apartada" && (
+          {cita.estado !== "atendida" && cita.estado !== "apartada" && cita.pasada && (
             <button type="button" className="btn-primary" onClick={() => void send("atendida")}>
               <CheckCircle2 className="size-4" aria-hidden />
               Marcar atendida

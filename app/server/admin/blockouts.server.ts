@@ -23,6 +23,8 @@ import type { AdminResource } from "./resource.server";
 export const BLOQUEO_TIPOS = [
   { value: "festivo", label: "Día festivo o vacaciones" },
   { value: "bloqueo", label: "Bloqueo (curso, descanso, otro)" },
+  // Statutory holidays (LFT art. 74) are closed by default (booking/holidays.server.ts).
+  { value: "abierto", label: "Abrir un día festivo oficial (se atiende ese día)" },
 ];
 
 /** The longest block-out in one go. */
@@ -98,7 +100,7 @@ export const blockoutsResource: AdminResource<BlockoutFields> = {
       id: String(b.id),
       title: describeBlockout(b.inicio, b.fin),
       detail: b.motivo || undefined,
-      badge: b.tipo === "festivo" ? "Festivo" : "Bloqueo",
+      badge: b.tipo === "festivo" ? "Festivo" : b.tipo === "abierto" ? "Abierto" : "Bloqueo",
     }));
   },
 

@@ -11,7 +11,7 @@
  *                                       is paid (at most MAX_OPEN_HOLDS open per e-mail, phone
  *                                       and connection), or confirmed at once when there is none.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import {
   BUFFER_MINUTES,
   CITA_ESTADO,
@@ -25,7 +25,9 @@ import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart }
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
+import { contraindicated } from "./contraindications.server";
 import { HoldLimitError } from "./hold-limit.server";
+import { ABIERTO, holidayBlocks } from "./holidays.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -97,7 +99,8 @@ async function slotInput(db: DbOrTx, minutes: number, now: Date, exceptCitaId?: 
   const blocked = await db
     .select({ inicio: agendaBloqueos.inicio, fin: agendaBloqueos.fin })
     .from(agendaBloqueos)
-    .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now)));
+    .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now), ne(agendaBloqueos.tipo, ABIERTO)));
+  blocked.push(...(await holidayBlocks(db, now, until)));
   return {
     now,
     durationMinutes: minutes,
@@ -165,7 +168,7 @@ export function sessionOf(t: BookableTreatment, retoque: boolean) {
 
 export type BookingResult =
   | { ok: true; cita: Cita }
-  | { ok: false; reason: "tratamiento" | "horario" | "limite"; message: string };
+  | { ok: false; reason: "tratamiento" | "horario" | "limite" | "contraindicacion"; message: string };
 
 const slotGone = "Ese horario ya no está disponible. Elige otro, por favor.";
 
@@ -194,6 +197,11 @@ export async function bookSlot(
   }
   if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento) {
     return { ok: false, reason: "tratamiento", message: "Falta el cuestionario de salud y consentimiento." };
+  }
+  // A contraindicated answer never holds a slot nor takes a deposit (domain/contraindications.ts).
+  if (input.consentimiento && contraindicated(tratamiento, input.consentimiento.respuestas)) {
+    const message = "Por tus respuestas, este tratamiento necesita una valoración antes de agendarse.";
+    return { ok: false, reason: "contraindicacion", message };
   }
   const session = sessionOf(tratamiento, origin !== null);
 
