@@ -7,3 +7,7 @@ ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
 INSERT INTO "tratamientos" ("id", "servicio_id", "nombre", "duracion", "precio", "anticipo", "requiere_consentimiento", "posicion")
 VALUES ('valoracion', 'valoracion', 'Valoración gratuita', 20, 0, 0, false, 0)
 ON CONFLICT ("id") DO NOTHING;
+--> statement-breakpoint
+-- Fire the page cache's deferred trigger now: the migrations share one transaction, and a table
+-- with pending trigger events cannot be altered by a later migration (CheckTableNotInUse).
+SET CONSTRAINTS "servicios_cache_version", "tratamientos_cache_version" IMMEDIATE;

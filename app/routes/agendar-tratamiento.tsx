@@ -10,6 +10,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { ValoracionOffer } from "~/components/booking/valoracion-offer";
+import { PatchTestNotice } from "~/components/booking/patch-test-notice";
 import { ContentHtml } from "~/components/content/content-html";
 import { site, whatsappLink } from "~/config/site";
 import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm, questionsFor } from "~/domain/booking";
@@ -20,6 +21,8 @@ import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from
 import { consentForm } from "~/server/booking/content.server";
 import { contraindicationStop } from "~/server/booking/contraindications.server";
 import { answersFromForm } from "~/domain/contraindications";
+import { slotsFrom } from "~/domain/patch-test";
+import { patchTestStep } from "~/server/booking/patch-test.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
 import { getDb } from "~/server/db/index.server";
@@ -38,7 +41,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The retoque invitation's link: the session it follows (its consent form was signed then).
   const origin = await retoqueOrigin(db, treatment.id, url.searchParams.get("retoque"));
   const session = sessionOf(treatment, origin !== null);
-  const days = (await availableSlots(db, session.duracion)).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
+  const prueba = origin ? null : await patchTestStep(db, treatment.id, url.searchParams.get("prueba"));
+  const free = await availableSlots(db, session.duracion);
+  const days = (prueba?.from ? slotsFrom(free, prueba.from) : free).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
   const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha")) ? url.searchParams.get("fecha") : days[0]?.fecha ?? null;
   const wanted = url.searchParams.get("inicio");
   const chosen = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === wanted) ?? null;
@@ -48,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     treatment,
     session,
     retoque: origin?.id ?? null,
+    prueba: prueba ? { ...prueba.step, token: prueba.token } : null,
     days,
     fecha,
     chosen: chosen && fecha ? { inicio: chosen.inicio, texto: `${dayTitle(fecha)}, ${chosen.hora} h` } : null,
@@ -120,12 +126,12 @@ const fieldError = (errors: Record<string, string>, name: string) =>
   ) : null;
 
 export default function AgendarTratamiento({ loaderData, actionData }: Route.ComponentProps) {
-  const { treatment, session, retoque, days, fecha, chosen, user, consent, policyHtml } = loaderData;
+  const { treatment, session, retoque, prueba, days, fecha, chosen, user, consent, policyHtml } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
-  const base = `/agendar/${treatment.id}?${retoque ? `retoque=${encodeURIComponent(retoque)}&` : ""}`;
+  const base = `/agendar/${treatment.id}?${retoque ? `retoque=${encodeURIComponent(retoque)}&` : ""}${prueba?.token ? `prueba=${encodeURIComponent(prueba.token)}&` : ""}`;
   const href = (f: string, inicio?: string) =>
     inicio ? `${base}fecha=${f}&inicio=${encodeURIComponent(inicio)}#datos` : `${base}fecha=${f}#horarios`;
   const input = (name: string) => ({
@@ -157,6 +163,8 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
           {treatment.precioRetoque != null && <> ({formatPrice(treatment.precioRetoque)})</>}.
         </p>
       )}
+
+      {prueba && <PatchTestNotice step={prueba} />}
 
       <section id="horarios" aria-labelledby="horarios-titulo" className="mt-8 scroll-mt-24">
         <h2 id="horarios-titulo" className="text-2xl md:text-3xl">

@@ -3,7 +3,8 @@
  * Issue 30 on the real database: a health answer that hits a contraindication stops the
  * booking (the action answers the free valoración offer; no `citas` row, no `pagos` row, even
  * for a crafted request straight to bookSlot); the free valoración every install has; the
- * statutory holidays closed by default and opened from admin's block-outs.
+ * statutory holidays closed by default and opened from admin's block-outs; the patch test
+ * booked first and the session only from its hours on, enforced by the server.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,7 @@ import { zonedInstant } from "~/domain/slots";
 import * as agendarPage from "~/routes/agendar-tratamiento";
 import { availableSlots, bookSlot, findBookable } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
+import { patchTestStep } from "~/server/booking/patch-test.server";
 import type { Database } from "~/server/db/client.server";
 import { agendaBloqueos, citas, pagos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
@@ -34,6 +36,26 @@ const counts = async () => ({
 beforeAll(async () => {
   database = await useTestDatabase({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "contra-")) } });
   await makeTreatment();
+  await makeTreatment({
+    id: "prueba-pigmento",
+    nombre: "Prueba de pigmento",
+    duracion: 20,
+    precio: 0,
+    anticipo: 0,
+    requiereConsentimiento: false,
+    retoqueDesde: null,
+    retoqueHasta: null,
+    precioRetoque: null,
+    duracionRetoque: null,
+  });
+  await makeTreatment({
+    id: "labios",
+    servicioId: "labios",
+    nombre: "Labios",
+    requiereConsentimiento: false,
+    pruebaTratamientoId: "prueba-pigmento",
+    pruebaHoras: 48,
+  });
 });
 
 afterAll(async () => {
@@ -158,5 +180,40 @@ describe("statutory holidays", () => {
       now,
     );
     expect(result).toMatchObject({ ok: false, reason: "horario" });
+  });
+});
+
+describe("patch test before the first session", () => {
+  const now = at("2026-12-07", "08:00");
+  const TEST = at("2026-12-07", "10:00");
+  const book = (tratamientoId: string, inicio: Date, who = contact) =>
+    bookSlot(database.db, { tratamientoId, inicio, contact: who, consentimiento: null, userId: null, ip: null }, now);
+
+  it("no test: the session is refused; the test first, then only from 48 h after it", async () => {
+    const first = await book("labios", at("2026-12-10", "10:00"));
+    expect(first).toMatchObject({ ok: false, reason: "prueba" });
+    expect((first as { message: string }).message).toMatch(/prueba de pigmento/);
+
+    const test = await book("prueba-pigmento", TEST);
+    if (!test.ok) throw new Error(test.message);
+    expect(test.cita.estado).toBe("confirmada");
+
+    const soon = await book("labios", at("2026-12-08", "10:00"));
+    expect(soon).toMatchObject({ ok: false, reason: "prueba" });
+    expect((soon as { message: string }).message).toMatch(/48 h/);
+    // Another client's test does not count for her.
+    const other = { nombre: "Eva Ruiz", telefono: "3399999999", correo: "eva@example.com" };
+    expect(await book("labios", at("2026-12-09", "12:30"), other)).toMatchObject({ ok: false, reason: "prueba" });
+
+    const session = await book("labios", at("2026-12-09", "10:00"));
+    expect(session).toMatchObject({ ok: true, cita: { estado: "apartada" } });
+    expect((await counts()).citas).toBe(2);
+
+    // Step 2's calendar from the test's link: only starts from 48 h after the test.
+    const step = await patchTestStep(database.db, "labios", test.cita.token);
+    expect(step?.from?.toISOString()).toBe(at("2026-12-09", "10:00").toISOString());
+    expect((await patchTestStep(database.db, "labios", null))?.step.pruebaHref).toBe(
+      "/agendar/prueba-pigmento?para=labios",
+    );
   });
 });

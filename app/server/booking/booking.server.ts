@@ -28,6 +28,7 @@ import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, create
 import { contraindicated } from "./contraindications.server";
 import { HoldLimitError } from "./hold-limit.server";
 import { ABIERTO, holidayBlocks } from "./holidays.server";
+import { patchTestRefusal } from "./patch-test.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -168,7 +169,7 @@ export function sessionOf(t: BookableTreatment, retoque: boolean) {
 
 export type BookingResult =
   | { ok: true; cita: Cita }
-  | { ok: false; reason: "tratamiento" | "horario" | "limite" | "contraindicacion"; message: string };
+  | { ok: false; reason: "tratamiento" | "horario" | "limite" | "contraindicacion" | "prueba"; message: string };
 
 const slotGone = "Ese horario ya no está disponible. Elige otro, por favor.";
 
@@ -203,6 +204,9 @@ export async function bookSlot(
     const message = "Por tus respuestas, este tratamiento necesita una valoración antes de agendarse.";
     return { ok: false, reason: "contraindicacion", message };
   }
+  // A first session that requires a patch test: at least its hours after a confirmed or attended one.
+  const noTest = origin ? null : await patchTestRefusal(db, tratamiento.id, input.contact, input.inicio);
+  if (noTest) return { ok: false, reason: "prueba", message: noTest };
   const session = sessionOf(tratamiento, origin !== null);
 
   // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.
