@@ -31,3 +31,17 @@ export function PatchTestNotice({ step }: { step: PatchTestStep }) {
     </aside>
   );
 }
+
+/** On the test's own page: step 2, the session(s) that follow it. */
+export function NextSessionLinks({ links }: { links: { nombre: string; href: string }[] }) {
+  return (
+    <p className="mt-4 rounded-2xl bg-sand/50 px-5 py-4 text-cocoa" data-testid="patch-test-next">
+      Paso 2: ya puedes agendar tu sesión
+      {links.map((l) => (
+        <Link key={l.href} to={l.href} className="ml-2 font-medium text-clay-dark underline">
+          {l.nombre}
+        </Link>
+      ))}
+    </p>
+  );
+}

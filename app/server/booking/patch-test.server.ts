@@ -95,3 +95,13 @@ export async function patchTestStep(db: DbOrTx, tratamientoId: string, token: st
     },
   };
 }
+
+/** Step 2's links on a confirmed test's page: the treatments that require this test. */
+export async function sessionsAfterTest(db: DbOrTx, cita: { tratamientoId: string; token: string; estado: string }) {
+  if (!(PATCH_TEST_STATES as readonly string[]).includes(cita.estado)) return [];
+  const rows = await db
+    .select({ id: tratamientos.id, nombre: tratamientos.nombre })
+    .from(tratamientos)
+    .where(and(eq(tratamientos.pruebaTratamientoId, cita.tratamientoId), eq(tratamientos.activo, true)));
+  return rows.map((t) => ({ nombre: t.nombre, href: `/agendar/${t.id}?prueba=${encodeURIComponent(cita.token)}` }));
+}
