@@ -31,7 +31,10 @@ export const BLOQUEO_TIPOS = [
 export const BLOCKOUT_MAX_DAYS = 366;
 
 const fields = {
-  tipo: select("Tipo", BLOQUEO_TIPOS, { required: true }),
+  tipo: select("Tipo", BLOQUEO_TIPOS, {
+    required: true,
+    help: "Los días de descanso oficiales (1 de enero, primer lunes de febrero, tercer lunes de marzo, 1 de mayo, 16 de septiembre, tercer lunes de noviembre, 25 de diciembre y el 1 de octubre de cambio de gobierno) ya están cerrados; para atender uno, elige «Abrir un día festivo oficial».",
+  }),
   desde: date("Desde el día", { required: true }),
   hasta: date("Hasta el día", { help: "Vacío: solo el primer día." }),
   horaInicio: time("Desde la hora", { help: "Vacío: el día completo." }),
