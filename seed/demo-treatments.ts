@@ -4,7 +4,8 @@
  * deposit, consent form and retoque window. Added once, for the demo services that exist;
  * a studio's own changes in admin are never overwritten.
  */
-import { inArray } from "drizzle-orm";
+import { inArray, ne } from "drizzle-orm";
+import { VALORACION_ID } from "../app/domain/contraindications";
 import type { Db } from "../app/server/db/client.server";
 import { servicios, tratamientos } from "../app/server/db/schema";
 
@@ -18,9 +19,9 @@ export const DEMO_TREATMENTS: Treatment[] = [
   { id: "estrias-sesion", servicioId: "estrias", nombre: "Estrías (sesión)", duracion: 120, precio: 250000, anticipo: 40000, requiereConsentimiento: true, posicion: 1 },
 ];
 
-/** Inserts the demo treatments whose service exists, when no treatment exists yet. */
+/** Inserts the demo treatments whose service exists, when no treatment but the valoración (a migration's) exists yet. */
 export async function seedDemoTreatments(db: Db): Promise<number> {
-  const existing = await db.select({ id: tratamientos.id }).from(tratamientos).limit(1);
+  const existing = await db.select({ id: tratamientos.id }).from(tratamientos).where(ne(tratamientos.id, VALORACION_ID)).limit(1);
   if (existing.length > 0) return 0;
   const ids = [...new Set(DEMO_TREATMENTS.map((t) => t.servicioId))];
   const present = new Set(

@@ -10,6 +10,8 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { ConsentSignature, ConsentStanding } from "~/components/booking/consent-signature";
 import { BOOKING_PROSE } from "~/components/booking/prose";
+import { ValoracionOffer } from "~/components/booking/valoracion-offer";
+import { PatchTestNotice } from "~/components/booking/patch-test-notice";
 import { ContentHtml } from "~/components/content/content-html";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { site, whatsappLink } from "~/config/site";
@@ -24,6 +26,10 @@ import { availableSlots, bookSlot, findBookable, retoqueOrigin, sessionOf } from
 import { consentStep } from "~/server/booking/consent.server";
 import { consentForm } from "~/server/booking/content.server";
 import { WhatsAppOptIn } from "~/components/booking/whatsapp-opt-in";
+import { contraindicationStop } from "~/server/booking/contraindications.server";
+import { answersFromForm } from "~/domain/contraindications";
+import { slotsFrom } from "~/domain/patch-test";
+import { patchTestStep } from "~/server/booking/patch-test.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { legalDocument } from "~/server/content.server";
 import { getDb } from "~/server/db/index.server";
@@ -42,7 +48,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The retoque invitation's link: the session it follows (its consent form was signed then).
   const origin = await retoqueOrigin(db, treatment.id, url.searchParams.get("retoque"));
   const session = sessionOf(treatment, origin !== null);
-  const days = (await availableSlots(db, session.duracion)).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
+  const prueba = origin ? null : await patchTestStep(db, treatment.id, url.searchParams.get("prueba"));
+  const free = await availableSlots(db, session.duracion);
+  const days = (prueba?.from ? slotsFrom(free, prueba.from) : free).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
   const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha")) ? url.searchParams.get("fecha") : days[0]?.fecha ?? null;
   const wanted = url.searchParams.get("inicio");
   const chosen = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === wanted) ?? null;
@@ -53,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     treatment,
     session,
     retoque: origin?.id ?? null,
+    prueba: prueba ? { ...prueba.step, token: prueba.token } : null,
     days,
     fecha,
     chosen: chosen && fecha ? { inicio: chosen.inicio, texto: `${dayTitle(fecha)}, ${chosen.hora} h` } : null,
@@ -84,6 +93,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const retoqueDe = typeof form.get("retoque") === "string" && form.get("retoque") ? String(form.get("retoque")) : null;
   const step = await consentStep(db, { user, treatment, retoque: retoqueDe !== null }, now);
   const questions = step.preguntas;
+  // A contraindicated answer stops here, whatever else the form says: no slot held, nothing paid.
+  // The answers are this form's, or those of her standing consent when the form was skipped.
+  const answers = questions ? answersFromForm(form, questions.map((q) => q.id)) : (step.vigente?.consentimiento.respuestas ?? null);
+  const stop = answers && (await contraindicationStop(db, treatment, answers));
+  if (stop) return data({ formError: null, errors: {}, values: {}, offer: stop });
   const parsed = parseBookingForm(form, { questions, now });
   const drawn = questions ? parseDrawnSignature(form.get("trazo")) : ({ ok: true, trazo: null } as const);
   const inicio = new Date(String(form.get("inicio") ?? ""));
@@ -127,12 +141,12 @@ const fieldError = (errors: Record<string, string>, name: string) =>
   ) : null;
 
 export default function AgendarTratamiento({ loaderData, actionData }: Route.ComponentProps) {
-  const { treatment, session, retoque, days, fecha, chosen, user, consent, consentVigente, policyHtml } = loaderData;
+  const { treatment, session, retoque, prueba, days, fecha, chosen, user, consent, consentVigente, policyHtml } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
-  const base = `/agendar/${treatment.id}?${retoque ? `retoque=${encodeURIComponent(retoque)}&` : ""}`;
+  const base = `/agendar/${treatment.id}?${retoque ? `retoque=${encodeURIComponent(retoque)}&` : ""}${prueba?.token ? `prueba=${encodeURIComponent(prueba.token)}&` : ""}`;
   const href = (f: string, inicio?: string) =>
     inicio ? `${base}fecha=${f}&inicio=${encodeURIComponent(inicio)}#datos` : `${base}fecha=${f}#horarios`;
   const input = (name: string) => ({
@@ -165,6 +179,8 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
         </p>
       )}
 
+      {prueba && <PatchTestNotice step={prueba} />}
+
       <section id="horarios" aria-labelledby="horarios-titulo" className="mt-8 scroll-mt-24">
         <h2 id="horarios-titulo" className="text-2xl md:text-3xl">
           1. Elige día y hora
@@ -173,7 +189,9 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
         <SlotPicker days={days} fecha={fecha} inicio={chosen?.inicio ?? null} href={href} />
       </section>
 
-      {chosen && (
+      {actionData && "offer" in actionData && actionData.offer ? (
+        <ValoracionOffer offer={actionData.offer} />
+      ) : chosen && (
         <Form method="post" id="datos" className="mt-10 max-w-2xl scroll-mt-24 space-y-10" data-testid="booking-form">
           <input type="hidden" name="inicio" value={chosen.inicio} />
           {retoque && <input type="hidden" name="retoque" value={retoque} />}

@@ -33,6 +33,8 @@ import { cancelByClient, rescheduleByClient } from "~/server/booking/self-servic
 import { getDb } from "~/server/db/index.server";
 import { activeProvider, paymentPanelConfig } from "~/server/payments/index.server";
 import { currentUser } from "~/server/session.server";
+import { NextSessionLinks } from "~/components/booking/patch-test-notice";
+import { sessionsAfterTest } from "~/server/booking/patch-test.server";
 import type { Route } from "./+types/cita";
 
 const when = (date: Date) => `${dayTitle(zonedDate(date, STUDIO_TIME_ZONE))}, ${zonedTime(date, STUDIO_TIME_ZONE)} h`;
@@ -95,6 +97,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // 'Guardar en mi cuenta': a guest booking, opened by its secret link while logged in (issue 25)
     guardable: user !== null && cita.userId === null && !expired,
     guardada: url.searchParams.get("guardada") === "1" && user !== null && cita.userId === user.id,
+    // a patch test's page: step 2, the session it comes before (issue 30)
+    siguientes: await sessionsAfterTest(db, cita),
     whatsapp: whatsappLink(`¡Hola Michel! Quiero cambiar mi cita de ${treatment?.nombre ?? ""} del ${when(cita.inicio)}.`),
   };
 }
@@ -332,6 +336,7 @@ export default function Cita({ loaderData, actionData }: Route.ComponentProps) {
             <CalendarCheck className="size-9 shrink-0 text-clay" aria-hidden />
             {c.estado === "confirmada" ? "¡Cita confirmada!" : "Tu cita"}
           </h1>
+          {c.siguientes.length > 0 && <NextSessionLinks links={c.siguientes} />}
           <dl className="mt-6 grid gap-4 rounded-2xl border border-sand bg-white p-5 sm:grid-cols-2" data-testid="cita-datos">
             <div>
               <dt className="text-sm text-muted">Servicio</dt>

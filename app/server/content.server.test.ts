@@ -55,6 +55,7 @@ describe("every content file", () => {
     expect(files.filter((f) => !f.startsWith("/content/agenda/")).length).toBe(pages.length);
     expect(files.filter((f) => f.startsWith("/content/agenda/")).sort()).toEqual([
       "/content/agenda/consentimiento.md",
+      "/content/agenda/contraindicaciones.md",
       "/content/agenda/preparacion.md",
     ]);
     expect(readContent(readContentFolder()).legal.get("terminos-y-condiciones")![2]).toEqual(

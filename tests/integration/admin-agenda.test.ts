@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as agendaCita from "~/routes/admin/agenda-cita";
 import * as agendaAnticipos from "~/routes/admin/agenda-anticipos";
@@ -97,6 +97,17 @@ async function book(extra: Record<string, string> = {}) {
   });
   expect(answer.status).toBe(302);
   return answer.headers.get("Location")!.split("/").pop()!.split("?")[0]!;
+}
+
+/** Moves an appointment so that it started an hour ago (attendance is marked from its start). */
+async function startedAlready(id: string) {
+  const [c] = await database.db.select().from(citas).where(eq(citas.id, id));
+  const shift = Date.now() - 3_600_000 - c!.inicio.getTime();
+  const by = (d: Date) => new Date(d.getTime() + shift);
+  await database.db
+    .update(citas)
+    .set({ inicio: by(c!.inicio), fin: by(c!.fin), ocupaHasta: by(c!.ocupaHasta) })
+    .where(eq(citas.id, id));
 }
 
 // ---------------------------------------------------------------- access
@@ -204,7 +215,8 @@ describe("bookable treatments", () => {
       expect(answer.status, field).toBe(400);
       expect((answer.data.errors as Record<string, string>)[field], field).toMatch(message);
     }
-    expect(await database.db.select().from(tratamientos)).toHaveLength(1);
+    // besides the free valoración every install has (migration valoracion)
+    expect(await database.db.select().from(tratamientos).where(ne(tratamientos.id, "valoracion"))).toHaveLength(1);
   });
 
   it("keeps a treatment (and its service) that has appointments", async () => {
@@ -217,7 +229,8 @@ describe("bookable treatments", () => {
       editAction(request("/admin/servicios/cejas", { form: { intent: "eliminar" } }), "cejas"),
     );
     expect(service).toMatchObject({ status: 409, data: { alert: { title: "Tiene citas" } } });
-    expect(await database.db.select().from(tratamientos)).toHaveLength(1);
+    // besides the free valoración every install has (migration valoracion)
+    expect(await database.db.select().from(tratamientos).where(ne(tratamientos.id, "valoracion"))).toHaveLength(1);
   });
 });
 
@@ -320,6 +333,13 @@ describe("the agenda", () => {
     const badTime = await act({ intent: "mover", fecha: "", hora: "9" });
     expect(badTime.body.errors).toMatchObject({ fecha: expect.any(String), hora: expect.any(String) });
 
+    // Not before its start: refused in Spanish, nothing changes (issue 30).
+    const early = await act({ intent: "atendida" }, other);
+    expect(early.status).toBe(409);
+    expect((early.body.alert as { text: string }).text).toMatch(/todavía no empieza/);
+    expect((await act({ intent: "no-asistio" }, other)).status).toBe(409);
+    expect((await citaRow(other)).estado).toBe("confirmada");
+    await startedAlready(other);
     expect((await act({ intent: "atendida" }, other)).status).toBe(200);
     expect((await citaRow(other)).estado).toBe("atendida");
     const [retoque] = await database.db
@@ -356,6 +376,7 @@ describe("the agenda", () => {
 
   it("books a session's retoque by hand, linked to that session", async () => {
     const session = await book();
+    await startedAlready(session);
     await callAction(
       agendaCita.action,
       `/admin/agenda/${session}`,

@@ -246,7 +246,7 @@ describe("self-service", () => {
       );
     // Not attended yet: no retoque.
     expect((await retoque(booked.id)).ok).toBe(false);
-    await setAttendance(database.db, booked.id, "atendida", now);
+    await setAttendance(database.db, booked.id, "atendida", new Date(THURSDAY_9.getTime() + minutes(150)));
     const first = await retoque(booked.id);
     if (!first.ok) throw new Error(first.message);
     expect(first.cita).toMatchObject({ esRetoque: true, citaOrigenId: booked.id, precio: 100000 });

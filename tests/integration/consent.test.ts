@@ -46,12 +46,12 @@ const PATH = "/agendar/microblading";
 
 const questions = () => questionsFor(consentForm().preguntas, "Cejas Microblading");
 
-/** The booking form, filled: every answer "no" but pregnancy "sí" with a detail (a health answer). */
+/** The booking form, filled: every answer "no" but allergies "sí" with a detail (a health answer, no contraindication). */
 function form(inicio: string, extra: Record<string, string> = {}, who = { nombre: "Ana López", correo: "" }) {
   const answers = Object.fromEntries(
     questions().flatMap((q) => [
-      [`p_${q.id}`, q.id === "embarazo" ? "si" : "no"],
-      [`d_${q.id}`, q.id === "embarazo" ? "Lactancia, 4 meses" : ""],
+      [`p_${q.id}`, q.id === "alergias" ? "si" : "no"],
+      [`d_${q.id}`, q.id === "alergias" ? "Penicilina, desde niña" : ""],
     ]),
   );
   return {
@@ -159,9 +159,9 @@ describe("signing with the booking", () => {
       firmaTrazo: DRAWING,
       correo: client.email,
     });
-    expect(record.respuestas.find((r) => r.id === "embarazo")).toMatchObject({
+    expect(record.respuestas.find((r) => r.id === "alergias")).toMatchObject({
       respuesta: "si",
-      detalle: "Lactancia, 4 meses",
+      detalle: "Penicilina, desde niña",
     });
     expect(record.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(record.hash).toBe(
@@ -190,10 +190,10 @@ describe("signing with the booking", () => {
     expect(readOutbox(dataDir).filter((m) => m.subject.startsWith("Tu consentimiento firmado"))).toHaveLength(1);
     logs.stop();
     // health answers never in the logs
-    expect(logs.text()).not.toContain("Lactancia");
+    expect(logs.text()).not.toContain("Penicilina");
     // the mail's own text names no health answer; the PDF carries them
-    expect(mails[0].texto).not.toContain("Lactancia");
-    expect(mails[0].html).not.toContain("Lactancia");
+    expect(mails[0].texto).not.toContain("Penicilina");
+    expect(mails[0].html).not.toContain("Penicilina");
     const [pdf] = mails[0].adjuntos;
     expect(pdf).toMatchObject({ contentType: "application/pdf" });
     const bytes = Buffer.from(pdf.content, "base64");
@@ -203,7 +203,7 @@ describe("signing with the booking", () => {
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
     expect(text).toContain("Versión 2026-11");
     expect(text).toContain("¿Estás embarazada o en periodo de lactancia?");
-    expect(text).toContain("Sí: Lactancia, 4 meses");
+    expect(text).toContain("Sí: Penicilina, desde niña");
     expect(text).toContain("IP 203.0.113.7");
     expect(text.replace(/\s+/g, "")).toContain(record.hash);
   });
@@ -218,7 +218,7 @@ describe("signing with the booking", () => {
       expect(answer.status).toBe(400);
       expect((answer.body.errors as Record<string, string>).trazo).toBe(error);
       // her answers come back to the form
-      expect((answer.body.values as Record<string, string>).p_embarazo).toBe("si");
+      expect((answer.body.values as Record<string, string>).p_alergias).toBe("si");
     }
     expect(await database.db.select().from(citas)).toHaveLength(0);
     expect(await database.db.select().from(consentimientos)).toHaveLength(0);

@@ -99,10 +99,12 @@ beforeAll(async () => {
     acepto: "si",
     politica: "si",
   });
-  for (const [i, q] of questions.entries()) {
-    form.set(`p_${q.id}`, i < 2 ? "si" : "no");
-    if (i === 0) form.set(`d_${q.id}`, PERSONAL.embarazo);
-    if (i === 1) form.set(`d_${q.id}`, PERSONAL.medicamento);
+  // Two "sí" with personal details on questions that are no contraindication (a contraindicated
+  // answer stops the booking before the database: content/agenda/contraindicaciones.md).
+  const details: Record<string, string> = { alergias: PERSONAL.embarazo, medicamentos: PERSONAL.medicamento };
+  for (const q of questions) {
+    form.set(`p_${q.id}`, details[q.id] ? "si" : "no");
+    if (details[q.id]) form.set(`d_${q.id}`, details[q.id]!);
   }
   app = await startTestApp({ pages });
 });

@@ -162,7 +162,7 @@ export default function AdminAppointment({ loaderData: { cita, moveFields, firma
 
       {(abierta || cita.estado === "no-asistio" || cita.estado === "atendida") && (
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          {cita.estado !== "atendida" && cita.estado !== "apartada" && (
+          {cita.estado !== "atendida" && cita.estado !== "apartada" && cita.pasada && (
             <button type="button" className="btn-primary" onClick={() => void send("atendida")}>
               <CheckCircle2 className="size-4" aria-hidden />
               Marcar atendida

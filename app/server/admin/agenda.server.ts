@@ -97,7 +97,8 @@ export async function agendaRange(db: Db, desde: string, dias: number, now = new
   const blocks = await db
     .select()
     .from(agendaBloqueos)
-    .where(and(lt(agendaBloqueos.inicio, to), gt(agendaBloqueos.fin, from)))
+    // an "abierto" entry opens a statutory holiday: nothing to show as closed
+    .where(and(lt(agendaBloqueos.inicio, to), gt(agendaBloqueos.fin, from), ne(agendaBloqueos.tipo, "abierto")))
     .orderBy(asc(agendaBloqueos.inicio));
   const days = Array.from({ length: dias }, (_, i) => addDays(desde, i));
   const blockouts: AgendaBlockout[] = blocks.map((b) => ({

@@ -23,13 +23,18 @@ import type { AdminResource } from "./resource.server";
 export const BLOQUEO_TIPOS = [
   { value: "festivo", label: "Día festivo o vacaciones" },
   { value: "bloqueo", label: "Bloqueo (curso, descanso, otro)" },
+  // Statutory holidays (LFT art. 74) are closed by default (booking/holidays.server.ts).
+  { value: "abierto", label: "Abrir un día festivo oficial (se atiende ese día)" },
 ];
 
 /** The longest block-out in one go. */
 export const BLOCKOUT_MAX_DAYS = 366;
 
 const fields = {
-  tipo: select("Tipo", BLOQUEO_TIPOS, { required: true }),
+  tipo: select("Tipo", BLOQUEO_TIPOS, {
+    required: true,
+    help: "Los días de descanso oficiales (1 de enero, primer lunes de febrero, tercer lunes de marzo, 1 de mayo, 16 de septiembre, tercer lunes de noviembre, 25 de diciembre y el 1 de octubre de cambio de gobierno) ya están cerrados; para atender uno, elige «Abrir un día festivo oficial».",
+  }),
   desde: date("Desde el día", { required: true }),
   hasta: date("Hasta el día", { help: "Vacío: solo el primer día." }),
   horaInicio: time("Desde la hora", { help: "Vacío: el día completo." }),
@@ -98,7 +103,7 @@ export const blockoutsResource: AdminResource<BlockoutFields> = {
       id: String(b.id),
       title: describeBlockout(b.inicio, b.fin),
       detail: b.motivo || undefined,
-      badge: b.tipo === "festivo" ? "Festivo" : "Bloqueo",
+      badge: b.tipo === "festivo" ? "Festivo" : b.tipo === "abierto" ? "Abierto" : "Bloqueo",
     }));
   },
 

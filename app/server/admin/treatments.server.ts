@@ -21,6 +21,10 @@ async function treatmentFields(db: Db) {
     .from(servicios)
     .orderBy(asc(servicios.posicion), asc(servicios.nombre));
   const { duracionMin, duracionMax, retoqueDiasMax } = TREATMENT_LIMITS;
+  const tests = await db
+    .select({ value: tratamientos.id, label: tratamientos.nombre })
+    .from(tratamientos)
+    .orderBy(asc(tratamientos.nombre));
   return {
     servicioId: select("Servicio", options, { required: true }),
     nombre: text("Nombre (por ejemplo Microblading, Híbridas, Ombré)", { required: true, max: 80 }),
@@ -45,6 +49,12 @@ async function treatmentFields(db: Db) {
       max: duracionMax,
       help: "Vacío: la misma que la sesión.",
     }),
+    // issue 30: the patch test booked before the first session (booking/patch-test.server.ts)
+    pruebaTratamientoId: select("Prueba de pigmento antes de la primera sesión", tests, {
+      group: "Prueba de pigmento",
+      help: "El tratamiento corto que se agenda primero (por ejemplo «Prueba de pigmento»). Vacío: sin prueba.",
+    }),
+    pruebaHoras: integer("Horas mínimas entre la prueba y la sesión", { min: 1, max: 720, help: "Por ejemplo 48." }),
   };
 }
 
@@ -53,7 +63,8 @@ type TreatmentFields = Awaited<ReturnType<typeof treatmentFields>>;
 /** Rules between fields: the deposit within the price, a whole retoque window or none. */
 export function checkTreatment(v: Parsed<TreatmentFields>): FieldErrors | null {
   const errors: FieldErrors = {};
-  if (v.precio !== null && v.precio <= 0) errors.precio = "El precio debe ser mayor que cero.";
+  // 0: a free visit (the valoración, the patch test)
+  if (v.precio !== null && v.precio < 0) errors.precio = "El precio no puede ser negativo.";
   if (v.anticipo !== null && v.precio !== null && v.anticipo > v.precio)
     errors.anticipo = "El anticipo no puede ser mayor que el precio.";
   const desde = v.retoqueDesde || 0;
@@ -117,6 +128,8 @@ export const treatmentsResource: AdminResource<TreatmentFields> = {
       retoqueHasta: t.retoqueHasta ? String(t.retoqueHasta) : "",
       precioRetoque: moneyValue(t.precioRetoque),
       duracionRetoque: t.duracionRetoque ? String(t.duracionRetoque) : "",
+      pruebaTratamientoId: t.pruebaTratamientoId ?? "",
+      pruebaHoras: String(t.pruebaHoras),
     };
   },
 
@@ -135,6 +148,8 @@ export const treatmentsResource: AdminResource<TreatmentFields> = {
       retoqueHasta: conRetoque ? v.retoqueHasta : null,
       precioRetoque: conRetoque ? v.precioRetoque : null,
       duracionRetoque: conRetoque && v.duracionRetoque > 0 ? v.duracionRetoque : null,
+      pruebaTratamientoId: v.pruebaTratamientoId && v.pruebaTratamientoId !== id ? v.pruebaTratamientoId : null,
+      pruebaHoras: v.pruebaHoras || 48,
     };
     return saveRow(db, tratamientos, id, columns, v.nombre);
   },

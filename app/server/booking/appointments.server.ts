@@ -371,6 +371,11 @@ export async function setAttendance(
   if (!allowed.includes(cita.estado as CitaEstado)) {
     throw new AppointmentError("Solo una cita confirmada se marca como atendida o no asistió.");
   }
+  if (now.getTime() < cita.inicio.getTime()) {
+    throw new AppointmentError(
+      "La cita todavía no empieza: se marca como atendida o no asistió a partir de su hora de inicio.",
+    );
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx.update(citas).set({ estado, updatedAt: now }).where(eq(citas.id, id)).returning();
     await cancelJob(tx, reminderKey(id));

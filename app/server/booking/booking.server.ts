@@ -11,7 +11,7 @@
  *                                       is paid (at most MAX_OPEN_HOLDS open per e-mail, phone
  *                                       and connection), or confirmed at once when there is none.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import {
   BUFFER_MINUTES,
   CITA_ESTADO,
@@ -27,7 +27,10 @@ import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
 import { recordWhatsAppConsent } from "../messages/messages.server";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
 import { recordConsent } from "./consent.server";
+import { contraindicated } from "./contraindications.server";
 import { HoldLimitError } from "./hold-limit.server";
+import { ABIERTO, holidayBlocks } from "./holidays.server";
+import { patchTestRefusal } from "./patch-test.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -99,7 +102,8 @@ async function slotInput(db: DbOrTx, minutes: number, now: Date, exceptCitaId?: 
   const blocked = await db
     .select({ inicio: agendaBloqueos.inicio, fin: agendaBloqueos.fin })
     .from(agendaBloqueos)
-    .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now)));
+    .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now), ne(agendaBloqueos.tipo, ABIERTO)));
+  blocked.push(...(await holidayBlocks(db, now, until)));
   return {
     now,
     durationMinutes: minutes,
@@ -167,7 +171,7 @@ export function sessionOf(t: BookableTreatment, retoque: boolean) {
 
 export type BookingResult =
   | { ok: true; cita: Cita }
-  | { ok: false; reason: "tratamiento" | "horario" | "limite"; message: string };
+  | { ok: false; reason: "tratamiento" | "horario" | "limite" | "contraindicacion" | "prueba"; message: string };
 
 const slotGone = "Ese horario ya no está disponible. Elige otro, por favor.";
 
@@ -203,6 +207,15 @@ export async function bookSlot(
   if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento && !input.vigente) {
     return { ok: false, reason: "tratamiento", message: "Falta el cuestionario de salud y consentimiento." };
   }
+  // A contraindicated answer never holds a slot nor takes a deposit (domain/contraindications.ts).
+  const answered = input.consentimiento ?? input.vigente?.consentimiento ?? null;
+  if (answered && contraindicated(tratamiento, answered.respuestas)) {
+    const message = "Por tus respuestas, este tratamiento necesita una valoración antes de agendarse.";
+    return { ok: false, reason: "contraindicacion", message };
+  }
+  // A first session that requires a patch test: at least its hours after a confirmed or attended one.
+  const noTest = origin ? null : await patchTestRefusal(db, tratamiento.id, input.contact, input.inicio);
+  if (noTest) return { ok: false, reason: "prueba", message: noTest };
   const session = sessionOf(tratamiento, origin !== null);
 
   // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.

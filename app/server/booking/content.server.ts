@@ -7,6 +7,7 @@ import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { ConsentQuestion } from "~/domain/booking";
+import type { Contraindication } from "~/domain/contraindications";
 import { ContentError, readContentFolder } from "../content.server";
 
 type Files = Readonly<Record<string, string>>;
@@ -47,6 +48,33 @@ const consent = read(
   }),
 );
 
+const contraindications = read(
+  "/content/agenda/contraindicaciones.md",
+  z.object({
+    titulo: line,
+    actualizado: line,
+    contraindicaciones: z
+      .array(
+        z.object({
+          pregunta: z.string().regex(/^[a-z0-9-]{1,40}$/),
+          nivel: z.enum(["absoluta", "relativa"]),
+          motivo: line,
+          solo: line.optional(),
+        }),
+      )
+      .max(60),
+  }),
+);
+// Every entry names a question of the form: a typo must stop the start, not let a booking through.
+for (const c of contraindications.meta.contraindicaciones) {
+  if (!consent.meta.preguntas.some((q) => q.id === c.pregunta)) {
+    throw new ContentError(
+      "/content/agenda/contraindicaciones.md",
+      `la pregunta '${c.pregunta}' no está en consentimiento.md`,
+    );
+  }
+}
+
 const preparation = read("/content/agenda/preparacion.md", z.object({ titulo: line, actualizado: line }));
 
 export function consentForm(): { version: string; titulo: string; preguntas: ConsentQuestion[]; declaracionHtml: string } {
@@ -60,4 +88,13 @@ export function consentForm(): { version: string; titulo: string; preguntas: Con
 
 export function preparationText(): { titulo: string; html: string } {
   return { titulo: preparation.meta.titulo, html: preparation.html };
+}
+
+/** The studio's contraindications and the text the client reads when one stops the booking. */
+export function contraindicationList(): { titulo: string; lista: Contraindication[]; html: string } {
+  return {
+    titulo: contraindications.meta.titulo,
+    lista: contraindications.meta.contraindicaciones,
+    html: contraindications.html,
+  };
 }

@@ -1186,6 +1186,13 @@ export const tratamientos = pgTable(
     precioRetoque: integer(),
     /** minutes the retoque takes (null: the treatment's) */
     duracionRetoque: integer(),
+    /**
+     * the patch test (prueba de pigmento) booked before the first session: a short treatment's
+     * id, or null: none (issue 30; rule: domain/patch-test.ts)
+     */
+    pruebaTratamientoId: text(),
+    /** hours at least between the patch test's start and the first session */
+    pruebaHoras: integer().notNull().default(48),
     activo: boolean().notNull().default(true),
     posicion: integer().notNull().default(0),
   },
