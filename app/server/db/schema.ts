@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -177,9 +178,7 @@ export const productos = pgTable(
     index("productos_relacionados")
       .on(t.categoriaId, sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
       .where(sql`${t.publicado}`),
-    index("productos_existencia_nombre")
-      .on(sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
-      .where(sql`${t.publicado}`),
+    index("productos_existencia_nombre").on(sql`(${t.cantidad} > 0) desc`, t.nombre, t.id).where(sql`${t.publicado}`),
   ],
 );
 
@@ -760,39 +759,43 @@ export const compraLineas = pgTable(
  *      ▲                  │
  *      └──── refused ─────┘ (fallida: quote again)
  */
-export const guias = pgTable("guias", {
-  compraId: text()
-    .primaryKey()
-    .references(() => compras.id, { onDelete: "cascade" }),
-  /** envia or demo */
-  proveedor: text().notNull(),
-  /** cotizada, comprando, comprada, fallida */
-  estado: text().notNull().default("cotizada"),
-  /** the rates of the last quote: [{ id, paqueteria, servicio, descripcion, precio (centavos), dias }] */
-  tarifas: jsonb().$type<TarifaGuardada[]>().notNull().default([]),
-  /** the package quoted: grams and centimetres */
-  paquete: jsonb().$type<{ peso: number; largo: number; ancho: number; alto: number }>(),
-  /** the rate being bought or bought */
-  tarifa: jsonb().$type<TarifaGuardada>(),
-  /** the idempotency key of the purchase: the same on every retry of one purchase */
-  clave: text().unique(),
-  /** how many purchase attempts were made */
-  intentos: integer().notNull().default(0),
-  /** an attempt in progress until then (another caller waits) */
-  intentoHasta: timestamp({ withTimezone: true, precision: 3 }),
-  /** the provider's shipment id, the tracking number, its carrier's tracking page */
-  envioId: text(),
-  guia: text(),
-  urlRastreo: text(),
-  /** the label's PDF in the private storage area */
-  archivo: text(),
-  /** centavos the label cost */
-  costo: integer(),
-  /** the provider's last refusal (Spanish), shown to the studio */
-  error: text(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index("guias_guia").on(t.guia)]);
+export const guias = pgTable(
+  "guias",
+  {
+    compraId: text()
+      .primaryKey()
+      .references(() => compras.id, { onDelete: "cascade" }),
+    /** envia or demo */
+    proveedor: text().notNull(),
+    /** cotizada, comprando, comprada, fallida */
+    estado: text().notNull().default("cotizada"),
+    /** the rates of the last quote: [{ id, paqueteria, servicio, descripcion, precio (centavos), dias }] */
+    tarifas: jsonb().$type<TarifaGuardada[]>().notNull().default([]),
+    /** the package quoted: grams and centimetres */
+    paquete: jsonb().$type<{ peso: number; largo: number; ancho: number; alto: number }>(),
+    /** the rate being bought or bought */
+    tarifa: jsonb().$type<TarifaGuardada>(),
+    /** the idempotency key of the purchase: the same on every retry of one purchase */
+    clave: text().unique(),
+    /** how many purchase attempts were made */
+    intentos: integer().notNull().default(0),
+    /** an attempt in progress until then (another caller waits) */
+    intentoHasta: timestamp({ withTimezone: true, precision: 3 }),
+    /** the provider's shipment id, the tracking number, its carrier's tracking page */
+    envioId: text(),
+    guia: text(),
+    urlRastreo: text(),
+    /** the label's PDF in the private storage area */
+    archivo: text(),
+    /** centavos the label cost */
+    costo: integer(),
+    /** the provider's last refusal (Spanish), shown to the studio */
+    error: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("guias_guia").on(t.guia)],
+);
 
 export type TarifaGuardada = {
   id: string;
@@ -972,10 +975,15 @@ export const visitas = pgTable(
     codigo: text().notNull().unique(),
     clienta: text().notNull(),
     createdAt: createdAt(),
+    /**
+     * The appointment this visit belongs to (the client record, ADR 038): the visit is dated by
+     * it and shown in her record. Null for imported visits not linked yet.
+     */
+    citaId: text().references((): AnyPgColumn => citas.id, { onDelete: "set null" }),
   },
   // a studio's visits stay in the thousands: the admin's search reads the table (1.6 ms on
   // PostgreSQL for 2,000), where trigram indexes would not be used (docs/benchmarks.md)
-  (t) => [index("visitas_recientes").on(t.createdAt)],
+  (t) => [index("visitas_recientes").on(t.createdAt), index("visitas_cita").on(t.citaId)],
 );
 
 export const visitaFotos = pgTable(
@@ -1197,3 +1205,18 @@ export const agendaBloqueos = pgTable(
   },
   (t) => [index().on(t.inicio), check("agenda_bloqueos_orden", sql`${t.fin} > ${t.inicio}`)],
 );
+
+/**
+ * The artist's notes of one session (the client record, ADR 038): technique, pigment, needle
+ * and free notes, one row per appointment, written from /admin/clientas/{id}.
+ */
+export const citaNotas = pgTable("cita_notas", {
+  citaId: text()
+    .primaryKey()
+    .references(() => citas.id, { onDelete: "cascade" }),
+  tecnica: text().notNull().default(""),
+  pigmento: text().notNull().default(""),
+  aguja: text().notNull().default(""),
+  notas: text().notNull().default(""),
+  updatedAt: updatedAt(),
+});
