@@ -178,7 +178,9 @@ export const productos = pgTable(
     index("productos_relacionados")
       .on(t.categoriaId, sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
       .where(sql`${t.publicado}`),
-    index("productos_existencia_nombre").on(sql`(${t.cantidad} > 0) desc`, t.nombre, t.id).where(sql`${t.publicado}`),
+    index("productos_existencia_nombre")
+      .on(sql`(${t.cantidad} > 0) desc`, t.nombre, t.id)
+      .where(sql`${t.publicado}`),
   ],
 );
 
@@ -759,43 +761,39 @@ export const compraLineas = pgTable(
  *      ▲                  │
  *      └──── refused ─────┘ (fallida: quote again)
  */
-export const guias = pgTable(
-  "guias",
-  {
-    compraId: text()
-      .primaryKey()
-      .references(() => compras.id, { onDelete: "cascade" }),
-    /** envia or demo */
-    proveedor: text().notNull(),
-    /** cotizada, comprando, comprada, fallida */
-    estado: text().notNull().default("cotizada"),
-    /** the rates of the last quote: [{ id, paqueteria, servicio, descripcion, precio (centavos), dias }] */
-    tarifas: jsonb().$type<TarifaGuardada[]>().notNull().default([]),
-    /** the package quoted: grams and centimetres */
-    paquete: jsonb().$type<{ peso: number; largo: number; ancho: number; alto: number }>(),
-    /** the rate being bought or bought */
-    tarifa: jsonb().$type<TarifaGuardada>(),
-    /** the idempotency key of the purchase: the same on every retry of one purchase */
-    clave: text().unique(),
-    /** how many purchase attempts were made */
-    intentos: integer().notNull().default(0),
-    /** an attempt in progress until then (another caller waits) */
-    intentoHasta: timestamp({ withTimezone: true, precision: 3 }),
-    /** the provider's shipment id, the tracking number, its carrier's tracking page */
-    envioId: text(),
-    guia: text(),
-    urlRastreo: text(),
-    /** the label's PDF in the private storage area */
-    archivo: text(),
-    /** centavos the label cost */
-    costo: integer(),
-    /** the provider's last refusal (Spanish), shown to the studio */
-    error: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("guias_guia").on(t.guia)],
-);
+export const guias = pgTable("guias", {
+  compraId: text()
+    .primaryKey()
+    .references(() => compras.id, { onDelete: "cascade" }),
+  /** envia or demo */
+  proveedor: text().notNull(),
+  /** cotizada, comprando, comprada, fallida */
+  estado: text().notNull().default("cotizada"),
+  /** the rates of the last quote: [{ id, paqueteria, servicio, descripcion, precio (centavos), dias }] */
+  tarifas: jsonb().$type<TarifaGuardada[]>().notNull().default([]),
+  /** the package quoted: grams and centimetres */
+  paquete: jsonb().$type<{ peso: number; largo: number; ancho: number; alto: number }>(),
+  /** the rate being bought or bought */
+  tarifa: jsonb().$type<TarifaGuardada>(),
+  /** the idempotency key of the purchase: the same on every retry of one purchase */
+  clave: text().unique(),
+  /** how many purchase attempts were made */
+  intentos: integer().notNull().default(0),
+  /** an attempt in progress until then (another caller waits) */
+  intentoHasta: timestamp({ withTimezone: true, precision: 3 }),
+  /** the provider's shipment id, the tracking number, its carrier's tracking page */
+  envioId: text(),
+  guia: text(),
+  urlRastreo: text(),
+  /** the label's PDF in the private storage area */
+  archivo: text(),
+  /** centavos the label cost */
+  costo: integer(),
+  /** the provider's last refusal (Spanish), shown to the studio */
+  error: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("guias_guia").on(t.guia)]);
 
 export type TarifaGuardada = {
   id: string;
