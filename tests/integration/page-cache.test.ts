@@ -256,6 +256,8 @@ describe("the version triggers", () => {
     "carrito_lineas",
     "carritos",
     "citas",
+    // the artist's notes per session (the client record, ADR 038)
+    "cita_notas",
     "compra_lineas",
     "compras",
     // the mail outbox (ADR 028): never shown on a public page

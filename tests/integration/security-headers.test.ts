@@ -189,6 +189,7 @@ const PERSONAL = [
   "/admin/cursos-de-regalo",
   "/admin/aviso",
   "/admin/buscar",
+  "/admin/clientas",
   "/admin/resenas",
   ...[
     "productos",

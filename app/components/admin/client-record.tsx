@@ -88,7 +88,9 @@ function VisitCard({ visit }: { visit: Visit }) {
                   loading="lazy"
                   className="size-20 rounded-lg bg-sand object-cover md:size-24"
                 />
-                <span className="mt-1 block text-center text-xs text-muted">{f.tipo === "antes" ? "Antes" : "Después"}</span>
+                <span className="mt-1 block text-center text-xs text-muted">
+                  {f.tipo === "antes" ? "Antes" : "Después"}
+                </span>
               </a>
             </li>
           ))}
@@ -160,7 +162,11 @@ export function ClientRecordView({
                   {record.telefonos.length === 0
                     ? "—"
                     : record.telefonos.map((t) => (
-                        <a key={t} href={`tel:${t.replace(/[^\d+]/g, "")}`} className="mr-3 inline-flex min-h-11 items-center gap-2">
+                        <a
+                          key={t}
+                          href={`tel:${t.replace(/[^\d+]/g, "")}`}
+                          className="mr-3 inline-flex min-h-11 items-center gap-2"
+                        >
                           <Phone className="size-4 text-clay" aria-hidden />
                           {t}
                         </a>
@@ -180,12 +186,21 @@ export function ClientRecordView({
             ) : (
               <ul className="space-y-4">
                 {record.citas.map((c) => (
-                  <li key={c.id} className="space-y-3 rounded-2xl border border-sand p-3 md:p-4" data-testid="record-appointment">
+                  <li
+                    key={c.id}
+                    className="space-y-3 rounded-2xl border border-sand p-3 md:p-4"
+                    data-testid="record-appointment"
+                  >
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <Link to={`/admin/agenda/${encodeURIComponent(c.id)}`} className="font-medium text-cocoa hover:text-clay">
+                      <Link
+                        to={`/admin/agenda/${encodeURIComponent(c.id)}`}
+                        className="font-medium text-cocoa hover:text-clay"
+                      >
                         {c.fecha} · {c.tratamiento}
                       </Link>
-                      <span className="rounded-full bg-sand px-2 py-0.5 text-xs text-cocoa">{ESTADO_CITA[c.estado] ?? c.estado}</span>
+                      <span className="rounded-full bg-sand px-2 py-0.5 text-xs text-cocoa">
+                        {ESTADO_CITA[c.estado] ?? c.estado}
+                      </span>
                     </div>
                     <p className="text-sm text-muted">
                       {formatPrice(c.precio)}
@@ -225,8 +240,8 @@ export function ClientRecordView({
           {record.visitasSinCita.length > 0 && (
             <AdminPanel title="Visitas con su nombre sin cita">
               <p className="mb-3 text-sm text-muted">
-                Vincúlalas a su cita para que se fechen por ella, aparezcan en su ficha y se incluyan en la exportación y el
-                borrado.
+                Vincúlalas a su cita para que se fechen por ella, aparezcan en su ficha y se incluyan en la exportación
+                y el borrado.
               </p>
               <ul className="space-y-3">
                 {record.visitasSinCita.map((v) => (
@@ -366,9 +381,9 @@ export function ClientRecordView({
             <details className="mt-4 rounded-xl border border-clay/40 p-3 text-sm">
               <summary className="cursor-pointer font-medium text-clay-dark">Eliminar sus datos</summary>
               <p className="mt-2 text-muted">
-                Se borran sus datos de contacto, respuestas de salud, notas, visitas y fotos, cursos, reseñas con su nombre y
-                los correos que la mencionan; su cuenta deja de funcionar. Las compras se conservan sin datos de contacto y
-                las facturas con los datos fiscales que exige el SAT. No se puede deshacer.
+                Se borran sus datos de contacto, respuestas de salud, notas, visitas y fotos, cursos, reseñas con su
+                nombre y los correos que la mencionan; su cuenta deja de funcionar. Las compras se conservan sin datos
+                de contacto y las facturas con los datos fiscales que exige el SAT. No se puede deshacer.
               </p>
               <Form method="post" className="mt-3 space-y-2">
                 <input type="hidden" name="intent" value="eliminar" />

@@ -27,6 +27,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   const pdf = await clientDataPdf(exported);
   return new Response(Buffer.from(pdf), {
-    headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${name}.pdf"` },
+    headers: {
+      ...headers,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${name}.pdf"`,
+    },
   });
 }

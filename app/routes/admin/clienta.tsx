@@ -59,7 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       estado: c.estado,
       precio: c.precio,
       anticipo: c.anticipo,
-      consentimientos: c.consentimientos.map((k) => ({ ...k, firmadoEn: k.firmadoEn ? at(new Date(k.firmadoEn)) : null })),
+      consentimientos: c.consentimientos.map((k) => ({
+        ...k,
+        firmadoEn: k.firmadoEn ? at(new Date(k.firmadoEn)) : null,
+      })),
       notas: c.notas,
       visitas: c.visitas.map(visit),
     })),
@@ -103,7 +106,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       : data({ ok: false, message: result.message }, { status: 400 });
   }
   if (intent === "eliminar") {
-    if (String(form.get("confirmacion") ?? "").trim().toUpperCase() !== ERASE_WORD)
+    if (
+      String(form.get("confirmacion") ?? "")
+        .trim()
+        .toUpperCase() !== ERASE_WORD
+    )
       return data({ ok: false, message: `Para eliminar sus datos escribe ${ERASE_WORD}.` }, { status: 400 });
     await eraseClient(db, client);
     throw redirect("/admin/clientas?eliminada=1");

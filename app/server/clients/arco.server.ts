@@ -372,7 +372,7 @@ export async function eraseClient(db: Db, client: ClientIdentity): Promise<Erasu
               notas: "",
               apartadaIp: null,
               consentimiento: null,
-              token: randomBytes(24).toString("base64url"),
+              token: sql`replace(gen_random_uuid()::text, '-', '')`,
             })
             .where(inArray(citas.id, citaIds))
             .returning({ id: citas.id })

@@ -44,7 +44,9 @@ export function newVisitCode(): string {
 
 /** What the client typed, as we compare it: no spaces or dashes, upper case. */
 export function normalizeCode(input: string): string {
-  return withoutNul(input).replace(/[\s-]+/g, "").toUpperCase();
+  return withoutNul(input)
+    .replace(/[\s-]+/g, "")
+    .toUpperCase();
 }
 
 /** 'María José' → 'maria-jose' (the name part of the URL and of downloaded files). */
