@@ -112,16 +112,14 @@ beforeAll(async () => {
     formaPago: "04",
     total: 45_000,
   });
-  await db
-    .insert(datosFiscales)
-    .values({
-      userId: ana.id,
-      rfc: "TUPA800101ABC",
-      razonSocial: ANA.name,
-      regimen: "612",
-      uso: "G03",
-      codigoPostal: "06000",
-    });
+  await db.insert(datosFiscales).values({
+    userId: ana.id,
+    rfc: "TUPA800101ABC",
+    razonSocial: ANA.name,
+    regimen: "612",
+    uso: "G03",
+    codigoPostal: "06000",
+  });
   await queueMail(db, {
     to: ANA.email,
     subject: "Tu cita está confirmada",
@@ -173,7 +171,7 @@ describe("the clients list", () => {
     const all = (await find("")).items;
     expect(all.filter((i) => i.title === ANA.name)).toHaveLength(1);
     // the owner's search finds the same clients, through the same indexed branches
-    const admin_ = await searchAdmin(database.db, (parseSearch("1987 6543") as { query: never }).query);
+    const admin_ = await searchAdmin(database.db, (parseSearch("1987 6543") as unknown as { query: never }).query);
     expect(admin_.clientes.map((c) => c.id)).toEqual([`cita-${ids.bertaCita}`]);
   });
 });

@@ -48,8 +48,9 @@ import {
   visitas,
 } from "../db/schema";
 import { logInfo } from "../log.server";
+import { deleteStoredFile } from "../storage/index.server";
 import { eraseConsents } from "./consent-view.server";
-import { type ClientIdentity, type ClientRecord, appointmentsOf, loadClientRecord } from "./record.server";
+import { type ClientIdentity, appointmentsOf, loadClientRecord } from "./record.server";
 
 export const ERASED_NAME = "Clienta eliminada";
 
@@ -498,7 +499,10 @@ export async function eraseClient(db: Db, client: ClientIdentity): Promise<Erasu
         ).length,
       );
   });
+  // an upload's file and its sized copies (deleteFiles), and the referenced file itself: imported
+  // photos carry another naming that deleteFiles leaves alone (it never deletes demo media)
   await deleteFiles([...photoRefs, ...labelFiles]);
+  for (const ref of [...photoRefs, ...labelFiles]) if (ref.startsWith("private:")) await deleteStoredFile(ref);
   logInfo(
     `ARCO: datos de una clienta eliminados (${
       Object.entries(summary)
