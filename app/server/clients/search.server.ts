@@ -92,7 +92,7 @@ export type ClientRow = {
 type RawRow = Omit<ClientRow, "desde" | "cuenta"> & { cuenta: boolean; desde: Date | string; total: string | number };
 
 /**
- * One page of clients, newest first: accounts (role 'cliente') and booking-only clients (the
+ * One page of clients, newest first (a search: the best matches first): accounts (role 'cliente') and booking-only clients (the
  * newest booking of each e-mail), those matching `query` when given.
  */
 export async function listClients(
@@ -108,6 +108,12 @@ export async function listClients(
   return run(async (tx) => {
     const accountFilter = query ? sql`and u.id in (${matchingAccountIds(query)})` : sql``;
     const guestFilter = query ? sql`and c.id in (${matchingGuestBookings(query)})` : sql``;
+    // a search's best first: her e-mail typed, then how close the name is; the list: newest first
+    const t = query ? terms(query) : null;
+    const score = t
+      ? sql`(case when ${t.email}::text is not null and correo ilike ${t.email} then 2 else 0 end
+              + word_similarity(${t.words}, public.texto_busqueda(nombre)))`
+      : sql`0`;
     const rows = await queryRows<RawRow>(
       tx,
       // the page first, then the phones of its rows only (not of every match)
@@ -123,8 +129,8 @@ export async function listClients(
                order by lower(c.correo), c.created_at desc, c.id) g
           ),
           pagina as (
-            select *, count(*) over () as total from clientas
-             order by desde desc, id limit ${limit} offset ${offset}
+            select *, count(*) over () as total, ${score} as score from clientas
+             order by score desc, desde desc, id limit ${limit} offset ${offset}
           )
           select p.id, p.nombre, p.correo, p.cuenta, p.desde, p.total,
                  coalesce(p.telefono,
@@ -132,7 +138,7 @@ export async function listClients(
                             order by o.fecha desc limit 1),
                           (select c.telefono from citas c where c.user_id = p.cuenta_id
                             order by c.created_at desc limit 1), '') as telefono
-            from pagina p order by p.desde desc, p.id`,
+            from pagina p order by p.score desc, p.desde desc, p.id`,
     );
     return {
       rows: rows.map((r) => ({
