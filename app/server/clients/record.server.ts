@@ -51,7 +51,8 @@ export async function resolveClient(db: DbOrTx, id: string): Promise<(ClientIden
       .select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt })
       .from(user)
       .where(where);
-    if (!u || u.role !== "cliente") return null;
+    // an admin's account, or one erased (ARCO), is nobody's record
+    if (u?.role !== "cliente") return null;
     return {
       id: u.id,
       userId: u.id,
