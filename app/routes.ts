@@ -47,6 +47,8 @@ export default [
   route("admin/exportar/:lista", "routes/admin/exportar.ts"),
   // an order's guía (shipping label) PDF to print (admin only, ADR 036)
   route("admin/pedidos/:id/guia", "routes/admin/pedido-guia.ts"),
+  // a client's data as a file (ARCO access, ADR 041): json or pdf (admin only)
+  route("admin/clientas/:id/datos/:formato", "routes/admin/clienta-datos.ts"),
 
   // online school: my courses, viewer, exam, diploma (and its public check)
   route("mis-cursos", "routes/mis-cursos.tsx"),
@@ -85,6 +87,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/inicio.tsx"),
     route("buscar", "routes/admin/buscar.tsx"),
+    route("clientas", "routes/admin/clientas.tsx"),
+    route("clientas/:id", "routes/admin/clienta.tsx"),
     route("resenas", "routes/admin/resenas.tsx"),
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),

@@ -50,7 +50,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return data(
     {
       clienta: visit.clienta,
-      fecha: formatSpanishDate(visit.createdAt),
+      fecha: formatSpanishDate(visit.fecha),
       antes: await photos("antes", visit.antes),
       despues: await photos("despues", visit.despues),
     },

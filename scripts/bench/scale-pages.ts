@@ -30,4 +30,6 @@ export const ADMIN_PAGES = [
   ["admin visits, page 60", "/admin/visitas?pagina=60"],
   ["admin visits, search", "/admin/visitas?q=Luc%C3%ADa"],
   ["admin search", "/admin/buscar?q=clienta001234"],
+  ["admin clients (ADR 041)", "/admin/clientas"],
+  ["admin clients, search", "/admin/clientas?q=sofia%20gonzalez"],
 ] as const;

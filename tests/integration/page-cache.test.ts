@@ -256,6 +256,8 @@ describe("the version triggers", () => {
     "carrito_lineas",
     "carritos",
     "citas",
+    // the artist's notes per session (the client record, ADR 041)
+    "cita_notas",
     "compra_lineas",
     "compras",
     // signed consents and the versions signed (issue 30): health data, on uncached pages only

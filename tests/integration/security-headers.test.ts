@@ -189,6 +189,9 @@ const PERSONAL = [
   "/admin/cursos-de-regalo",
   "/admin/aviso",
   "/admin/buscar",
+  "/admin/clientas",
+  "/admin/clientas/u-prueba",
+  "/admin/clientas/u-prueba/datos/json",
   "/admin/resenas",
   ...[
     "productos",

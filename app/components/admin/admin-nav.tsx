@@ -6,6 +6,7 @@ import {
   Banknote,
   CalendarDays,
   CalendarOff,
+  Contact,
   Camera,
   FileText,
   FolderTree,
@@ -34,6 +35,7 @@ type Section = { href: string; label: string; icon: LucideIcon; also?: string[] 
 export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin", label: "Inicio", icon: LayoutDashboard },
   { href: "/admin/buscar", label: "Buscar", icon: Search },
+  { href: "/admin/clientas", label: "Clientas", icon: Contact },
   { href: "/admin/agenda", label: "Agenda", icon: CalendarDays },
   { href: "/admin/bloqueos", label: "Días bloqueados", icon: CalendarOff },
   { href: "/admin/pedidos", label: "Pedidos", icon: Package },

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { formatSpanishDate } from "~/domain/dates";
 import type { Db } from "../db/index.server";
-import { visitaFotos, visitas } from "../db/schema";
+import { citas, visitaFotos, visitas } from "../db/schema";
 import { env } from "../env.server";
 import { type FotoTipo, createVisit, visitPath, visitPhotoPath } from "../visits/visits.server";
 import { gallery, text } from "./fields.server";
@@ -72,16 +72,18 @@ export const visitsResource: AdminResource<typeof fields> = {
 
   async list(db, { q, limit = 200, offset = 0 }) {
     const rows = await db
-      .select()
+      .select({ visita: visitas, inicio: citas.inicio })
       .from(visitas)
+      .leftJoin(citas, eq(citas.id, visitas.citaId))
       .where(visitMatches(q))
       .orderBy(desc(visitas.createdAt), desc(visitas.id))
       .limit(limit)
       .offset(offset);
-    return rows.map((v) => ({
+    // dated by its appointment when linked (the client record, ADR 041)
+    return rows.map(({ visita: v, inicio }) => ({
       id: v.id,
       title: v.clienta,
-      detail: `Código ${v.codigo} · ${formatSpanishDate(v.createdAt)}`,
+      detail: `Código ${v.codigo} · ${formatSpanishDate(inicio ?? v.createdAt)}`,
     }));
   },
 

@@ -14,7 +14,7 @@
  * Health answers are never logged; the records live on uncached pages only.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { CITA_ESTADO } from "~/domain/agenda";
 import { type ConsentQuestion, type ConsentRecord, questionsFor } from "~/domain/booking";
 import {
@@ -246,6 +246,17 @@ export async function consentById(db: DbOrTx, id: string): Promise<ConsentView |
     .innerJoin(consentimientoVersiones, eq(consentimientoVersiones.id, consentimientos.versionId))
     .where(eq(consentimientos.id, id));
   return row ? toView(row) : null;
+}
+
+/** Several records by id (the client record's appointments), in one query. */
+export async function consentsByIds(db: DbOrTx, ids: string[]): Promise<ConsentView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(viewColumns)
+    .from(consentimientos)
+    .innerJoin(consentimientoVersiones, eq(consentimientoVersiones.id, consentimientos.versionId))
+    .where(inArray(consentimientos.id, ids));
+  return rows.map(toView);
 }
 
 /** The record that covers an appointment (signed for it, or the standing one it reused). */

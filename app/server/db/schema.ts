@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -972,10 +973,15 @@ export const visitas = pgTable(
     codigo: text().notNull().unique(),
     clienta: text().notNull(),
     createdAt: createdAt(),
+    /**
+     * The appointment this visit belongs to (the client record, ADR 041): the visit is dated by
+     * it and shown in her record. Null for imported visits not linked yet.
+     */
+    citaId: text().references((): AnyPgColumn => citas.id, { onDelete: "set null" }),
   },
   // a studio's visits stay in the thousands: the admin's search reads the table (1.6 ms on
   // PostgreSQL for 2,000), where trigram indexes would not be used (docs/benchmarks.md)
-  (t) => [index("visitas_recientes").on(t.createdAt)],
+  (t) => [index("visitas_recientes").on(t.createdAt), index("visitas_cita").on(t.citaId)],
 );
 
 export const visitaFotos = pgTable(
@@ -1326,3 +1332,18 @@ export const consentimientos = pgTable(
   },
   (t) => [index().on(t.userId), index().on(t.correo), index().on(t.citaId)],
 );
+
+/**
+ * The artist's notes of one session (the client record, ADR 041): technique, pigment, needle
+ * and free notes, one row per appointment, written from /admin/clientas/{id}.
+ */
+export const citaNotas = pgTable("cita_notas", {
+  citaId: text()
+    .primaryKey()
+    .references(() => citas.id, { onDelete: "cascade" }),
+  tecnica: text().notNull().default(""),
+  pigmento: text().notNull().default(""),
+  aguja: text().notNull().default(""),
+  notas: text().notNull().default(""),
+  updatedAt: updatedAt(),
+});

@@ -21,6 +21,7 @@ import {
 } from "~/domain/search";
 import { type Page, paginate } from "~/domain/pagination";
 import { type Db, queryRows } from "../db/client.server";
+import { listClients } from "../clients/search.server";
 import { inPersonCoursePath } from "../content.server";
 
 /**
@@ -182,19 +183,19 @@ export type AdminSearch = {
 /**
  * The owner's search (/admin/buscar): the catalogue (unpublished too), orders whose folio
  * contains what was typed (or whose phone contains its digits), and clients by name
- * (accents and typos forgiven), e-mail or the phone of one of their orders.
+ * (accents and typos forgiven), e-mail or phone, as the client record finds them.
  */
 export async function searchAdmin(db: Db, query: SearchQuery): Promise<AdminSearch> {
   const folio = query.text.toLowerCase().replace(/[^a-z0-9_-]/g, "");
   const phone = query.digits.length >= 4 ? query.digits : null;
-  const email = query.text.toLowerCase();
   const like = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}%`;
   return withThreshold(db, async (tx) => {
     const catalogo = (await queryRows<Row>(tx, catalogueQuery(query, true, ADMIN_SEARCH_PER_KIND * 2, 0))).map(
       toResult,
     );
+    // each condition its own index (compras_id_trgm: ILIKE; compras_telefono_trgm), ORed by the planner
     const orderConditions: SQL[] = [];
-    if (folio.length >= 3) orderConditions.push(sql`lower(o.id) like ${like(folio)}`);
+    if (folio.length >= 3) orderConditions.push(sql`o.id ilike ${like(folio)}`);
     if (phone)
       orderConditions.push(sql`regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g') like ${like(phone)}`);
     const pedidos =
@@ -221,25 +222,15 @@ export async function searchAdmin(db: Db, query: SearchQuery): Promise<AdminSear
             cliente: o.cliente,
             correo: o.correo ?? "",
           }));
-    const clientConditions: SQL[] = [
-      sql`public.texto_busqueda(${query.words.join(" ")}) <% public.texto_busqueda(u.name)`,
-      sql`lower(u.email) like ${like(email)}`,
-    ];
-    if (phone) {
-      clientConditions.push(sql`u.id in (select o.comprador_id from compras o
-        where regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g') like ${like(phone)})`);
-    }
-    const clientes = await queryRows<AdminClientHit>(
-      tx,
-      sql`select u.id, u.name as nombre, u.email as correo,
-                 coalesce((select o.datos_contacto->>'telefono' from compras o where o.comprador_id = u.id
-                            order by o.fecha desc limit 1), '') as telefono
-            from users u
-           where ${sql.join(clientConditions, sql` or `)}
-           order by word_similarity(public.texto_busqueda(${query.words.join(" ")}), public.texto_busqueda(u.name)) desc,
-                    u.name, u.id
-           limit ${ADMIN_SEARCH_PER_KIND}`,
-    );
+    // clients as the client record finds them (clients/search.server.ts, ADR 041): accounts and
+    // booking-only clients, each way of matching its own indexed branch
+    const { rows } = await listClients(tx, query, ADMIN_SEARCH_PER_KIND, 0, { inTransaction: true });
+    const clientes: AdminClientHit[] = rows.map((c) => ({
+      id: c.id,
+      nombre: c.nombre,
+      correo: c.correo,
+      telefono: c.telefono,
+    }));
     return { catalogo, pedidos, clientes };
   });
 }

@@ -11,7 +11,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { TEXT_LIMITS, withoutNul } from "~/domain/limits";
 import { type AlertMessage, messages } from "~/domain/messages";
 import type { Db } from "../db/index.server";
-import { visitaFotos, visitas } from "../db/schema";
+import { citas, visitaFotos, visitas } from "../db/schema";
 import { hitRateLimit } from "../rate-limit.server";
 
 export const VISIT_PATH_PREFIX = "tu-visita-con-";
@@ -44,7 +44,9 @@ export function newVisitCode(): string {
 
 /** What the client typed, as we compare it: no spaces or dashes, upper case. */
 export function normalizeCode(input: string): string {
-  return withoutNul(input).replace(/[\s-]+/g, "").toUpperCase();
+  return withoutNul(input)
+    .replace(/[\s-]+/g, "")
+    .toUpperCase();
 }
 
 /** 'María José' → 'maria-jose' (the name part of the URL and of downloaded files). */
@@ -111,14 +113,22 @@ export type Visit = {
   id: string;
   clienta: string;
   createdAt: Date;
+  /** the day of the visit: its appointment's start, or (not linked) the row's creation */
+  fecha: Date;
   /** photo references (public URL or 'private:key'), in order */
   antes: string[];
   despues: string[];
 };
 
 export async function findVisit(db: Db, id: string): Promise<Visit | null> {
-  const [visita] = await db.select().from(visitas).where(eq(visitas.id, id)).limit(1);
-  if (!visita) return null;
+  const [row] = await db
+    .select({ visita: visitas, inicio: citas.inicio })
+    .from(visitas)
+    .leftJoin(citas, eq(citas.id, visitas.citaId))
+    .where(eq(visitas.id, id))
+    .limit(1);
+  if (!row) return null;
+  const visita = row.visita;
   const fotos = await db
     .select({ tipo: visitaFotos.tipo, url: visitaFotos.url })
     .from(visitaFotos)
@@ -129,6 +139,8 @@ export async function findVisit(db: Db, id: string): Promise<Visit | null> {
     // composed accents: 'o' + U+0301 from a pasted name renders apart in the serif font
     clienta: visita.clienta.normalize("NFC"),
     createdAt: visita.createdAt,
+    // dated by its appointment (the client record, ADR 041); an unlinked one by its creation
+    fecha: row.inicio ?? visita.createdAt,
     antes: fotos.filter((f) => f.tipo === "antes").map((f) => f.url),
     despues: fotos.filter((f) => f.tipo === "despues").map((f) => f.url),
   };
