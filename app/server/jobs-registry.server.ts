@@ -5,6 +5,9 @@
  * every tick is registered here too.
  */
 import "./booking/reminders.server";
+// the waitlist's offers and the aftercare sequence up to the retoque (issue 30, ADR 038)
+import "./booking/waitlist.server";
+import "./booking/aftercare.server";
 import "./payments/pending-jobs.server";
 // the things a payment pays for (payments/payable.server.ts): the shop's order, an appointment's deposit
 import "./shop/order-payment.server";

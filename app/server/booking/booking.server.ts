@@ -26,6 +26,7 @@ import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
 import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
 import { HoldLimitError } from "./hold-limit.server";
+import { offeredSpans } from "./waitlist-slots.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -98,10 +99,12 @@ async function slotInput(db: DbOrTx, minutes: number, now: Date, exceptCitaId?: 
     .select({ inicio: agendaBloqueos.inicio, fin: agendaBloqueos.fin })
     .from(agendaBloqueos)
     .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now)));
+  // a freed time offered to the waitlist is hers for 30 minutes (booking/waitlist.server.ts)
+  const offered = await offeredSpans(db, now, until);
   return {
     now,
     durationMinutes: minutes,
-    booked: live.filter((c) => c.id !== exceptCitaId),
+    booked: [...live.filter((c) => c.id !== exceptCitaId), ...offered],
     blocked,
     rules: SLOT_RULES,
   };
