@@ -86,7 +86,7 @@ export async function joinWaitlist(
         desde,
         hasta,
         franja,
-        createdAt: now,
+        // createdAt: the database's clock (microseconds), the order of the line
         updatedAt: now,
       })
       .returning();
