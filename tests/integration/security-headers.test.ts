@@ -142,6 +142,7 @@ const PERSONAL = [
   "/admin/agenda",
   "/admin/agenda/nueva",
   "/admin/agenda/anticipos",
+  "/admin/agenda/espera",
   "/admin/agenda/cita-1",
   "/admin/tratamientos/microblading",
   "/admin/bloqueos",
