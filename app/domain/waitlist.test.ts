@@ -3,14 +3,28 @@ import { entryWants, parseWaitlistForm, slotPlace } from "./waitlist";
 
 const now = new Date("2030-12-01T16:00:00Z");
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-const good = { nombre: "Ana López", telefono: "+52 33 1234 5678", correo: "Ana@Example.com", desde: "2030-12-02", hasta: "2030-12-09", franja: "tarde" };
+const good = {
+  nombre: "Ana López",
+  telefono: "+52 33 1234 5678",
+  correo: "Ana@Example.com",
+  desde: "2030-12-02",
+  hasta: "2030-12-09",
+  franja: "tarde",
+};
 
 describe("parseWaitlistForm", () => {
   it("accepts a range within the horizon and normalises the contact", () => {
     const result = parseWaitlistForm(form(good), now);
     expect(result).toEqual({
       ok: true,
-      value: { nombre: "Ana López", telefono: "3312345678", correo: "ana@example.com", desde: "2030-12-02", hasta: "2030-12-09", franja: "tarde" },
+      value: {
+        nombre: "Ana López",
+        telefono: "3312345678",
+        correo: "ana@example.com",
+        desde: "2030-12-02",
+        hasta: "2030-12-09",
+        franja: "tarde",
+      },
     });
     const anyTime = parseWaitlistForm(form({ ...good, franja: "cualquiera" }), now);
     expect(anyTime.ok && anyTime.value.franja).toBe(null);

@@ -58,7 +58,8 @@ export function parseWaitlistForm(form: FormLike, now: Date): WaitlistFormResult
   const franjaText = form.get("franja");
   let franja: Franja | null = null;
   if (franjaText === "manana" || franjaText === "tarde") franja = franjaText;
-  else if (franjaText !== null && franjaText !== "" && franjaText !== "cualquiera") errors.franja = "Elige mañana, tarde o cualquier hora.";
+  else if (franjaText !== null && franjaText !== "" && franjaText !== "cualquiera")
+    errors.franja = "Elige mañana, tarde o cualquier hora.";
 
   if (Object.keys(errors).length > 0 || !nombre || !telefono || !correo) return { ok: false, errors, values };
   return { ok: true, value: { nombre, telefono, correo, desde, hasta, franja } };

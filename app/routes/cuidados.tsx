@@ -14,7 +14,8 @@ import { throttle } from "~/server/rate-limit.server";
 import { photoAsWebp } from "~/server/visits/photos.server";
 import type { Route } from "./+types/cuidados";
 
-const forbidden = () => data(null, { status: 403, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+const forbidden = () =>
+  data(null, { status: 403, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await photoPage(getDb(), params.token);
@@ -40,11 +41,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const page = await photoPage(db, params.token);
   if (!page) throw forbidden();
   const limit = await throttle(db, "cita", { ip: context.clientIp });
-  if (!limit.allowed) return data<Answer>({ ok: false, message: tooManyAttempts(limit.retryAfterSeconds).text }, { status: 429 });
+  if (!limit.allowed)
+    return data<Answer>({ ok: false, message: tooManyAttempts(limit.retryAfterSeconds).text }, { status: 429 });
   const tooBig = { ok: false, message: `La foto pesa demasiado (máximo ${sizeText(AFTERCARE_PHOTO_BYTES)}).` };
-  if (Number(request.headers.get("content-length") ?? 0) > AFTERCARE_PHOTO_BYTES + 64 * 1024) return data<Answer>(tooBig, { status: 413 });
+  if (Number(request.headers.get("content-length") ?? 0) > AFTERCARE_PHOTO_BYTES + 64 * 1024)
+    return data<Answer>(tooBig, { status: 413 });
   if (page.fotos.length >= MAX_PHOTOS_PER_SESSION) {
-    return data<Answer>({ ok: false, message: "Ya recibimos varias fotos de esta sesión. Si quieres mandar más, escríbenos por WhatsApp." }, { status: 409 });
+    return data<Answer>(
+      {
+        ok: false,
+        message: "Ya recibimos varias fotos de esta sesión. Si quieres mandar más, escríbenos por WhatsApp.",
+      },
+      { status: 409 },
+    );
   }
   let file: FormDataEntryValue | null;
   try {
@@ -52,14 +61,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch {
     return data<Answer>({ ok: false, message: "No pudimos leer la foto. Intenta de nuevo." }, { status: 400 });
   }
-  if (!(file instanceof Blob) || file.size === 0) return data<Answer>({ ok: false, message: "Elige una foto." }, { status: 400 });
+  if (!(file instanceof Blob) || file.size === 0)
+    return data<Answer>({ ok: false, message: "Elige una foto." }, { status: 400 });
   if (file.size > AFTERCARE_PHOTO_BYTES) return data<Answer>(tooBig, { status: 413 });
   let webp: Buffer;
   try {
     // re-encoded: resized, camera metadata (GPS, device) dropped
     webp = await photoAsWebp(new Uint8Array(await file.arrayBuffer()));
   } catch {
-    return data<Answer>({ ok: false, message: "El archivo no es una foto válida (JPG, PNG, WebP o HEIC)." }, { status: 415 });
+    return data<Answer>(
+      { ok: false, message: "El archivo no es una foto válida (JPG, PNG, WebP o HEIC)." },
+      { status: 415 },
+    );
   }
   await saveHealingPhoto(db, page.cita.id, page.dia, webp);
   return data<Answer>({ ok: true, message: "¡Gracias! Recibimos tu foto; Michel la revisará." });
@@ -73,11 +86,14 @@ export default function Cuidados({ loaderData, actionData }: Route.ComponentProp
       <p className="eyebrow">Tu cicatrización · día {dia}</p>
       <h1 className="mt-2 text-4xl md:text-5xl">Hola, {nombre}</h1>
       <p className="mt-3 text-ink/80">
-        {tratamiento}, sesión del {sesion}. Mándanos una foto de la zona con luz natural, sin filtros. Solo tú y el estudio
-        la ven.
+        {tratamiento}, sesión del {sesion}. Mándanos una foto de la zona con luz natural, sin filtros. Solo tú y el
+        estudio la ven.
       </p>
       {actionData?.message && (
-        <p className={`mt-6 rounded-xl px-4 py-3 ${actionData.ok ? "bg-sand/50 text-cocoa" : "bg-red-50 text-red-800"}`} role={actionData.ok ? "status" : "alert"}>
+        <p
+          className={`mt-6 rounded-xl px-4 py-3 ${actionData.ok ? "bg-sand/50 text-cocoa" : "bg-red-50 text-red-800"}`}
+          role={actionData.ok ? "status" : "alert"}
+        >
           {actionData.message}
         </p>
       )}
@@ -96,13 +112,22 @@ export default function Cuidados({ loaderData, actionData }: Route.ComponentProp
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {fotos.map((f) => (
             <li key={f.id}>
-              <img src={f.src} alt={`Tu foto del día ${f.dia}`} className="aspect-square w-full rounded-xl object-cover" loading="lazy" />
+              <img
+                src={f.src}
+                alt={`Tu foto del día ${f.dia}`}
+                className="aspect-square w-full rounded-xl object-cover"
+                loading="lazy"
+              />
             </li>
           ))}
         </ul>
       )}
       <p className="mt-10 text-sm text-ink/80">
-        ¿Algo no se ve bien? <a href={whatsappLink()} className="font-medium text-clay-dark underline">Escríbenos por WhatsApp</a>.
+        ¿Algo no se ve bien?{" "}
+        <a href={whatsappLink()} className="font-medium text-clay-dark underline">
+          Escríbenos por WhatsApp
+        </a>
+        .
       </p>
     </section>
   );

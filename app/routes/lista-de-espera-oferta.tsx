@@ -23,7 +23,10 @@ import type { Route } from "./+types/lista-de-espera-oferta";
 
 async function questions(tratamiento: { nombre: string; servicioId: string; requiereConsentimiento: boolean }) {
   if (!tratamiento.requiereConsentimiento) return null;
-  const [servicio] = await getDb().select({ nombre: servicios.nombre }).from(servicios).where(eq(servicios.id, tratamiento.servicioId));
+  const [servicio] = await getDb()
+    .select({ nombre: servicios.nombre })
+    .from(servicios)
+    .where(eq(servicios.id, tratamiento.servicioId));
   return questionsFor(consentForm().preguntas, `${servicio?.nombre ?? ""} ${tratamiento.nombre}`);
 }
 
@@ -39,7 +42,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     anticipo: Math.min(tratamiento.anticipo, tratamiento.precio),
     inicio: formatSpanishDateTime(offer.inicio),
     hasta: formatSpanishDateTime(offer.expiraEn),
-    consent: consent && preguntas ? { titulo: consent.titulo, declaracionHtml: consent.declaracionHtml, preguntas } : null,
+    consent:
+      consent && preguntas ? { titulo: consent.titulo, declaracionHtml: consent.declaracionHtml, preguntas } : null,
   };
 }
 
@@ -50,7 +54,8 @@ export function meta() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await currentUser(request);
   const refused = await guardBookingPost(request, { ip: context.clientIp, userId: user?.id });
-  if (refused) return data({ formError: refused.message, errors: {} }, { status: refused.status, headers: refused.headers });
+  if (refused)
+    return data({ formError: refused.message, errors: {} }, { status: refused.status, headers: refused.headers });
   const form = await readBookingForm(request);
   if (!form) return data({ formError: "La solicitud es demasiado grande.", errors: {} }, { status: 413 });
   const db = getDb();
@@ -63,7 +68,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   form.set("correo", found.entry.correo);
   const parsed = parseBookingForm(form, { questions: await questions(found.tratamiento), now });
   if (!parsed.ok) return data({ formError: "Revisa los datos marcados.", errors: parsed.errors }, { status: 400 });
-  const result = await claimOffer(db, params.token, { consentimiento: parsed.consentimiento, ip: context.clientIp ?? null, userId: user?.id ?? null }, now);
+  const result = await claimOffer(
+    db,
+    params.token,
+    { consentimiento: parsed.consentimiento, ip: context.clientIp ?? null, userId: user?.id ?? null },
+    now,
+  );
   if (!result.ok) return data({ formError: result.message, errors: {} }, { status: 409 });
   return redirect(`/cita/${result.cita.token}`);
 }
@@ -81,9 +91,12 @@ export default function WaitlistOffer({ loaderData, actionData }: Route.Componen
       </p>
       {!abierta ? (
         <p className="mt-6 text-ink/80" data-testid="offer-closed">
-          Este horario ya no está apartado para ti: pasaron los 30 minutos o ya se usó este enlace. Sigues en la lista de
-          espera para otros horarios. ¿Dudas?{" "}
-          <a href={whatsappLink()} className="font-medium text-clay-dark underline">Escríbenos por WhatsApp</a>.
+          Este horario ya no está apartado para ti: pasaron los 30 minutos o ya se usó este enlace. Sigues en la lista
+          de espera para otros horarios. ¿Dudas?{" "}
+          <a href={whatsappLink()} className="font-medium text-clay-dark underline">
+            Escríbenos por WhatsApp
+          </a>
+          .
         </p>
       ) : (
         <Form method="post" className="mt-6 space-y-8">
@@ -93,7 +106,9 @@ export default function WaitlistOffer({ loaderData, actionData }: Route.Componen
               <legend className="text-2xl">{consent.titulo}</legend>
               {consent.preguntas.map((q) => (
                 <div key={q.id} className="rounded-2xl border border-sand bg-white p-4">
-                  <p id={`p_${q.id}-label`} className="font-medium">{q.texto}</p>
+                  <p id={`p_${q.id}-label`} className="font-medium">
+                    {q.texto}
+                  </p>
                   <div className="mt-2 flex gap-6" role="radiogroup" aria-labelledby={`p_${q.id}-label`}>
                     {(["no", "si"] as const).map((v) => (
                       <label key={v} className="inline-flex items-center gap-2 py-1">
@@ -102,14 +117,35 @@ export default function WaitlistOffer({ loaderData, actionData }: Route.Componen
                       </label>
                     ))}
                   </div>
-                  <input name={`d_${q.id}`} aria-label={`Detalle: ${q.texto}`} className="field mt-2 py-2 text-sm" maxLength={CONSENT_DETAIL_MAX} />
-                  {errors[`p_${q.id}`] && <p className="mt-1 text-sm text-red-700" role="alert">{errors[`p_${q.id}`]}</p>}
+                  <input
+                    name={`d_${q.id}`}
+                    aria-label={`Detalle: ${q.texto}`}
+                    className="field mt-2 py-2 text-sm"
+                    maxLength={CONSENT_DETAIL_MAX}
+                  />
+                  {errors[`p_${q.id}`] && (
+                    <p className="mt-1 text-sm text-red-700" role="alert">
+                      {errors[`p_${q.id}`]}
+                    </p>
+                  )}
                 </div>
               ))}
               <ContentHtml html={consent.declaracionHtml} className={`${BOOKING_PROSE} text-sm`} />
-              <label htmlFor="firma" className="block text-sm font-medium">Firma: escribe tu nombre completo</label>
-              <input id="firma" name="firma" className="field font-serif text-xl italic" required maxLength={TEXT_LIMITS.nombre} />
-              {errors.firma && <p className="text-sm text-red-700" role="alert">{errors.firma}</p>}
+              <label htmlFor="firma" className="block text-sm font-medium">
+                Firma: escribe tu nombre completo
+              </label>
+              <input
+                id="firma"
+                name="firma"
+                className="field font-serif text-xl italic"
+                required
+                maxLength={TEXT_LIMITS.nombre}
+              />
+              {errors.firma && (
+                <p className="text-sm text-red-700" role="alert">
+                  {errors.firma}
+                </p>
+              )}
               <label className="flex items-start gap-3">
                 <input type="checkbox" name="acepto" value="si" required className="mt-1 size-5 accent-clay" />
                 <span>He leído y acepto el consentimiento informado.</span>
@@ -120,17 +156,28 @@ export default function WaitlistOffer({ loaderData, actionData }: Route.Componen
             <input type="checkbox" name="politica" value="si" required className="mt-1 size-5 accent-clay" />
             <span>
               Acepto la{" "}
-              <a href="/terminos-y-condiciones#citas-anticipos" target="_blank" rel="noopener" className="text-clay-dark underline">
+              <a
+                href="/terminos-y-condiciones#citas-anticipos"
+                target="_blank"
+                rel="noopener"
+                className="text-clay-dark underline"
+              >
                 política de cambios y cancelaciones
               </a>
               .
             </span>
           </label>
           {actionData?.formError && (
-            <p className="rounded-xl bg-red-50 px-4 py-3 text-red-800" role="alert">{actionData.formError}</p>
+            <p className="rounded-xl bg-red-50 px-4 py-3 text-red-800" role="alert">
+              {actionData.formError}
+            </p>
           )}
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-            {busy ? "Apartando…" : anticipo > 0 ? `Apartar y pagar anticipo de ${formatPrice(anticipo)}` : "Confirmar cita"}
+            {busy
+              ? "Apartando…"
+              : anticipo > 0
+                ? `Apartar y pagar anticipo de ${formatPrice(anticipo)}`
+                : "Confirmar cita"}
           </button>
         </Form>
       )}

@@ -32,12 +32,22 @@ let db: Database["db"];
 const DAY = 86_400_000;
 const start = new Date("2030-12-02T16:00:00Z");
 const at = (fin: Date, days: number, extraMinutes = 1) => new Date(fin.getTime() + days * DAY + extraMinutes * 60_000);
-const mailsTo = (correo: string) => readOutbox(env.dataDir).filter((m) => m.to === correo).map((m) => m.subject);
+const mailsTo = (correo: string) =>
+  readOutbox(env.dataDir)
+    .filter((m) => m.to === correo)
+    .map((m) => m.subject);
 
 async function attendedSession(correo: string, inicio = start) {
   const cita = await createAppointment(
     db,
-    { tratamientoId: "microblading", inicio, nombre: "Ana López", telefono: "3312345678", correo, estado: "confirmada" },
+    {
+      tratamientoId: "microblading",
+      inicio,
+      nombre: "Ana López",
+      telefono: "3312345678",
+      correo,
+      estado: "confirmada",
+    },
     new Date(inicio.getTime() - 3 * DAY),
   );
   return setAttendance(db, cita.id, "atendida", new Date(cita.fin.getTime() + 5 * 60_000));
@@ -74,7 +84,9 @@ describe("the aftercare sequence", () => {
     await runTwice(at(cita.fin, 1));
     await runTwice(at(cita.fin, 7));
     await runTwice(at(cita.fin, 21));
-    const checkIns = readOutbox(env.dataDir).filter((m) => m.to === "ana.cuidados@example.com").slice(2);
+    const checkIns = readOutbox(env.dataDir)
+      .filter((m) => m.to === "ana.cuidados@example.com")
+      .slice(2);
     expect(checkIns.map((m) => m.subject)).toEqual([
       "¿Cómo va tu cicatrización?",
       "Día 7: ¿cómo va tu Microblading?",
@@ -126,14 +138,26 @@ describe("the healing photo", () => {
     const mine = await attendedSession("dora.cuidados@example.com", new Date("2030-12-05T16:00:00Z"));
     const other = await attendedSession("eva.cuidados@example.com", new Date("2030-12-06T16:00:00Z"));
     const token = photoToken(mine.id, 7);
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c9a" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c9a" } })
+      .jpeg()
+      .toBuffer();
 
     const page = await callLoader(cuidadosPage.loader, `/cuidados/${token}`, { params: { token } });
     expect(page.status).toBe(200);
     expect(page.body.dia).toBe(7);
-    const sent = await callAction(cuidadosPage.action, `/cuidados/${token}`, { foto: new Blob([photo], { type: "image/jpeg" }) }, { params: { token } });
+    const sent = await callAction(
+      cuidadosPage.action,
+      `/cuidados/${token}`,
+      { foto: new Blob([photo], { type: "image/jpeg" }) },
+      { params: { token } },
+    );
     expect(sent.body).toMatchObject({ ok: true });
-    const notAPhoto = await callAction(cuidadosPage.action, `/cuidados/${token}`, { foto: new Blob(["hola"], { type: "image/jpeg" }) }, { params: { token } });
+    const notAPhoto = await callAction(
+      cuidadosPage.action,
+      `/cuidados/${token}`,
+      { foto: new Blob(["hola"], { type: "image/jpeg" }) },
+      { params: { token } },
+    );
     expect(notAPhoto.status).toBe(415);
 
     const [row] = await db.select().from(cuidadosFotos).where(eq(cuidadosFotos.citaId, mine.id));
@@ -145,17 +169,28 @@ describe("the healing photo", () => {
 
     // another client's link: her own page, and none of Dora's photos
     const otherToken = photoToken(other.id, 7);
-    const otherImage = await callLoader(cuidadosFoto.loader, "/", { params: { token: otherToken, foto: String(row.id) } });
+    const otherImage = await callLoader(cuidadosFoto.loader, "/", {
+      params: { token: otherToken, foto: String(row.id) },
+    });
     expect(otherImage.status).toBe(404);
-    const otherPage = await callLoader(cuidadosPage.loader, `/cuidados/${otherToken}`, { params: { token: otherToken } });
+    const otherPage = await callLoader(cuidadosPage.loader, `/cuidados/${otherToken}`, {
+      params: { token: otherToken },
+    });
     expect(otherPage.body.fotos).toEqual([]);
     // a forged signature, or Dora's session under another day's signature: 403, nothing written
     const forged = `${mine.id}.7.${"A".repeat(32)}`;
     const swapped = `${other.id}.7.${token.split(".")[2]}`;
     for (const bad of [forged, swapped]) {
-      expect((await callLoader(cuidadosFoto.loader, "/", { params: { token: bad, foto: String(row.id) } })).status).toBe(403);
+      expect(
+        (await callLoader(cuidadosFoto.loader, "/", { params: { token: bad, foto: String(row.id) } })).status,
+      ).toBe(403);
       expect((await callLoader(cuidadosPage.loader, "/", { params: { token: bad } })).status).toBe(403);
-      const refused = await callAction(cuidadosPage.action, "/", { foto: new Blob([photo], { type: "image/jpeg" }) }, { params: { token: bad } });
+      const refused = await callAction(
+        cuidadosPage.action,
+        "/",
+        { foto: new Blob([photo], { type: "image/jpeg" }) },
+        { params: { token: bad } },
+      );
       expect(refused.status).toBe(403);
     }
     expect(await db.select().from(cuidadosFotos)).toHaveLength(1);

@@ -33,7 +33,11 @@ let adminCookie: string;
 const now = new Date("2030-12-01T16:00:00Z");
 const slot = new Date("2030-12-03T16:00:00Z");
 const minutes = (date: Date, n: number) => new Date(date.getTime() + n * 60_000);
-const range: { desde: string; hasta: string; franja: "manana" | "tarde" | null } = { desde: "2030-12-02", hasta: "2030-12-05", franja: null };
+const range: { desde: string; hasta: string; franja: "manana" | "tarde" | null } = {
+  desde: "2030-12-02",
+  hasta: "2030-12-05",
+  franja: null,
+};
 const offers = () => readOutbox(env.dataDir).filter((m) => m.subject.startsWith("Se liberó un horario"));
 const offerRows = (inicio = slot) => db.select().from(ofertasEspera).where(eq(ofertasEspera.inicio, inicio));
 
@@ -68,14 +72,26 @@ describe("joining the waitlist", () => {
     const bad = await callAction(
       joinPage.action,
       "/agendar/microblading/lista-de-espera",
-      { nombre: "A", telefono: "123", correo: "no-es-correo", desde: "2030-02-30", hasta: "x".repeat(5000), franja: "noche" },
+      {
+        nombre: "A",
+        telefono: "123",
+        correo: "no-es-correo",
+        desde: "2030-02-30",
+        hasta: "x".repeat(5000),
+        franja: "noche",
+      },
       { params: { tratamiento: "microblading" } },
     );
     expect(bad.status).toBe(400);
     const errors = bad.body.errors as Record<string, string>;
     expect(Object.keys(errors).sort()).toEqual(["correo", "desde", "franja", "hasta", "nombre", "telefono"]);
     expect(errors.telefono).toMatch(/WhatsApp a 10 dígitos/);
-    const unknown = await callAction(joinPage.action, "/agendar/nada/lista-de-espera", {}, { params: { tratamiento: "nada" } });
+    const unknown = await callAction(
+      joinPage.action,
+      "/agendar/nada/lista-de-espera",
+      {},
+      { params: { tratamiento: "nada" } },
+    );
     expect(unknown.status).toBe(404);
     expect(await db.select().from(listaEspera)).toHaveLength(0);
 
@@ -91,7 +107,14 @@ describe("a freed slot", () => {
   it("is offered to the first matching entry within the job run, held 30 minutes, then to the next", async () => {
     const cita = await createAppointment(
       db,
-      { tratamientoId: "microblading", inicio: slot, nombre: "Lupita", telefono: "3311111111", correo: "lupita@example.com", estado: "confirmada" },
+      {
+        tratamientoId: "microblading",
+        inicio: slot,
+        nombre: "Lupita",
+        telefono: "3311111111",
+        correo: "lupita@example.com",
+        estado: "confirmada",
+      },
       now,
     );
     // entries: one for the afternoon (does not match a 10:00 slot), one whose days end before it, then Ana, Bety, Carla
@@ -141,7 +164,10 @@ describe("a freed slot", () => {
       .where(and(eq(citas.inicio, slot), inArray(citas.estado, ["apartada", "confirmada"])));
     expect(live).toHaveLength(1);
     expect(live[0]).toMatchObject({ correo: "bety@example.com", estado: "apartada" });
-    expect((await offerRows()).find((o) => o.entradaId === bety.id)).toMatchObject({ estado: "reclamada", citaId: live[0].id });
+    expect((await offerRows()).find((o) => o.entradaId === bety.id)).toMatchObject({
+      estado: "reclamada",
+      citaId: live[0].id,
+    });
     expect((await db.select().from(listaEspera).where(eq(listaEspera.id, bety.id)))[0].estado).toBe("agendada");
 
     // her deposit is not paid in time: the hold runs out and Carla (mornings) is offered it
@@ -153,9 +179,19 @@ describe("a freed slot", () => {
     // the studio sees who waits, and removes Carla: nobody else wants it, her offer ends
     const list = await callLoader(agendaEspera.loader, "/admin/agenda/espera", { cookie: adminCookie });
     const rows = list.body.entradas as { id: string; correo: string; oferta: unknown }[];
-    expect(rows.map((r) => r.correo)).toEqual(["tarde@example.com", "antes@example.com", "ana@example.com", "carla@example.com"]);
+    expect(rows.map((r) => r.correo)).toEqual([
+      "tarde@example.com",
+      "antes@example.com",
+      "ana@example.com",
+      "carla@example.com",
+    ]);
     expect(rows.find((r) => r.correo === "carla@example.com")?.oferta).not.toBeNull();
-    const removed = await callAction(agendaEspera.action, "/admin/agenda/espera", { intent: "quitar", id: carla.id }, { cookie: adminCookie });
+    const removed = await callAction(
+      agendaEspera.action,
+      "/admin/agenda/espera",
+      { intent: "quitar", id: carla.id },
+      { cookie: adminCookie },
+    );
     expect(removed.status).toBe(200);
     expect((await offerRows()).find((o) => o.entradaId === carla.id)?.estado).toBe("vencida");
     const client = await signUpUser({ email: "no-admin.espera@example.com" });

@@ -25,7 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       dias: `${formatSpanishCalendarDate(entry.desde)} – ${formatSpanishCalendarDate(entry.hasta)}`,
       franja: entry.franja ? FRANJA_LABEL[entry.franja as Franja] : "Cualquier hora",
       desde: formatSpanishDateTime(entry.createdAt),
-      oferta: oferta ? { inicio: formatSpanishDateTime(oferta.inicio), hasta: formatSpanishDateTime(oferta.expiraEn) } : null,
+      oferta: oferta
+        ? { inicio: formatSpanishDateTime(oferta.inicio), hasta: formatSpanishDateTime(oferta.expiraEn) }
+        : null,
     })),
   };
 }
@@ -36,7 +38,9 @@ export async function action({ request }: Route.ActionArgs) {
   const id = form.get("id");
   if (form.get("intent") !== "quitar" || !isPlainId(id)) return { ok: false, message: "Solicitud no válida." };
   const removed = await removeEntry(getDb(), id);
-  return removed ? { ok: true, message: "Quitamos a la clienta de la lista." } : { ok: false, message: "Esa entrada ya no está en la lista." };
+  return removed
+    ? { ok: true, message: "Quitamos a la clienta de la lista." }
+    : { ok: false, message: "Esa entrada ya no está en la lista." };
 }
 
 export default function AdminWaitlist({ loaderData: { entradas }, actionData }: Route.ComponentProps) {
@@ -52,7 +56,10 @@ export default function AdminWaitlist({ loaderData: { entradas }, actionData }: 
       ) : (
         <ol className="space-y-2" data-testid="lista-espera">
           {entradas.map((e) => (
-            <li key={e.id} className="grid gap-2 rounded-2xl border border-sand bg-white p-3 sm:grid-cols-[1fr_auto] sm:items-center">
+            <li
+              key={e.id}
+              className="grid gap-2 rounded-2xl border border-sand bg-white p-3 sm:grid-cols-[1fr_auto] sm:items-center"
+            >
               <span className="min-w-0">
                 <span className="block font-medium text-ink">
                   {e.nombre} · {e.tratamiento}

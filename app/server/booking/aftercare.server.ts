@@ -184,7 +184,10 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
     if (!row || row.cita.retoqueInvitado !== null || row.tratamiento.retoqueHasta === null) return;
     // the window has closed (the job ran very late): an invitation would offer no day
     if (now.getTime() > row.cita.fin.getTime() + row.tratamiento.retoqueHasta * DAY_MS) return;
-    await tx.update(citas).set({ retoqueInvitado: new Date() }).where(and(eq(citas.id, citaId), isNull(citas.retoqueInvitado)));
+    await tx
+      .update(citas)
+      .set({ retoqueInvitado: new Date() })
+      .where(and(eq(citas.id, citaId), isNull(citas.retoqueInvitado)));
     await sendAppointmentMail(tx, citaId, "retoque");
   });
   await deliverQueuedMail(db);

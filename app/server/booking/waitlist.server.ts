@@ -109,7 +109,9 @@ export async function offerFreedSlot(db: Db, inicio: Date, now: Date = new Date(
     await tx
       .update(ofertasEspera)
       .set({ estado: "vencida" })
-      .where(and(eq(ofertasEspera.inicio, inicio), eq(ofertasEspera.estado, "ofrecida"), lte(ofertasEspera.expiraEn, now)));
+      .where(
+        and(eq(ofertasEspera.inicio, inicio), eq(ofertasEspera.estado, "ofrecida"), lte(ofertasEspera.expiraEn, now)),
+      );
     const [running] = await tx
       .select({ id: ofertasEspera.id })
       .from(ofertasEspera)
@@ -230,7 +232,13 @@ export async function claimOffer(
           const claimed = await tx
             .update(ofertasEspera)
             .set({ estado: "reclamada", citaId })
-            .where(and(eq(ofertasEspera.id, offer.id), eq(ofertasEspera.estado, "ofrecida"), gt(ofertasEspera.expiraEn, now)))
+            .where(
+              and(
+                eq(ofertasEspera.id, offer.id),
+                eq(ofertasEspera.estado, "ofrecida"),
+                gt(ofertasEspera.expiraEn, now),
+              ),
+            )
             .returning({ id: ofertasEspera.id });
           if (claimed.length === 0) throw new OfferGoneError();
           await tx.update(listaEspera).set({ estado: "agendada", updatedAt: now }).where(eq(listaEspera.id, entry.id));
