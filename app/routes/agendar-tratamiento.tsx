@@ -36,9 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const origin = await retoqueOrigin(db, treatment.id, url.searchParams.get("retoque"));
   const session = sessionOf(treatment, origin !== null);
   const days = (await availableSlots(db, session.duracion)).map((d) => ({ ...d, label: dayLabel(d.fecha) }));
-  const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha"))
-    ? url.searchParams.get("fecha")
-    : (days[0]?.fecha ?? null);
+  const fecha = days.some((d) => d.fecha === url.searchParams.get("fecha")) ? url.searchParams.get("fecha") : days[0]?.fecha ?? null;
   const wanted = url.searchParams.get("inicio");
   const chosen = days.find((d) => d.fecha === fecha)?.horas.find((h) => h.inicio === wanted) ?? null;
   const user = await currentUser(request);
@@ -71,28 +69,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const user = await currentUser(request);
   const refused = await guardBookingPost(request, { ip: context.clientIp, userId: user?.id });
-  if (refused)
-    return data(
-      { formError: refused.message, errors: {}, values: {} },
-      { status: refused.status, headers: refused.headers },
-    );
+  if (refused) return data({ formError: refused.message, errors: {}, values: {} }, { status: refused.status, headers: refused.headers });
   const form = await readBookingForm(request);
   if (!form) return data({ formError: "La solicitud es demasiado grande.", errors: {}, values: {} }, { status: 413 });
   const treatment = await findBookable(db, params.tratamiento);
   if (!treatment) throw data(null, { status: 404 });
   const now = new Date();
   const retoqueDe = typeof form.get("retoque") === "string" && form.get("retoque") ? String(form.get("retoque")) : null;
-  const questions =
-    treatment.requiereConsentimiento && !retoqueDe
-      ? questionsFor(consentForm().preguntas, `${treatment.servicioNombre} ${treatment.nombre}`)
-      : null;
+  const questions = treatment.requiereConsentimiento && !retoqueDe
+    ? questionsFor(consentForm().preguntas, `${treatment.servicioNombre} ${treatment.nombre}`)
+    : null;
   const parsed = parseBookingForm(form, { questions, now });
   const inicio = new Date(String(form.get("inicio") ?? ""));
-  if (!parsed.ok)
-    return data(
-      { formError: "Revisa los datos marcados.", errors: parsed.errors, values: parsed.values },
-      { status: 400 },
-    );
+  if (!parsed.ok) return data({ formError: "Revisa los datos marcados.", errors: parsed.errors, values: parsed.values }, { status: 400 });
   if (Number.isNaN(inicio.getTime())) {
     return data({ formError: "Elige un día y una hora.", errors: {}, values: parsed.contact }, { status: 400 });
   }
@@ -146,7 +135,9 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
         <ArrowLeft className="size-4" aria-hidden /> Servicios
       </Link>
       <p className="eyebrow mt-4">{treatment.servicioNombre}</p>
-      <h1 className="mt-2 text-4xl md:text-5xl">{retoque ? `Retoque de ${treatment.nombre}` : treatment.nombre}</h1>
+      <h1 className="mt-2 text-4xl md:text-5xl">
+        {retoque ? `Retoque de ${treatment.nombre}` : treatment.nombre}
+      </h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-ink/80">
         <span className="inline-flex items-center gap-1">
           <Clock className="size-4" aria-hidden /> {durationText(session.duracion)}
@@ -183,46 +174,21 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
               <label htmlFor="nombre" className="block text-sm font-medium">
                 Nombre completo
               </label>
-              <input
-                {...input("nombre")}
-                className="field mt-1"
-                autoComplete="name"
-                required
-                maxLength={TEXT_LIMITS.nombre}
-                defaultValue={values.nombre ?? user?.nombre ?? ""}
-              />
+              <input {...input("nombre")} className="field mt-1" autoComplete="name" required maxLength={TEXT_LIMITS.nombre} defaultValue={values.nombre ?? user?.nombre ?? ""} />
               {fieldError(errors, "nombre")}
             </div>
             <div>
               <label htmlFor="telefono" className="block text-sm font-medium">
                 WhatsApp
               </label>
-              <input
-                {...input("telefono")}
-                className="field mt-1"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                required
-                maxLength={TEXT_LIMITS.telefono}
-                placeholder="33 1234 5678"
-                defaultValue={values.telefono ?? ""}
-              />
+              <input {...input("telefono")} className="field mt-1" type="tel" inputMode="tel" autoComplete="tel" required maxLength={TEXT_LIMITS.telefono} placeholder="33 1234 5678" defaultValue={values.telefono ?? ""} />
               {fieldError(errors, "telefono")}
             </div>
             <div>
               <label htmlFor="correo" className="block text-sm font-medium">
                 Correo
               </label>
-              <input
-                {...input("correo")}
-                className="field mt-1"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={TEXT_LIMITS.correo}
-                defaultValue={values.correo ?? user?.correo ?? ""}
-              />
+              <input {...input("correo")} className="field mt-1" type="email" autoComplete="email" required maxLength={TEXT_LIMITS.correo} defaultValue={values.correo ?? user?.correo ?? ""} />
               {fieldError(errors, "correo")}
             </div>
           </fieldset>
@@ -238,14 +204,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
                   <div className="mt-2 flex gap-6" role="radiogroup" aria-labelledby={`p_${q.id}-label`}>
                     {(["no", "si"] as const).map((v) => (
                       <label key={v} className="inline-flex items-center gap-2 py-1">
-                        <input
-                          type="radio"
-                          name={`p_${q.id}`}
-                          value={v}
-                          required
-                          defaultChecked={values[`p_${q.id}`] === v}
-                          className="size-5 accent-clay"
-                        />
+                        <input type="radio" name={`p_${q.id}`} value={v} required defaultChecked={values[`p_${q.id}`] === v} className="size-5 accent-clay" />
                         {v === "si" ? "Sí" : "No"}
                       </label>
                     ))}
@@ -266,14 +225,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
                 <label htmlFor="firma" className="block text-sm font-medium">
                   Firma: escribe tu nombre completo
                 </label>
-                <input
-                  {...input("firma")}
-                  className="field mt-1 font-serif text-xl italic"
-                  required
-                  maxLength={TEXT_LIMITS.nombre}
-                  autoComplete="name"
-                  defaultValue={values.firma ?? ""}
-                />
+                <input {...input("firma")} className="field mt-1 font-serif text-xl italic" required maxLength={TEXT_LIMITS.nombre} autoComplete="name" defaultValue={values.firma ?? ""} />
                 {fieldError(errors, "firma")}
               </div>
               <label className="flex items-start gap-3">
@@ -291,12 +243,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
               <input type="checkbox" name="politica" value="si" required className="mt-1 size-5 accent-clay" />
               <span>
                 Acepto la política de cambios y cancelaciones y los{" "}
-                <a
-                  href="/terminos-y-condiciones#citas-anticipos"
-                  target="_blank"
-                  rel="noopener"
-                  className="text-clay-dark underline"
-                >
+                <a href="/terminos-y-condiciones#citas-anticipos" target="_blank" rel="noopener" className="text-clay-dark underline">
                   Términos
                 </a>
                 .

@@ -31,9 +31,7 @@ beforeAll(async () => {
   database = await useDemoDatabase({ environment: { SEED_DEMO: "0" } });
   const buildDir = await productionBuild();
   // Loading the server build adopts this file's database (it is already open and migrated).
-  const built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as {
-    pages: RequestHandler;
-  };
+  const built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as { pages: RequestHandler };
   app = await startTestApp({ pages: built.pages, pageCache: {} });
   other = await startTestApp({ pages: built.pages, pageCache: {} });
 }, 600_000);
@@ -82,8 +80,7 @@ describe("hits answered from memory, before the Express chain (PageCache.hits)",
     const kept: Record<string, string> = {};
     for (const [name, value] of answer.headers) {
       // x-request-id: the id of the request that drew the page (log.server.ts); a hit has none.
-      if (!["date", "connection", "keep-alive", "x-cache", "x-request-id", ...leaveOut].includes(name))
-        kept[name] = value;
+      if (!["date", "connection", "keep-alive", "x-cache", "x-request-id", ...leaveOut].includes(name)) kept[name] = value;
     }
     return kept;
   };
@@ -107,9 +104,7 @@ describe("hits answered from memory, before the Express chain (PageCache.hits)",
       expect(compressed.headers.get("x-cache")).toBe("HIT");
       expect(compressed.headers.get("content-encoding")).toBe(encoding);
       expect(Number(compressed.headers.get("content-length"))).toBeLessThan(html.length / 2);
-      expect(headersOf(compressed, "content-encoding", "content-length")).toEqual(
-        headersOf(rendered, "content-length"),
-      );
+      expect(headersOf(compressed, "content-encoding", "content-length")).toEqual(headersOf(rendered, "content-length"));
       expect(await compressed.text()).toBe(html);
     }
 
@@ -220,24 +215,13 @@ describe("personal pages", () => {
   it("account, cart, checkout and admin pages are never public, for anyone", async () => {
     const clienta = await signUpUser();
     const admin = await signUpUser({ role: "admin" });
-    for (const page of [
-      "/carrito",
-      "/pagar",
-      "/mis-compras",
-      "/mis-cursos",
-      "/mis-favoritos",
-      "/mi-perfil",
-      "/admin",
-      "/admin/productos",
-    ]) {
+    for (const page of ["/carrito", "/pagar", "/mis-compras", "/mis-cursos", "/mis-favoritos", "/mi-perfil", "/admin", "/admin/productos"]) {
       for (const cookie of [undefined, clienta.cookie, admin.cookie]) {
         const answer = await fetch(app.baseURL + page, {
           headers: { "if-none-match": "*", ...(cookie ? { cookie } : {}) },
           redirect: "manual",
         });
-        expect(answer.headers.get("cache-control") ?? "", `${page} ${cookie ? "con sesión" : "anónimo"}`).not.toMatch(
-          /public/,
-        );
+        expect(answer.headers.get("cache-control") ?? "", `${page} ${cookie ? "con sesión" : "anónimo"}`).not.toMatch(/public/);
         expect(answer.headers.get("x-cache")).toBeNull();
         expect(answer.status).not.toBe(304);
       }
@@ -323,9 +307,7 @@ describe("the version triggers", () => {
           where t.tgname = c.relname || '_cache_version'`,
     );
     const withTrigger = new Set(triggers.map((t) => t.table_name));
-    const unclassified = tables
-      .map((t) => t.table_name)
-      .filter((t) => !withTrigger.has(t) && !PRIVATE_TABLES.includes(t));
+    const unclassified = tables.map((t) => t.table_name).filter((t) => !withTrigger.has(t) && !PRIVATE_TABLES.includes(t));
     expect(unclassified).toEqual([]);
     expect(withTrigger.has("productos")).toBe(true);
     expect(withTrigger.has("ajustes")).toBe(true);

@@ -6,18 +6,7 @@
  */
 import { ExportPanel } from "~/components/admin/export-panel";
 import { FILTROS } from "~/domain/export-filters";
-import {
-  Ban,
-  CalendarOff,
-  ChevronLeft,
-  ChevronRight,
-  ClipboardCheck,
-  Hourglass,
-  ListOrdered,
-  LockOpen,
-  Phone,
-  Wallet,
-} from "lucide-react";
+import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, ListOrdered, LockOpen, Phone, Wallet } from "lucide-react";
 import { Form, Link, data, useSubmit } from "react-router";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
@@ -27,13 +16,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { formatPrice } from "~/domain/money";
 import { plural } from "~/domain/plural";
 import { addDays, dayTitle, mondayOf, shortDayTitle, studioDay } from "~/domain/studio-calendar";
-import {
-  type AgendaBlockout,
-  type AgendaEntry,
-  agendaQuery,
-  agendaRange,
-  releaseHold,
-} from "~/server/admin/agenda.server";
+import { type AgendaBlockout, type AgendaEntry, agendaQuery, agendaRange, releaseHold } from "~/server/admin/agenda.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import type { Route } from "./+types/agenda";
@@ -65,20 +48,10 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
   const step = vista === "semana" ? 7 : 1;
   const live = entries.filter((e) => e.estado !== "cancelada");
   const title =
-    vista === "semana"
-      ? `Semana del ${dayTitle(desde).replace(/^\S+ /, "")}`
-      : dayTitle(fecha).replace(/^./, (c) => c.toUpperCase());
+    vista === "semana" ? `Semana del ${dayTitle(desde).replace(/^\S+ /, "")}` : dayTitle(fecha).replace(/^./, (c) => c.toUpperCase());
   return (
     <AdminPage title="Agenda" action={<NewButton href={`/admin/agenda/nueva?fecha=${fecha}`} label="Nueva cita" />}>
-      <ExportPanel
-        lista="citas"
-        applies={false}
-        estados={FILTROS.citas.estados}
-        metodos={FILTROS.citas.metodos}
-        metodoLabel="Método del anticipo"
-        searchLabel="Nombre, correo o teléfono"
-        value={{}}
-      />
+      <ExportPanel lista="citas" applies={false} estados={FILTROS.citas.estados} metodos={FILTROS.citas.metodos} metodoLabel="Método del anticipo" searchLabel="Nombre, correo o teléfono" value={{}} />
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex rounded-full border border-sand bg-white p-1" role="group" aria-label="Vista">
           {(["dia", "semana"] as const).map((v) => (
@@ -193,9 +166,7 @@ function DayColumn({
         </Link>
       ))}
       {mine.length === 0 && blocks.length === 0 && (
-        <p
-          className={`rounded-xl border border-dashed border-sand text-center text-muted ${compact ? "p-2 text-xs" : "p-6"}`}
-        >
+        <p className={`rounded-xl border border-dashed border-sand text-center text-muted ${compact ? "p-2 text-xs" : "p-6"}`}>
           {compact ? "Libre" : "Sin citas este día."}
         </p>
       )}
@@ -232,9 +203,7 @@ function AppointmentCard({ entry: e, compact }: { entry: AgendaEntry; compact: b
           <span className="text-muted">–{e.horaFin}</span>
         </p>
         {!compact && (
-          <span
-            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[e.estado] ?? "bg-sand"}`}
-          >
+          <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[e.estado] ?? "bg-sand"}`}>
             {e.estadoLabel}
           </span>
         )}
@@ -252,10 +221,7 @@ function AppointmentCard({ entry: e, compact }: { entry: AgendaEntry; compact: b
         {!compact && ` · ${e.servicio}`}
       </p>
       {e.apartadaHasta && (
-        <p
-          className={`mt-1 inline-flex items-center gap-1 text-amber-900 ${compact ? "text-xs" : "text-sm"}`}
-          data-testid="apartada-hasta"
-        >
+        <p className={`mt-1 inline-flex items-center gap-1 text-amber-900 ${compact ? "text-xs" : "text-sm"}`} data-testid="apartada-hasta">
           <Hourglass className="size-4 shrink-0" aria-hidden />
           Apartado hasta {e.apartadaHasta}
         </p>

@@ -210,10 +210,7 @@ async function confirmInTx(tx: DbOrTx, id: string, options: { pagoId?: string | 
       and(
         eq(citas.id, id),
         // a hold, or one whose time ran out; never one the studio released (canceladaEn set)
-        or(
-          eq(citas.estado, CITA_ESTADO.apartada),
-          and(eq(citas.estado, CITA_ESTADO.vencida), isNull(citas.canceladaEn)),
-        ),
+        or(eq(citas.estado, CITA_ESTADO.apartada), and(eq(citas.estado, CITA_ESTADO.vencida), isNull(citas.canceladaEn))),
       ),
     )
     .returning();

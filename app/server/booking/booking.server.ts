@@ -24,13 +24,7 @@ import { type BookableTreatment, type BookingContact, type ConsentRecord, priceR
 import { type DaySlots, type SlotInput, type SlotRules, freeSlots, isFreeStart } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { agendaBloqueos, citas, servicios, tratamientos } from "../db/schema";
-import {
-  type Cita,
-  LIVE_STATES,
-  SlotTakenError,
-  attachGuestAppointments,
-  createAppointment,
-} from "./appointments.server";
+import { type Cita, LIVE_STATES, SlotTakenError, attachGuestAppointments, createAppointment } from "./appointments.server";
 import { HoldLimitError } from "./hold-limit.server";
 import { offeredSpans } from "./waitlist-slots.server";
 
@@ -199,11 +193,7 @@ export async function bookSlot(
   if (!tratamiento) return { ok: false, reason: "tratamiento", message: "Ese tratamiento ya no se agenda en línea." };
   const origin = input.retoqueDe ? await retoqueOrigin(db, tratamiento.id, input.retoqueDe) : null;
   if (input.retoqueDe && !origin) {
-    return {
-      ok: false,
-      reason: "tratamiento",
-      message: "Este enlace de retoque ya no es válido. Escríbenos por WhatsApp.",
-    };
+    return { ok: false, reason: "tratamiento", message: "Este enlace de retoque ya no es válido. Escríbenos por WhatsApp." };
   }
   if (tratamiento.requiereConsentimiento && !origin && !input.consentimiento) {
     return { ok: false, reason: "tratamiento", message: "Falta el cuestionario de salud y consentimiento." };
@@ -266,6 +256,11 @@ export async function appointmentsOf(db: Db, user: { id: string; email: string; 
     .from(citas)
     .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
     .innerJoin(servicios, eq(servicios.id, tratamientos.servicioId))
-    .where(and(eq(citas.userId, user.id), inArray(citas.estado, [...LIVE_STATES, CITA_ESTADO.cancelada])))
+    .where(
+      and(
+        eq(citas.userId, user.id),
+        inArray(citas.estado, [...LIVE_STATES, CITA_ESTADO.cancelada]),
+      ),
+    )
     .orderBy(asc(citas.inicio));
 }
