@@ -22,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": "image/webp",
-      "Cache-Control": "private, max-age=3600",
+      "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
     },
   });

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import "~/server/jobs-registry.server";
+import * as agendaCita from "~/routes/admin/agenda-cita";
 import * as cuidadosPage from "~/routes/cuidados";
 import * as cuidadosFoto from "~/routes/cuidados-foto";
 import { createAppointment, setAttendance } from "~/server/booking/appointments.server";
@@ -23,7 +24,7 @@ import { cuidadosFotos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { runDueJobs } from "~/server/jobs.server";
 import { callAction, callLoader } from "../support/actions";
-import { makeTreatment, useTestDatabase } from "../support/fixtures";
+import { makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
 import { mailParts, readOutbox } from "../support/outbox";
 
 let database: Database;
@@ -165,7 +166,7 @@ describe("the healing photo", () => {
     expect(row.dia).toBe(7);
     const mineImage = await callLoader(cuidadosFoto.loader, "/", { params: { token, foto: String(row.id) } });
     expect(mineImage.status).toBe(200);
-    expect(mineImage.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    expect(mineImage.headers.get("Cache-Control")).toBe("private, no-store");
 
     // another client's link: her own page, and none of Dora's photos
     const otherToken = photoToken(other.id, 7);
@@ -194,5 +195,16 @@ describe("the healing photo", () => {
       expect(refused.status).toBe(403);
     }
     expect(await db.select().from(cuidadosFotos)).toHaveLength(1);
+
+    // the studio sees it on the appointment's screen
+    const admin = await signUpUser({ email: "estudio.cuidados@example.com", role: "admin" });
+    const screen = await callLoader(agendaCita.loader, `/admin/agenda/${mine.id}`, { cookie: admin.cookie, params: { id: mine.id } });
+    const fotos = screen.body.fotosCuidados as { src: string; dia: number }[];
+    expect(fotos).toHaveLength(1);
+    expect(fotos[0].dia).toBe(7);
+    const [, , linkToken, , fotoId] = fotos[0].src.split("/");
+    expect((await callLoader(cuidadosFoto.loader, fotos[0].src, { params: { token: linkToken, foto: fotoId } })).status).toBe(200);
+    const otherScreen = await callLoader(agendaCita.loader, `/admin/agenda/${other.id}`, { cookie: admin.cookie, params: { id: other.id } });
+    expect(otherScreen.body.fotosCuidados).toEqual([]);
   });
 });

@@ -137,6 +137,10 @@ const PERSONAL = [
   "/agendar/microblading",
   "/cita/t0k3n-de-la-cita-abcdef",
   "/cita/t0k3n-de-la-cita-abcdef/pago",
+  "/agendar/microblading/lista-de-espera",
+  "/lista-de-espera/t0k3n-de-la-oferta-abcdef",
+  "/cuidados/cita-1.7.firma-que-no-verifica-00000000000",
+  "/cuidados/cita-1.7.firma-que-no-verifica-00000000000/foto/1",
   "/mis-citas",
   // the admin agenda (issue 15, branch agenda)
   "/admin/agenda",

@@ -18,6 +18,8 @@ import { releaseHoldConfirm } from "~/domain/agenda-labels";
 import { specsOf } from "~/server/admin/fields.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
+import { HealingPhotos } from "~/components/booking/healing-photos";
+import { healingPhotosForStudio } from "~/server/booking/aftercare.server";
 import type { Route } from "./+types/agenda-cita";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -35,6 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       canceladaEn: canceladaEn ? formatSpanishDateTime(canceladaEn) : null,
     },
     moveFields: specsOf(moveFields),
+    // the photos she sent from her aftercare check-ins (issue 30)
+    fotosCuidados: (await healingPhotosForStudio(getDb(), params.id)).map((f) => ({ ...f, fecha: formatSpanishDateTime(f.createdAt), createdAt: undefined })),
   };
 }
 
@@ -55,7 +59,7 @@ const cancelConfirm: AlertMessage = {
   cancelText: "No",
 };
 
-export default function AdminAppointment({ loaderData: { cita, moveFields }, actionData }: Route.ComponentProps) {
+export default function AdminAppointment({ loaderData: { cita, moveFields, fotosCuidados }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   useSavedFlag();
   const alert = useAlert();
@@ -113,6 +117,8 @@ export default function AdminAppointment({ loaderData: { cita, moveFields }, act
           </a>
         </div>
       </AdminPanel>
+
+      <HealingPhotos fotos={fotosCuidados} />
 
       <AdminPanel title="Salud y consentimiento">
         {cita.consentimiento.length > 0 ? (

@@ -192,3 +192,14 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
   });
   await deliverQueuedMail(db);
 });
+
+/** The studio's view of a session's healing photos (admin only: its links are signed for the session). */
+export async function healingPhotosForStudio(db: DbOrTx, citaId: string) {
+  const fotos = await photosOf(db, citaId);
+  return fotos.map((f) => ({
+    id: f.id,
+    dia: f.dia,
+    createdAt: f.createdAt,
+    src: `/cuidados/${photoToken(citaId, (PHOTO_DAYS as readonly number[]).includes(f.dia) ? f.dia : 1)}/foto/${f.id}`,
+  }));
+}
