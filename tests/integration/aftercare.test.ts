@@ -198,13 +198,21 @@ describe("the healing photo", () => {
 
     // the studio sees it on the appointment's screen
     const admin = await signUpUser({ email: "estudio.cuidados@example.com", role: "admin" });
-    const screen = await callLoader(agendaCita.loader, `/admin/agenda/${mine.id}`, { cookie: admin.cookie, params: { id: mine.id } });
+    const screen = await callLoader(agendaCita.loader, `/admin/agenda/${mine.id}`, {
+      cookie: admin.cookie,
+      params: { id: mine.id },
+    });
     const fotos = screen.body.fotosCuidados as { src: string; dia: number }[];
     expect(fotos).toHaveLength(1);
     expect(fotos[0].dia).toBe(7);
     const [, , linkToken, , fotoId] = fotos[0].src.split("/");
-    expect((await callLoader(cuidadosFoto.loader, fotos[0].src, { params: { token: linkToken, foto: fotoId } })).status).toBe(200);
-    const otherScreen = await callLoader(agendaCita.loader, `/admin/agenda/${other.id}`, { cookie: admin.cookie, params: { id: other.id } });
+    expect(
+      (await callLoader(cuidadosFoto.loader, fotos[0].src, { params: { token: linkToken, foto: fotoId } })).status,
+    ).toBe(200);
+    const otherScreen = await callLoader(agendaCita.loader, `/admin/agenda/${other.id}`, {
+      cookie: admin.cookie,
+      params: { id: other.id },
+    });
     expect(otherScreen.body.fotosCuidados).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@ export function HealingPhotos({ fotos }: { fotos: HealingPhoto[] }) {
         {fotos.map((f) => (
           <li key={f.id}>
             <a href={f.src} target="_blank" rel="noopener">
-              <img src={f.src} alt={`Día ${f.dia}`} className="aspect-square w-full rounded-xl object-cover" loading="lazy" />
+              <img
+                src={f.src}
+                alt={`Día ${f.dia}`}
+                className="aspect-square w-full rounded-xl object-cover"
+                loading="lazy"
+              />
             </a>
             <span className="mt-1 block text-xs text-muted">
               Día {f.dia} · {f.fecha}
