@@ -31,6 +31,11 @@ export default [
   // booking (issue 15): choose, calendar and form, the appointment's own page, mine
   route("agendar", "routes/agendar.tsx"),
   route("agendar/:tratamiento", "routes/agendar-tratamiento.tsx"),
+  // the waitlist and its 30-minute offers; the aftercare check-ins' photo page (issue 30)
+  route("agendar/:tratamiento/lista-de-espera", "routes/lista-de-espera.tsx"),
+  route("lista-de-espera/:token", "routes/lista-de-espera-oferta.tsx"),
+  route("cuidados/:token", "routes/cuidados.tsx"),
+  route("cuidados/:token/foto/:foto", "routes/cuidados-foto.ts"),
   route("cita/:token", "routes/cita.tsx"),
   route("cita/:token/pago", "routes/cita-pago.ts"),
   route("mis-citas", "routes/mis-citas.tsx"),
@@ -110,6 +115,7 @@ export default [
     route("agenda", "routes/admin/agenda.tsx"),
     route("agenda/nueva", "routes/admin/agenda-nueva.tsx"),
     route("agenda/anticipos", "routes/admin/agenda-anticipos.tsx"),
+    route("agenda/espera", "routes/admin/agenda-espera.tsx"),
     route("agenda/:id", "routes/admin/agenda-cita.tsx"),
     route("bloqueos", "routes/admin/lista.tsx", { id: "admin/bloqueos" }),
     route("bloqueos/:id", "routes/admin/editar.tsx", { id: "admin/bloqueos/:id" }),

@@ -56,6 +56,9 @@ export const UPLOAD_LIMITS = {
 
 export type UploadKind = keyof typeof UPLOAD_LIMITS;
 
+/** A healing photo sent from an aftercare check-in's link (issue 30): a phone's photo. */
+export const AFTERCARE_PHOTO_BYTES = 12 * MB;
+
 /** How many files one admin form may carry (a gallery's new photos, a video and its poster). */
 export const UPLOAD_MAX_FILES = 30;
 

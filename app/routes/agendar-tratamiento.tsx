@@ -297,6 +297,10 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
 
       <p className="mt-12 text-sm text-ink/80">
         ¿No encuentras horario?{" "}
+        <Link to={`/agendar/${treatment.id}/lista-de-espera`} className="font-medium text-clay-dark underline">
+          Anótate en la lista de espera
+        </Link>{" "}
+        o{" "}
         <a
           href={whatsappLink(`¡Hola Michel! Me gustaría agendar ${treatment.nombre}.`)}
           target="_blank"

@@ -7,6 +7,9 @@
 import "./booking/reminders.server";
 // the PDF copy of a signed consent (issue 30)
 import "./booking/consent-mail.server";
+// the waitlist's offers and the aftercare sequence up to the retoque (issue 30, ADR 042)
+import "./booking/waitlist.server";
+import "./booking/aftercare.server";
 import "./payments/pending-jobs.server";
 // the things a payment pays for (payments/payable.server.ts): the shop's order, an appointment's deposit
 import "./shop/order-payment.server";

@@ -139,7 +139,8 @@ describe("el recordatorio de 24 horas", () => {
     await moveAppointment(database.db, moved.id, day(6, 17), { by: "estudio" }, now);
     expect((await job(`cita-recordatorio:${moved.id}`)).ejecutarEn.toISOString()).toBe(day(5, 17).toISOString());
 
-    expect(await runDueJobs(database.db, day(4, 17))).toBe(2);
+    // the stray reminder, the moved one's old-time job, and the waitlist's look at the freed time (issue 30)
+    expect(await runDueJobs(database.db, day(4, 17))).toBe(3);
     expect(reminders()).toHaveLength(0);
     expect((await cita(moved.id)).recordatorioEnviado).toBeNull();
     expect(await runDueJobs(database.db, day(5, 17))).toBe(1);
@@ -198,7 +199,9 @@ describe("la invitación al retoque", () => {
       ejecutarEn: opens,
       datos: { citaId: c.id },
     });
-    expect(await runDueJobs(database.db, hours(opens, -1))).toBe(0);
+    // before it, only the aftercare sequence's four steps (issue 30: care, days 1, 7, 21)
+    expect(await runDueJobs(database.db, hours(opens, -1))).toBe(4);
+    expect(invitations()).toHaveLength(0);
     const other = second?.db ?? database.db;
     await Promise.all([runDueJobs(database.db, opens), runDueJobs(other, opens)]);
     expect(invitations()).toHaveLength(1);
@@ -216,8 +219,9 @@ describe("la invitación al retoque", () => {
     await setAttendance(database.db, late.id, "atendida", day(3, 19));
 
     // the runner was down for seven weeks: the second window (30–45 days) has closed, and
-    // the retoque's own reminders (24 h and 2 h before, issue 30) are for a time already past
-    expect(await runDueJobs(database.db, day(50, 12))).toBe(4);
+    // the retoque's own reminders (24 h and 2 h before) are for a time already past:
+    // two invitations, the retoque's two reminders, and each session's four aftercare steps (issue 30)
+    expect(await runDueJobs(database.db, day(50, 12))).toBe(12);
     expect(invitations()).toHaveLength(0);
     expect(reminders()).toHaveLength(0);
     expect((await cita(booked.id)).retoqueInvitado).toBeNull();

@@ -20,6 +20,8 @@ import { releaseHoldConfirm } from "~/domain/agenda-labels";
 import { specsOf } from "~/server/admin/fields.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
+import { HealingPhotos } from "~/components/booking/healing-photos";
+import { healingPhotosForStudio } from "~/server/booking/aftercare.server";
 import type { Route } from "./+types/agenda-cita";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -40,6 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     moveFields: specsOf(moveFields),
     firmado: firmado ? consentDisplay(firmado) : null,
+    // the photos she sent from her aftercare check-ins (issue 30)
+    fotosCuidados: (await healingPhotosForStudio(getDb(), params.id)).map((f) => ({ ...f, fecha: formatSpanishDateTime(f.createdAt), createdAt: undefined })),
   };
 }
 
@@ -66,7 +70,10 @@ const cancelConfirm: AlertMessage = {
   cancelText: "No",
 };
 
-export default function AdminAppointment({ loaderData: { cita, moveFields, firmado }, actionData }: Route.ComponentProps) {
+export default function AdminAppointment({
+  loaderData: { cita, moveFields, firmado, fotosCuidados },
+  actionData,
+}: Route.ComponentProps) {
   useActionFeedback(actionData);
   useSavedFlag();
   const alert = useAlert();
@@ -124,6 +131,8 @@ export default function AdminAppointment({ loaderData: { cita, moveFields, firma
           </a>
         </div>
       </AdminPanel>
+
+      <HealingPhotos fotos={fotosCuidados} />
 
       <AdminPanel title="Salud y consentimiento">
         {firmado ? (

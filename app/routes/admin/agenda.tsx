@@ -6,7 +6,7 @@
  */
 import { ExportPanel } from "~/components/admin/export-panel";
 import { FILTROS } from "~/domain/export-filters";
-import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, LockOpen, Phone, Wallet } from "lucide-react";
+import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, ListOrdered, LockOpen, Phone, Wallet } from "lucide-react";
 import { Form, Link, data, useSubmit } from "react-router";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { useAlert } from "~/components/ui/alert-provider";
@@ -125,6 +125,10 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
         <Link to="/admin/agenda/anticipos" className="btn-outline">
           <Wallet className="size-4" aria-hidden />
           Anticipos recibidos
+        </Link>
+        <Link to="/admin/agenda/espera" className="btn-outline">
+          <ListOrdered className="size-4" aria-hidden />
+          Lista de espera
         </Link>
       </nav>
     </AdminPage>

@@ -25,6 +25,8 @@ import { cancelJob, scheduleJob } from "../jobs.server";
 import { deliverClientMessages } from "../messages/messages.server";
 import { checkOpenHolds, holdIpKey } from "./hold-limit.server";
 import { sendAppointmentMail } from "./mail.server";
+import { scheduleAftercare, stopAftercare } from "./aftercare-schedule.server";
+import { scheduleFreedSlotCheck } from "./waitlist-slots.server";
 
 export type Cita = typeof citas.$inferSelect;
 export type Tratamiento = typeof tratamientos.$inferSelect;
@@ -63,12 +65,11 @@ function isOverlap(error: unknown): boolean {
 
 /** The appointment's scheduled jobs (reminders.server.ts runs them), one of each per appointment. */
 export const REMINDER_JOB = "cita-recordatorio";
-export const RETOQUE_JOB = "cita-retoque";
+export { RETOQUE_JOB } from "./aftercare-schedule.server";
 /** The reminder 2 hours before (issue 30): WhatsApp first, like every client message. */
 export const REMINDER_2H_JOB = "cita-recordatorio-2h";
 const reminderKey = (id: string) => `${REMINDER_JOB}:${id}`;
 const reminder2hKey = (id: string) => `${REMINDER_2H_JOB}:${id}`;
-const retoqueKey = (id: string) => `${RETOQUE_JOB}:${id}`;
 
 /** Sets `vencida` every hold whose payment time ran out, freeing its time. */
 export async function releaseExpiredHolds(db: DbOrTx, now: Date = new Date()): Promise<void> {
@@ -99,6 +100,11 @@ export type NewAppointment = {
   pagoId?: string | null;
   /** a web hold's client IP (the open-holds limit per connection; stored only as a keyed hash) */
   ip?: string | null;
+  /**
+   * A condition written in the appointment's own transaction, before it (a waitlist offer
+   * claimed once: booking/waitlist.server.ts); it throws to write nothing.
+   */
+  claim?: (tx: DbOrTx, citaId: string) => Promise<void>;
 };
 
 /**
@@ -148,6 +154,7 @@ export async function createAppointment(
   let cita: Cita;
   try {
     cita = await db.transaction(async (tx) => {
+      if (input.claim) await input.claim(tx, row.id);
       await releaseExpiredHolds(tx, now);
       // A hold: at most MAX_OPEN_HOLDS per e-mail, phone and connection (HoldLimitError otherwise).
       if (row.estado === CITA_ESTADO.apartada) {
@@ -155,6 +162,8 @@ export async function createAppointment(
       }
       const [written] = await tx.insert(citas).values(row).returning();
       await options.inTransaction?.(tx, written);
+      // a hold not paid in time frees its time: the waitlist hears of it then
+      if (written.apartadaHasta) await scheduleFreedSlotCheck(tx, written.id, written.apartadaHasta);
       if (written.estado === CITA_ESTADO.confirmada) {
         await scheduleReminder(tx, written, now);
         await sendAppointmentMail(tx, written.id, "confirmada");
@@ -259,15 +268,18 @@ export async function extendHold(tx: DbOrTx, id: string, until: Date, now: Date 
     .set({ apartadaHasta: until, updatedAt: now })
     .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada), gt(citas.apartadaHasta, now)))
     .returning({ id: citas.id });
+  if (rows.length > 0) await scheduleFreedSlotCheck(tx, id, until);
   return rows.length > 0;
 }
 
 /** A hold whose deposit was not paid in time: `vencida`, its time free again (no-op otherwise). */
 export async function releaseHold(tx: DbOrTx, id: string, now: Date = new Date()): Promise<void> {
-  await tx
+  const released = await tx
     .update(citas)
     .set({ estado: CITA_ESTADO.vencida, apartadaIp: null, updatedAt: now })
-    .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)));
+    .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)))
+    .returning({ id: citas.id });
+  if (released.length > 0) await scheduleFreedSlotCheck(tx, id, now);
 }
 
 /**
@@ -282,6 +294,7 @@ export async function releaseHoldByStudio(tx: DbOrTx, id: string, now: Date = ne
     .set({ estado: CITA_ESTADO.vencida, apartadaHasta: null, apartadaIp: null, canceladaEn: now, updatedAt: now })
     .where(and(eq(citas.id, id), eq(citas.estado, CITA_ESTADO.apartada)))
     .returning();
+  if (row) await scheduleFreedSlotCheck(tx, id, now);
   return row ?? null;
 }
 
@@ -349,6 +362,8 @@ export async function cancelAppointment(db: Db, id: string, options: ChangedBy, 
     if (!row) throw new AppointmentError("Esta cita cambió mientras tanto. Vuelve a intentarlo.");
     await cancelJob(tx, reminderKey(id));
     await cancelJob(tx, reminder2hKey(id));
+    // the freed time goes to the waitlist (booking/waitlist.server.ts), within the runner's next tick
+    await scheduleFreedSlotCheck(tx, id, now);
     if (cita.estado === CITA_ESTADO.confirmada) await sendAppointmentMail(tx, id, "cancelada");
     return row;
   });
@@ -381,17 +396,11 @@ export async function setAttendance(
     await cancelJob(tx, reminderKey(id));
     await cancelJob(tx, reminder2hKey(id));
     const [tratamiento] = await tx.select().from(tratamientos).where(eq(tratamientos.id, row.tratamientoId));
+    // the aftercare sequence up to the retoque invitation (booking/aftercare.server.ts)
     if (estado === CITA_ESTADO.atendida && !row.esRetoque && tratamiento?.retoqueDesde != null) {
-      await scheduleJob(tx, {
-        tipo: RETOQUE_JOB,
-        clave: retoqueKey(id),
-        ejecutarEn: new Date(row.fin.getTime() + tratamiento.retoqueDesde * 86_400_000),
-        datos: { citaId: id },
-        // after attended → no-show → attended; the job itself never invites twice
-        rearm: true,
-      });
+      await scheduleAftercare(tx, row, tratamiento);
     } else {
-      await cancelJob(tx, retoqueKey(id));
+      await stopAftercare(tx, id);
     }
     return row;
   });

@@ -31,6 +31,7 @@ import { contraindicated } from "./contraindications.server";
 import { HoldLimitError } from "./hold-limit.server";
 import { ABIERTO, holidayBlocks } from "./holidays.server";
 import { patchTestRefusal } from "./patch-test.server";
+import { offeredSpans } from "./waitlist-slots.server";
 
 export const SLOT_RULES: SlotRules = {
   timeZone: STUDIO_TIME_ZONE,
@@ -104,10 +105,12 @@ async function slotInput(db: DbOrTx, minutes: number, now: Date, exceptCitaId?: 
     .from(agendaBloqueos)
     .where(and(lt(agendaBloqueos.inicio, until), gt(agendaBloqueos.fin, now), ne(agendaBloqueos.tipo, ABIERTO)));
   blocked.push(...(await holidayBlocks(db, now, until)));
+  // a freed time offered to the waitlist is hers for 30 minutes (booking/waitlist.server.ts)
+  const offered = await offeredSpans(db, now, until);
   return {
     now,
     durationMinutes: minutes,
-    booked: live.filter((c) => c.id !== exceptCitaId),
+    booked: [...live.filter((c) => c.id !== exceptCitaId), ...offered],
     blocked,
     rules: SLOT_RULES,
   };

@@ -3,9 +3,7 @@
  *
  * - "cita-recordatorio" (clave cita-recordatorio:{id}, 24 h before): the reminder, only if the
  *   appointment is still confirmed, at the time the job was scheduled for, and still ahead.
- * - "cita-retoque" (clave cita-retoque:{id}, when the retoque window opens after an attended
- *   session): the invitation to book the retoque, unless one is already booked or the window
- *   has closed.
+ * - the retoque invitation closes the aftercare sequence: booking/aftercare.server.ts.
  *
  * - "cita-recordatorio-2h" (clave cita-recordatorio-2h:{id}, 2 h before, issue 30): the same
  *   checks; at most once per start time by the message's clave (`cita:{id}:recordatorio-2h:{inicio}`).
@@ -18,17 +16,12 @@
  * the stamp and queues nothing; a crash before the commit rolls back both. The outbox delivers
  * it after the commit and retries while the mail server is down.
  */
-import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { citas, tratamientos } from "../db/schema";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { citas } from "../db/schema";
 import { registerJob } from "../jobs.server";
 import { deliverClientMessages } from "../messages/messages.server";
-import { REMINDER_2H_JOB, REMINDER_JOB, RETOQUE_JOB } from "./appointments.server";
+import { REMINDER_2H_JOB, REMINDER_JOB } from "./appointments.server";
 import { sendAppointmentMail } from "./mail.server";
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** States in which a retoque booking counts as booked (held, confirmed or done). */
-const LIVE_OR_DONE = ["apartada", "confirmada", "atendida"];
 
 registerJob(REMINDER_JOB, async (datos, { db, now }) => {
   const citaId = String(datos.citaId ?? "");
@@ -53,31 +46,6 @@ registerJob(REMINDER_JOB, async (datos, { db, now }) => {
       .returning({ id: citas.id });
     if (!stamped) return;
     await sendAppointmentMail(tx, citaId, "recordatorio");
-  });
-  await deliverClientMessages(db, now);
-});
-
-registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
-  const citaId = String(datos.citaId ?? "");
-  if (!citaId) return;
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ fin: citas.fin, retoqueHasta: tratamientos.retoqueHasta })
-      .from(citas)
-      .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
-      .where(and(eq(citas.id, citaId), eq(citas.estado, "atendida"), isNull(citas.retoqueInvitado)))
-      .for("update", { of: citas });
-    if (!row || row.retoqueHasta === null) return;
-    // the window has closed (the job ran very late): an invitation would offer no day
-    if (now.getTime() > row.fin.getTime() + row.retoqueHasta * DAY_MS) return;
-    const booked = await tx
-      .select({ id: citas.id })
-      .from(citas)
-      .where(and(eq(citas.citaOrigenId, citaId), eq(citas.esRetoque, true), inArray(citas.estado, LIVE_OR_DONE)))
-      .limit(1);
-    if (booked.length) return;
-    await tx.update(citas).set({ retoqueInvitado: new Date() }).where(eq(citas.id, citaId));
-    await sendAppointmentMail(tx, citaId, "retoque");
   });
   await deliverClientMessages(db, now);
 });

@@ -1347,3 +1347,83 @@ export const citaNotas = pgTable("cita_notas", {
   notas: text().notNull().default(""),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- waitlist and aftercare (issue 30)
+
+/**
+ * A client waiting for a treatment on a day in `desde`–`hasta` (studio calendar days), in the
+ * morning, the afternoon or any time (`franja` null). A freed slot is offered to the oldest
+ * matching entry first (booking/waitlist.server.ts). esperando, agendada, retirada, vencida.
+ */
+export const listaEspera = pgTable(
+  "lista_espera",
+  {
+    id: text().primaryKey(),
+    tratamientoId: text()
+      .notNull()
+      .references(() => tratamientos.id, { onDelete: "cascade" }),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    nombre: text().notNull(),
+    telefono: text().notNull(),
+    correo: text().notNull(),
+    desde: date({ mode: "string" }).notNull(),
+    hasta: date({ mode: "string" }).notNull(),
+    /** manana, tarde, or null: any time */
+    franja: text(),
+    estado: text().notNull().default("esperando"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lista_espera_fila").on(t.estado, t.createdAt), index().on(t.correo)],
+);
+
+/**
+ * A freed slot offered to one waitlist entry: held for her until `expiraEn` (30 minutes),
+ * claimed by its link (`token`) at most once (a conditional update: ofrecida → reclamada).
+ * One live offer per start time, one offer per entry and start (unique indexes).
+ * ofrecida, reclamada, vencida.
+ */
+export const ofertasEspera = pgTable(
+  "ofertas_espera",
+  {
+    id: serial().primaryKey(),
+    entradaId: text()
+      .notNull()
+      .references(() => listaEspera.id, { onDelete: "cascade" }),
+    tratamientoId: text()
+      .notNull()
+      .references(() => tratamientos.id, { onDelete: "cascade" }),
+    inicio: timestamp({ withTimezone: true }).notNull(),
+    /** the session plus the buffer: the time the offer keeps out of the public calendar */
+    ocupaHasta: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    estado: text().notNull().default("ofrecida"),
+    expiraEn: timestamp({ withTimezone: true }).notNull(),
+    /** the appointment the claim made */
+    citaId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ofertas_espera_entrada_inicio").on(t.entradaId, t.inicio),
+    uniqueIndex("ofertas_espera_una_viva").on(t.inicio).where(sql`${t.estado} = 'ofrecida'`),
+    index("ofertas_espera_vivas").on(t.estado, t.expiraEn),
+  ],
+);
+
+/**
+ * A healing photo the client sent from an aftercare check-in's signed link (days 1, 7, 21):
+ * private storage ('private:{key}'), shown only to her (the same link) and to the studio.
+ */
+export const cuidadosFotos = pgTable(
+  "cuidados_fotos",
+  {
+    id: serial().primaryKey(),
+    citaId: text()
+      .notNull()
+      .references(() => citas.id, { onDelete: "cascade" }),
+    dia: integer().notNull(),
+    ref: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.citaId)],
+);

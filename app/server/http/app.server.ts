@@ -25,6 +25,7 @@ import { type PaymentApiOptions, paymentRoutes } from "./payment-api.server";
 import { requestLog } from "./request-log.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "./security.server";
 import { adminUploadLimit, handleUpload } from "./upload.server";
+import { aftercarePhotoLimit } from "../booking/aftercare-photo-limit.server";
 
 export type AppOptions = {
   /** React Router's handler for the pages (absent in tests that only call the API) */
@@ -107,7 +108,11 @@ export function createApp(options: AppOptions = {}) {
     securityHeadersFor({ development: options.development }),
     sameOriginWrites,
     // 1 MB for every body, but an admin's form with files on an admin edit screen (ADR 004).
-    bodyLimit({ skip: (path) => path === UPLOAD_PATH, larger: adminUploadLimit }),
+    // and a healing photo sent from an aftercare link (issue 30): its own limit, the link verified first
+    bodyLimit({
+      skip: (path) => path === UPLOAD_PATH,
+      larger: async (req) => aftercarePhotoLimit(req.path) ?? adminUploadLimit(req),
+    }),
   );
 
   // Health for the service manager and the proxy: /healthz says the process answers;

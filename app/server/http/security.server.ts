@@ -104,6 +104,10 @@ const PERSONAL_PATHS: RegExp[] = [
   // booking: free times change by the minute, the forms and appointments are personal
   /^\/agendar(\/[^/]+)?$/,
   /^\/cita\/[^/]+(\/pago)?$/,
+  // the waitlist, its offers' links, the aftercare photo page and its photos (issue 30)
+  /^\/agendar\/[^/]+\/lista-de-espera$/,
+  /^\/lista-de-espera\/[^/]+$/,
+  /^\/cuidados\/[^/]+(\/foto\/[^/]+)?$/,
   /^\/mis-citas$/,
   // the one-click unsubscribe: its signed token names a client (ADR 036)
   /^\/correos\/baja$/,

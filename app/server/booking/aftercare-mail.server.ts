@@ -1,0 +1,58 @@
+/**
+ * The aftercare messages (issue 30 item 6), in one place: the care instructions (day 0) and
+ * the check-ins of days 1, 7 and 21 with the link to send a healing photo. Queued in the
+ * outbox with their key (ADR 028): once each. The retoque invitation is booking/mail.server.ts's.
+ */
+import { whatsappLink } from "~/config/site";
+import type { DbOrTx } from "../db/client.server";
+import type { citas, tratamientos } from "../db/schema";
+import { env } from "../env.server";
+import { escapeHtml, mailLayout, queueMail } from "../mail.server";
+
+/** The check-in's upload page. */
+export const photoLink = (token: string) => `${env.publicUrl}/cuidados/${token}`;
+
+const CHECK_IN: Record<number, string> = {
+  1: "¿Cómo amaneciste? Es normal ver el color intenso y un poco de inflamación.",
+  7: "Ya pasó una semana: puede haber costritas o descamación; no las quites.",
+  21: "Van tres semanas: el color ya se asentó y es buen momento para ver cómo quedó antes del retoque.",
+};
+
+export async function queueAftercareMail(
+  db: DbOrTx,
+  input: {
+    cita: typeof citas.$inferSelect;
+    tratamiento: typeof tratamientos.$inferSelect;
+    dia: number;
+    care: { titulo: string; html: string; texto: string };
+    clave: string;
+    photoToken: string | null;
+  },
+): Promise<void> {
+  const { cita, tratamiento, dia, care } = input;
+  const whatsapp = `¿Dudas o algo no se ve bien? Escríbenos por WhatsApp: ${whatsappLink()}`;
+  let subject: string;
+  let lines: string[];
+  let extraHtml = "";
+  if (dia === 0) {
+    subject = care.titulo;
+    lines = [`Hola ${cita.nombre}: gracias por tu sesión de ${tratamiento.nombre}. Estos son tus cuidados:`];
+    extraHtml = care.html;
+    lines.push(care.texto, whatsapp);
+  } else {
+    subject = dia === 1 ? "¿Cómo va tu cicatrización?" : `Día ${dia}: ¿cómo va tu ${tratamiento.nombre}?`;
+    const link = input.photoToken ? photoLink(input.photoToken) : "";
+    lines = [
+      `Hola ${cita.nombre}: ${CHECK_IN[dia] ?? "¿Cómo va tu cicatrización?"}`,
+      `Mándanos una foto con luz natural para revisar cómo va (solo tú y el estudio la ven): ${link}`,
+      whatsapp,
+    ];
+  }
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 12px">${escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`;
+  const html =
+    dia === 0
+      ? mailLayout(subject, `${paragraph(lines[0])}${extraHtml}${paragraph(whatsapp)}`)
+      : mailLayout(subject, lines.map(paragraph).join(""));
+  await queueMail(db, { to: cita.correo, subject, text: lines.join("\n\n"), html, clave: input.clave });
+}
