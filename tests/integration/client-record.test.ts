@@ -21,7 +21,18 @@ import { loader as visitLoader } from "~/routes/visita";
 import { createAppointment } from "~/server/booking/appointments.server";
 import type { ClientExport } from "~/server/clients/arco.server";
 import { type Database, queryRows } from "~/server/db/client.server";
-import { citaNotas, citas, compraLineas, compras, datosFiscales, facturas, visitas } from "~/server/db/schema";
+import {
+  citaNotas,
+  citas,
+  compraLineas,
+  compras,
+  datosFiscales,
+  facturas,
+  listaEspera,
+  mensajes,
+  visitas,
+  whatsappConsentimientos,
+} from "~/server/db/schema";
 import { queueMail } from "~/server/mail.server";
 import { searchAdmin } from "~/server/search/search.server";
 import { getStorage, readRef } from "~/server/storage/index.server";
@@ -111,6 +122,31 @@ beforeAll(async () => {
     correo: ANA.email,
     formaPago: "04",
     total: 45_000,
+  });
+  // what the clinic keeps of her too: a waitlist entry, a WhatsApp message and her number's consent
+  await db.insert(listaEspera).values({
+    id: "espera-ana",
+    tratamientoId: "microblading",
+    userId: ana.id,
+    nombre: ANA.name,
+    telefono: "5581234567",
+    correo: ANA.email,
+    desde: "2026-12-01",
+    hasta: "2026-12-20",
+  });
+  await db.insert(whatsappConsentimientos).values({
+    telefono: "525581234567",
+    userId: ana.id,
+    acepta: true,
+    texto: "Acepto recibir por WhatsApp…",
+    aceptadoEn: new Date(),
+    origen: "perfil",
+  });
+  await db.insert(mensajes).values({
+    telefono: "525581234567",
+    plantilla: "cita_confirmada",
+    parametros: [ANA.name],
+    correo: { to: ANA.email, subject: "Tu cita", html: `<p>${ANA.name}</p>`, text: ANA.name },
   });
   await db.insert(datosFiscales).values({
     userId: ana.id,

@@ -16,7 +16,7 @@
  * The log says only that a deletion ran and how many rows of each kind it touched.
  */
 import { randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { PDFDocument, type PDFFont, StandardFonts, rgb } from "pdf-lib";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
@@ -29,6 +29,7 @@ import {
   citaNotas,
   citas,
   consentimientos,
+  cuidadosFotos,
   comentarios,
   compras,
   correos,
@@ -41,6 +42,7 @@ import {
   favoritos,
   guias,
   inscripciones,
+  listaEspera,
   mensajes,
   pagos,
   session,
@@ -349,6 +351,20 @@ export async function eraseClient(db: Db, client: ClientIdentity): Promise<Erasu
       await tx.delete(whatsappConsentimientos).where(tenOf(whatsappConsentimientos.telefono));
     }
     if (uid) await tx.delete(whatsappConsentimientos).where(eq(whatsappConsentimientos.userId, uid));
+    // her waitlist entries (their offers go with them: ofertas_espera cascades)
+    const waitlistWhere = or(
+      ...(emails.length ? [inArray(sql`lower(${listaEspera.correo})`, emails)] : []),
+      ...(uid ? [eq(listaEspera.userId, uid)] : []),
+      ...(lastTen.length
+        ? [sql`right(regexp_replace(${listaEspera.telefono}, '\D', '', 'g'), 10) in (${sql.join(
+            lastTen.map((p) => sql`${p}`),
+            sql`, `,
+          )})`]
+        : []),
+    );
+    if (waitlistWhere) {
+      count("listaDeEspera", (await tx.delete(listaEspera).where(waitlistWhere).returning({ id: listaEspera.id })).length);
+    }
     const names = [
       ...new Set(
         [client.nombre, account_?.name, ...mine.map((c) => c.nombre)].filter(
@@ -378,6 +394,13 @@ export async function eraseClient(db: Db, client: ClientIdentity): Promise<Erasu
           .length,
       );
       await eraseConsents(tx, citaIds);
+      // her healing photos from the aftercare check-ins (files deleted after the commit)
+      const healing = await tx
+        .delete(cuidadosFotos)
+        .where(inArray(cuidadosFotos.citaId, citaIds))
+        .returning({ ref: cuidadosFotos.ref });
+      photoRefs.push(...healing.map((f) => f.ref));
+      count("fotosDeCuidados", healing.length);
       count(
         "citas",
         (
