@@ -29,6 +29,8 @@ export const WHATSAPP_TEMPLATES = {
   anticipo_vencido: ["nombre", "fecha"],
   anticipo_tardio: ["nombre", "monto", "referencia"],
   cuidados: ["nombre", "tratamiento", "enlace"],
+  espera_alta: ["nombre", "tratamiento", "fechas"],
+  espera_oferta: ["nombre", "tratamiento", "fecha", "enlace"],
   pedido_envio: ["nombre", "pedido", "estado", "seguimiento"],
   aviso_estudio: ["aviso"],
 } as const satisfies Record<string, readonly string[]>;

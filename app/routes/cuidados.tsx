@@ -5,6 +5,8 @@
  * shown only here and to the studio. A link that does not verify is a 403.
  */
 import { Form, data, useNavigation } from "react-router";
+import { BOOKING_PROSE } from "~/components/booking/prose";
+import { ContentHtml } from "~/components/content/content-html";
 import { site, whatsappLink } from "~/config/site";
 import { formatSpanishDateTime } from "~/domain/dates";
 import { AFTERCARE_PHOTO_BYTES, sizeText, tooManyAttempts } from "~/domain/limits";
@@ -27,6 +29,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     dia: page.dia,
     fotos: page.fotos.map((f) => ({ id: f.id, dia: f.dia, src: `/cuidados/${params.token}/foto/${f.id}` })),
     lleno: page.fotos.length >= MAX_PHOTOS_PER_SESSION,
+    cuidados: { titulo: page.care.titulo, html: page.care.html },
   };
 }
 
@@ -79,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Cuidados({ loaderData, actionData }: Route.ComponentProps) {
-  const { nombre, tratamiento, sesion, dia, fotos, lleno } = loaderData;
+  const { nombre, tratamiento, sesion, dia, fotos, lleno, cuidados } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <section className="container-page max-w-2xl py-8 md:py-14">
@@ -122,6 +125,10 @@ export default function Cuidados({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
       )}
+      <details className="mt-10 rounded-xl border border-sand px-4 py-3" open={dia === 1}>
+        <summary className="cursor-pointer font-medium">{cuidados.titulo}</summary>
+        <ContentHtml html={cuidados.html} className={`mt-3 ${BOOKING_PROSE}`} />
+      </details>
       <p className="mt-10 text-sm text-ink/80">
         ¿Algo no se ve bien?{" "}
         <a href={whatsappLink()} className="font-medium text-clay-dark underline">

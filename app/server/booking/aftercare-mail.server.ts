@@ -1,13 +1,17 @@
 /**
  * The aftercare messages (issue 30 item 6), in one place: the care instructions (day 0) and
  * the check-ins of days 1, 7 and 21 with the link to send a healing photo. Queued in the
- * outbox with their key (ADR 028): once each. The retoque invitation is booking/mail.server.ts's.
+ * outbox with their key (ADR 028): once each, WhatsApp first to a client who opted in (ADR 039:
+ * the `cuidados` template with her name, the treatment and the link to her check-in page, which
+ * also shows the care instructions), by mail otherwise. The retoque invitation is
+ * booking/mail.server.ts's.
  */
 import { whatsappLink } from "~/config/site";
 import type { DbOrTx } from "../db/client.server";
 import type { citas, tratamientos } from "../db/schema";
 import { env } from "../env.server";
-import { escapeHtml, mailLayout, queueMail } from "../mail.server";
+import { escapeHtml, mailLayout } from "../mail.server";
+import { queueClientMessage } from "../messages/messages.server";
 
 /** The check-in's upload page. */
 export const photoLink = (token: string) => `${env.publicUrl}/cuidados/${token}`;
@@ -26,7 +30,8 @@ export async function queueAftercareMail(
     dia: number;
     care: { titulo: string; html: string; texto: string };
     clave: string;
-    photoToken: string | null;
+    /** the check-in page of that day (day 0: of day 1, where the care instructions are too) */
+    photoToken: string;
   },
 ): Promise<void> {
   const { cita, tratamiento, dia, care } = input;
@@ -41,7 +46,7 @@ export async function queueAftercareMail(
     lines.push(care.texto, whatsapp);
   } else {
     subject = dia === 1 ? "¿Cómo va tu cicatrización?" : `Día ${dia}: ¿cómo va tu ${tratamiento.nombre}?`;
-    const link = input.photoToken ? photoLink(input.photoToken) : "";
+    const link = photoLink(input.photoToken);
     lines = [
       `Hola ${cita.nombre}: ${CHECK_IN[dia] ?? "¿Cómo va tu cicatrización?"}`,
       `Mándanos una foto con luz natural para revisar cómo va (solo tú y el estudio la ven): ${link}`,
@@ -54,5 +59,10 @@ export async function queueAftercareMail(
     dia === 0
       ? mailLayout(subject, `${paragraph(lines[0])}${extraHtml}${paragraph(whatsapp)}`)
       : mailLayout(subject, lines.map(paragraph).join(""));
-  await queueMail(db, { to: cita.correo, subject, text: lines.join("\n\n"), html, clave: input.clave });
+  await queueClientMessage(db, {
+    recipient: { email: cita.correo, phone: cita.telefono },
+    clave: input.clave,
+    mail: { to: cita.correo, subject, text: lines.join("\n\n"), html },
+    whatsapp: { template: "cuidados", params: [cita.nombre, tratamiento.nombre, photoLink(input.photoToken)] },
+  });
 }

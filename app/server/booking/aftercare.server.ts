@@ -22,7 +22,7 @@ import { PHOTO_DAYS } from "~/domain/waitlist";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, cuidadosFotos, tratamientos } from "../db/schema";
 import { registerJob } from "../jobs.server";
-import { deliverQueuedMail } from "../mail.server";
+import { deliverClientMessages } from "../messages/messages.server";
 import { serverSecret } from "../secret.server";
 import { getStorage, readRef, storageRef } from "../storage/index.server";
 import { ContentError, readContentFolder } from "../content.server";
@@ -100,13 +100,20 @@ export async function photoPage(db: DbOrTx, token: string) {
   const signed = readPhotoToken(token);
   if (!signed) return null;
   const [row] = await db
-    .select({ cita: citas, tratamiento: tratamientos.nombre })
+    .select({
+      cita: citas,
+      tratamiento: tratamientos.nombre,
+      tratamientoId: tratamientos.id,
+      servicioId: tratamientos.servicioId,
+    })
     .from(citas)
     .innerJoin(tratamientos, eq(tratamientos.id, citas.tratamientoId))
     .where(eq(citas.id, signed.citaId));
   if (!row || row.cita.estado !== "atendida") return null;
   const fotos = await photosOf(db, signed.citaId);
-  return { ...row, dia: signed.dia, fotos };
+  // the care instructions are on the page too: a WhatsApp message carries only its link
+  const care = careFor({ id: row.tratamientoId, servicioId: row.servicioId });
+  return { cita: row.cita, tratamiento: row.tratamiento, care, dia: signed.dia, fotos };
 }
 
 export function photosOf(db: DbOrTx, citaId: string) {
@@ -170,10 +177,10 @@ registerJob(AFTERCARE_JOB, async (datos, { db }) => {
       dia,
       care: careFor(row.tratamiento),
       clave: aftercareKey(citaId, paso),
-      photoToken: dia > 0 ? photoToken(citaId, dia) : null,
+      photoToken: photoToken(citaId, dia > 0 ? dia : 1),
     });
   });
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db);
 });
 
 registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
@@ -190,7 +197,7 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
       .where(and(eq(citas.id, citaId), isNull(citas.retoqueInvitado)));
     await sendAppointmentMail(tx, citaId, "retoque");
   });
-  await deliverQueuedMail(db);
+  await deliverClientMessages(db);
 });
 
 /** The studio's view of a session's healing photos (admin only: its links are signed for the session). */

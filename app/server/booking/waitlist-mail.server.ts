@@ -1,6 +1,7 @@
 /**
  * The waitlist's messages (issue 30), each in one place and keyed in the outbox (ADR 028):
- * the entry's confirmation and the offer of a freed slot with its 30-minute link.
+ * the entry's confirmation and the offer of a freed slot with its 30-minute link; WhatsApp first
+ * to a client who opted in, by mail otherwise (ADR 039).
  */
 import { site, whatsappLink } from "~/config/site";
 import { formatSpanishCalendarDate, formatSpanishDateTime } from "~/domain/dates";
@@ -8,7 +9,8 @@ import { FRANJA_LABEL, type Franja, OFFER_MINUTES } from "~/domain/waitlist";
 import type { DbOrTx } from "../db/client.server";
 import type { listaEspera } from "../db/schema";
 import { env } from "../env.server";
-import { escapeHtml, mailLayout, queueMail } from "../mail.server";
+import { escapeHtml, mailLayout } from "../mail.server";
+import { queueClientMessage } from "../messages/messages.server";
 
 type Entry = typeof listaEspera.$inferSelect;
 
@@ -35,12 +37,14 @@ export async function queueJoinedMail(db: DbOrTx, entry: Entry, tratamiento: str
     `Si se libera un horario te escribimos con un enlace que lo aparta para ti durante ${OFFER_MINUTES} minutos; el primero en la lista lo recibe primero.`,
     `¿Ya no lo necesitas o tienes dudas? Escríbenos por WhatsApp: ${whatsappLink()}`,
   ];
-  await queueMail(db, {
-    to: entry.correo,
-    subject,
-    text: lines.join("\n\n"),
-    html: html(subject, lines),
+  await queueClientMessage(db, {
+    recipient: { email: entry.correo, phone: entry.telefono },
     clave: `espera-alta:${entry.id}`,
+    mail: { subject, text: lines.join("\n\n"), html: html(subject, lines) },
+    whatsapp: {
+      template: "espera_alta",
+      params: [entry.nombre, tratamiento, `${formatSpanishCalendarDate(entry.desde)} al ${formatSpanishCalendarDate(entry.hasta)}`],
+    },
   });
 }
 
@@ -58,11 +62,14 @@ export async function queueOfferMail(
     `Si no lo tomas, se lo ofrecemos a la siguiente persona de la lista. Sigues en la lista para otros horarios.`,
     `${site.name} · WhatsApp: ${whatsappLink()}`,
   ];
-  await queueMail(db, {
-    to: entry.correo,
-    subject,
-    text: lines.join("\n\n"),
-    html: html(subject, lines),
+  // WhatsApp first (ADR 039): the offer lasts 30 minutes, and she reads WhatsApp first
+  await queueClientMessage(db, {
+    recipient: { email: entry.correo, phone: entry.telefono },
     clave: `espera-oferta:${offer.id}`,
+    mail: { subject, text: lines.join("\n\n"), html: html(subject, lines) },
+    whatsapp: {
+      template: "espera_oferta",
+      params: [entry.nombre, tratamiento, formatSpanishDateTime(offer.inicio), offerLink(offer.token)],
+    },
   });
 }

@@ -28,7 +28,7 @@ import { zonedDate } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, listaEspera, ofertasEspera, tratamientos } from "../db/schema";
 import { registerJob, registerPeriodicTask, scheduleJob } from "../jobs.server";
-import { deliverQueuedMail } from "../mail.server";
+import { deliverClientMessages } from "../messages/messages.server";
 import { AppointmentError, type Cita, LIVE_STATES, SlotTakenError, createAppointment } from "./appointments.server";
 import { findBookable, stillFree } from "./booking.server";
 import { HoldLimitError } from "./hold-limit.server";
@@ -93,7 +93,7 @@ export async function joinWaitlist(
     await queueJoinedMail(tx, entry, tratamiento.nombre);
     return { ok: true, entry };
   });
-  if (result.ok) await deliverQueuedMail(db);
+  if (result.ok) await deliverClientMessages(db);
   return result;
 }
 
@@ -169,7 +169,7 @@ export async function offerFreedSlot(db: Db, inicio: Date, now: Date = new Date(
     }
     return null;
   });
-  if (offer) await deliverQueuedMail(db);
+  if (offer) await deliverClientMessages(db);
   return offer;
 }
 
