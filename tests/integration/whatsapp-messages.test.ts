@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WHATSAPP_CONSENT_TEXT } from "~/domain/whatsapp";
 import { loader as correosLoader } from "~/routes/admin/correos";
 import { action as perfilAction, loader as perfilLoader } from "~/routes/mi-perfil";
-import { createAppointment } from "~/server/booking/appointments.server";
+import { createAppointment, setAttendance } from "~/server/booking/appointments.server";
 import { availableSlots, bookSlot } from "~/server/booking/booking.server";
 import { type Database, openDatabase } from "~/server/db/client.server";
 import { correos, mensajes, tareas, whatsappConsentimientos } from "~/server/db/schema";
@@ -190,6 +190,32 @@ describe("one booking by a client who opted in: WhatsApp, at its offsets, once",
     const rows = await database.db.select().from(mensajes).where(eq(mensajes.telefono, "523312345678"));
     expect(rows.map((r) => r.estado)).toEqual(["enviado", "enviado", "enviado"]);
     expect(rows.every((r) => r.proveedorId?.startsWith("wamid.") && r.enviadoEn)).toBe(true);
+  });
+
+  it("after the session: the care instructions, the check-ins of days 1, 7 and 21, the retoque invitation; once each", async () => {
+    await recordWhatsAppConsent(database.db, { phone: "3312120000", origen: "reserva" }, base);
+    const cita = await book("3312120000", "marta@example.com");
+    const sent = () => stub.sent.filter((m) => m.to === "523312120000");
+    await setAttendance(database.db, cita.id, "atendida", at(3, cita.inicio));
+    for (const days of [0, 1, 7, 21, 30]) {
+      await tick(at(3 + days * 24, cita.inicio));
+      await tick(at(3 + days * 24, cita.inicio)); // a second pass sends nothing new
+    }
+    expect(sent().map((m) => m.template)).toEqual([
+      "cita_confirmada",
+      "cuidados",
+      "cuidados",
+      "cuidados",
+      "cuidados",
+      "cita_retoque",
+    ]);
+    // each check-in links to her own page for that day (the care instructions are there too)
+    const links = sent()
+      .filter((m) => m.template === "cuidados")
+      .map((m) => m.params[2]);
+    expect(links.every((link) => link.includes(`/cuidados/${cita.id}.`))).toBe(true);
+    expect(new Set(links).size).toBe(3); // day 0 and day 1 share the day-1 page
+    expect(mailsTo("marta@example.com")).toHaveLength(0);
   });
 
   it("a client who did not opt in gets the same news by mail, and nothing by WhatsApp", async () => {

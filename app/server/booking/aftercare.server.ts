@@ -163,7 +163,7 @@ async function standing(tx: DbOrTx, citaId: string) {
   return booked.length ? null : row;
 }
 
-registerJob(AFTERCARE_JOB, async (datos, { db }) => {
+registerJob(AFTERCARE_JOB, async (datos, { db, now }) => {
   const citaId = String(datos.citaId ?? "");
   const paso = String(datos.paso ?? "");
   if (!citaId || !paso) return;
@@ -180,7 +180,7 @@ registerJob(AFTERCARE_JOB, async (datos, { db }) => {
       photoToken: photoToken(citaId, dia > 0 ? dia : 1),
     });
   });
-  await deliverClientMessages(db);
+  await deliverClientMessages(db, now);
 });
 
 registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
@@ -197,7 +197,7 @@ registerJob(RETOQUE_JOB, async (datos, { db, now }) => {
       .where(and(eq(citas.id, citaId), isNull(citas.retoqueInvitado)));
     await sendAppointmentMail(tx, citaId, "retoque");
   });
-  await deliverClientMessages(db);
+  await deliverClientMessages(db, now);
 });
 
 /** The studio's view of a session's healing photos (admin only: its links are signed for the session). */

@@ -93,7 +93,7 @@ export async function joinWaitlist(
     await queueJoinedMail(tx, entry, tratamiento.nombre);
     return { ok: true, entry };
   });
-  if (result.ok) await deliverClientMessages(db);
+  if (result.ok) await deliverClientMessages(db, now);
   return result;
 }
 
@@ -169,7 +169,7 @@ export async function offerFreedSlot(db: Db, inicio: Date, now: Date = new Date(
     }
     return null;
   });
-  if (offer) await deliverClientMessages(db);
+  if (offer) await deliverClientMessages(db, now);
   return offer;
 }
 
