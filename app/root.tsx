@@ -96,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 Each part of the page is a Suspense boundary (issue 27): React hydrates the shell
                 first and then each boundary in a lane of its own that yields to the browser, so
                 no single long task runs from the first script to the last effect. A tap on a part
-                not hydrated yet hydrates that part first. Nothing here suspends on the client.
+                not hydrated yet hydrates that part first. Nothing here suspends on the client (ADR 043).
               */}
               <Suspense>
                 <SiteHeader cartCount={data?.cartCount ?? 0} user={data?.user ?? null} />

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { ne, sql } from "drizzle-orm";
+import { VALORACION_ID } from "~/domain/contraindications";
 import { bookableTreatments } from "~/server/booking/booking.server";
 import { contentPages, inPersonCoursePath } from "~/server/content.server";
 import { queryRows } from "~/server/db/client.server";
@@ -28,7 +29,7 @@ const escapeXml = (text: string) => text.replace(/[&<>'"]/g, (c) => XML_ESCAPES[
 export async function loader() {
   const db = getDb();
   const [services, categories, courses, treatments] = await Promise.all([
-    db.select({ id: servicios.id }).from(servicios),
+    db.select({ id: servicios.id }).from(servicios).where(ne(servicios.id, VALORACION_ID)),
     db.select({ id: categorias.id }).from(categorias),
     db.select({ id: cursos.id, tipo: cursos.tipo, publicado: cursos.publicado }).from(cursos),
     bookableTreatments(db),

@@ -3,7 +3,8 @@
  * tags). Read-only: nothing here writes. The courses' public reads are the school's
  * (school/catalog.server.ts); the products' are the shop's (shop/catalog.server.ts).
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, ne, sql } from "drizzle-orm";
+import { VALORACION_ID } from "~/domain/contraindications";
 import type { GalleryImage, ServiceDetail, ServiceSummary } from "~/domain/catalog";
 import { GALLERY_PAGE_SIZE } from "~/domain/pagination";
 import { getDb } from "../db/index.server";
@@ -22,11 +23,14 @@ export async function listServices(): Promise<ServiceSummary[]> {
   return getDb()
     .select({ id: servicios.id, nombre: servicios.nombre, slogan: servicios.slogan, urlImagen: servicios.urlImagen })
     .from(servicios)
+    .where(ne(servicios.id, VALORACION_ID))
     .orderBy(asc(servicios.posicion), asc(servicios.nombre));
 }
 
 
 export async function getService(id: string): Promise<ServiceDetail | null> {
+  // the free valoración is booked (/agendar/valoracion), not a service with a page of its own
+  if (id === VALORACION_ID) return null;
   const [row] = await getDb().select().from(servicios).where(eq(servicios.id, id)).limit(1);
   return row ?? null;
 }
