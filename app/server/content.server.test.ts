@@ -50,12 +50,14 @@ describe("every content file", () => {
     );
     for (const page of pages) expect(isCalendarDate(page.actualizado), page.path).toBe(true);
     // What Vite bundles is the folder on disk, file for file (the scripts read the folder).
-    // (content/agenda/ is read by the booking pages: booking/content.server.ts.)
+    // (content/agenda/ is read by the booking pages: booking/content.server.ts; cuidados/ by aftercare.server.ts.)
     const files = Object.keys(readContentFolder());
     expect(files.filter((f) => !f.startsWith("/content/agenda/")).length).toBe(pages.length);
     expect(files.filter((f) => f.startsWith("/content/agenda/")).sort()).toEqual([
       "/content/agenda/consentimiento.md",
       "/content/agenda/contraindicaciones.md",
+      "/content/agenda/cuidados/general.md",
+      "/content/agenda/cuidados/labios.md",
       "/content/agenda/preparacion.md",
     ]);
     expect(readContent(readContentFolder()).legal.get("terminos-y-condiciones")![2]).toEqual(

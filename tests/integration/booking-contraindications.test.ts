@@ -131,7 +131,7 @@ describe("a contraindication stops the booking", () => {
     expect(await counts()).toEqual({ citas: 0, pagos: 0 });
   });
 
-  it("the free valoración exists on a fresh install: 20 minutes, price 0, confirmed at once", async () => {
+  it("the free valoración exists on a fresh install: 20 minutes, price 0, confirmed without a deposit", async () => {
     const valoracion = await findBookable(database.db, VALORACION_ID);
     expect(valoracion).toMatchObject({ duracion: 20, precio: 0, anticipo: 0, requiereConsentimiento: false });
     const [day] = await availableSlots(database.db, 20);
