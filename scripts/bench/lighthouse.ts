@@ -24,10 +24,10 @@ import {
   launchChromium,
   medians,
 } from "./lighthouse-audit";
+import { replaceSection } from "./doc";
 import { startServer } from "./server";
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const DOC = path.resolve("docs/benchmarks.md");
 const START = "<!-- lighthouse:start -->";
 const END = "<!-- lighthouse:end -->";
 const dataDir = path.resolve(".tmp/bench-lighthouse");
@@ -127,13 +127,5 @@ if (process.env.WRITE !== "0") {
     `Lighthouse 12.8.2 is the last version for Node 20 (13 wants Node 22). Audits that could not run: ${erroredAudits.size ? [...erroredAudits].join(", ") : "none"}.`,
     END,
   ].join("\n");
-  let doc = fs.readFileSync(DOC, "utf8");
-  const from = doc.indexOf(START);
-  const to = doc.indexOf(END);
-  doc =
-    from >= 0 && to > from
-      ? doc.slice(0, from) + section + doc.slice(to + END.length)
-      : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(DOC, doc);
-  console.log(`\n${DOC} actualizado`);
+  replaceSection(START, END, section);
 }

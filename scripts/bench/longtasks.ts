@@ -22,11 +22,11 @@ import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { sitemapPaths } from "../../tests/support/sitemap";
+import { replaceSection } from "./doc";
 import { startServer } from "./server";
 
 const LOADS = Number(process.env.LOADS ?? 5);
 const QUIET_MS = 4_000;
-const DOC = path.resolve("docs/benchmarks.md");
 const START = "<!-- longtasks:start -->";
 const END = "<!-- longtasks:end -->";
 const dataDir = path.resolve(".tmp/bench-longtasks");
@@ -40,7 +40,7 @@ type TraceEvent = {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: Record<string, any>;
+  args?: { name?: string; beginData?: { url?: string }; data?: { url?: string } };
 };
 /** ms; `cpu`: the longest task's thread time (what the host's other work does not lengthen) */
 type Load = { longest: number; blocking: number; tasks: number; cpu: number };
@@ -233,13 +233,5 @@ if (process.env.WRITE !== "0") {
     ...lines,
     END,
   ].join("\n");
-  let doc = fs.readFileSync(DOC, "utf8");
-  const from = doc.indexOf(START);
-  const to = doc.indexOf(END);
-  doc =
-    from >= 0 && to > from
-      ? doc.slice(0, from) + section + doc.slice(to + END.length)
-      : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(DOC, doc);
-  console.log(`\n${DOC} actualizado`);
+  replaceSection(START, END, section);
 }
