@@ -732,7 +732,7 @@ describe("the production set-up on one machine", () => {
       await page.getByLabel("Archivo de video").setInputFiles(file);
       await page.getByRole("button", { name: "Crear" }).click();
       // 60 MB through Caddy into the bucket: 27 s on a quiet 2-core machine, more while CI runs beside it
-      await page.waitForURL(/\/admin\/videos\/\d+$/, { timeout: 120_000 });
+      await page.waitForURL(/\/admin\/videos\/\d+$/, { timeout: 100_000 });
       const [row] = await database.db.select().from(unidadVideos).where(eq(unidadVideos.unidadId, "cejas-online-1"));
       expect(row?.video).toMatch(/^private:videos\//);
       expect(bucketKeys().filter((k) => k.startsWith("private/videos/")).length).toBe(1);
