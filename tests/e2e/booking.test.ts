@@ -29,6 +29,36 @@ async function payDeposit(page: Page, numero: string) {
   await form.getByTestId("deposit-submit").click();
 }
 
+describe("a contraindication (issue 30)", () => {
+  it("'embarazada: sí' holds no slot and takes no deposit: the valoración and WhatsApp instead", async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: "es-MX" });
+    const page = await context.newPage();
+    const correo = `embarazo-${Date.now()}@example.com`;
+    await page.goto(`${baseURL}/agendar/microblading`);
+    await page.getByTestId("slot-day").nth(4).click();
+    await page.waitForURL(/fecha=/);
+    await page.getByTestId("slot-time").first().click();
+    await page.getByTestId("booking-form").waitFor();
+    await fillBookingForm(page, correo);
+    await page
+      .getByRole("radiogroup", { name: /embarazada/ })
+      .getByLabel("Sí")
+      .check();
+    await page.getByTestId("booking-submit").click();
+
+    const offer = page.getByTestId("valoracion-offer");
+    await offer.waitFor();
+    expect(page.url()).not.toMatch(/\/cita\//); // no hold, no deposit page
+    expect(await page.getByTestId("deposit-form").count()).toBe(0);
+    expect(await offer.getByTestId("valoracion-link").getAttribute("href")).toBe("/agendar/valoracion");
+    expect(await offer.locator('a[href*="wa.me"]').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // nothing was booked for her: no mail in the outbox
+    expect(readOutbox(dataDir).filter((m) => m.to.includes(correo))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("booking a treatment", () => {
   it("from the home page to a confirmed, paid appointment, then reschedule and cancel", async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: "es-MX" });
@@ -107,7 +137,12 @@ describe("bookable service pages", () => {
       (m) => JSON.parse(m[1]) as Record<string, unknown>,
     );
     const service = data.find((d) => d["@type"] === "Service") as Record<string, Record<string, unknown>> | undefined;
-    expect(service?.offers).toMatchObject({ "@type": "AggregateOffer", priceCurrency: "MXN", lowPrice: "3500.00", highPrice: "4000.00" });
+    expect(service?.offers).toMatchObject({
+      "@type": "AggregateOffer",
+      priceCurrency: "MXN",
+      lowPrice: "3500.00",
+      highPrice: "4000.00",
+    });
     expect(service?.potentialAction).toMatchObject({ "@type": "ReserveAction" });
   });
 });
