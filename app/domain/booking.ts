@@ -58,6 +58,27 @@ export function normalizePhone(value: string): string | null {
   return /^\d{10}$/.test(national) ? national : null;
 }
 
+/**
+ * Who is writing (the booking form, the waitlist's): name, WhatsApp and e-mail, each bounded;
+ * a field that fails gets its Spanish message in `errors` and comes back null.
+ */
+export function parseContactFields(
+  form: { get(name: string): unknown },
+  errors: Record<string, string>,
+): { nombre: string | null; telefono: string | null; correo: string | null } {
+  const nombre = boundedText(form.get("nombre"), TEXT_LIMITS.nombre);
+  if (nombre === null) errors.nombre = `Tu nombre es demasiado largo (máximo ${TEXT_LIMITS.nombre} caracteres).`;
+  else if (nombre.length < 2) errors.nombre = "Escribe tu nombre completo.";
+
+  const telefonoText = boundedText(form.get("telefono"), TEXT_LIMITS.telefono);
+  const telefono = telefonoText ? normalizePhone(telefonoText) : null;
+  if (!telefono) errors.telefono = "Escribe tu WhatsApp a 10 dígitos, por ejemplo 33 1234 5678.";
+
+  const correo = boundedText(form.get("correo"), TEXT_LIMITS.correo)?.toLowerCase() ?? null;
+  if (!correo || !EMAIL.test(correo)) errors.correo = "Escribe un correo válido, por ejemplo nombre@correo.com.";
+  return { nombre: nombre && nombre.length >= 2 ? nombre : null, telefono, correo: correo && EMAIL.test(correo) ? correo : null };
+}
+
 /** The questions a treatment asks: all, minus those for another kind ("labios" only for lips). */
 export function questionsFor(questions: ConsentQuestion[], treatmentText: string): ConsentQuestion[] {
   const text = treatmentText.toLowerCase();
@@ -77,16 +98,7 @@ export function parseBookingForm(
   }
   const errors: Record<string, string> = {};
 
-  const nombre = boundedText(form.get("nombre"), TEXT_LIMITS.nombre);
-  if (nombre === null) errors.nombre = `Tu nombre es demasiado largo (máximo ${TEXT_LIMITS.nombre} caracteres).`;
-  else if (nombre.length < 2) errors.nombre = "Escribe tu nombre completo.";
-
-  const telefonoText = boundedText(form.get("telefono"), TEXT_LIMITS.telefono);
-  const telefono = telefonoText ? normalizePhone(telefonoText) : null;
-  if (!telefono) errors.telefono = "Escribe tu WhatsApp a 10 dígitos, por ejemplo 33 1234 5678.";
-
-  const correo = boundedText(form.get("correo"), TEXT_LIMITS.correo)?.toLowerCase() ?? null;
-  if (!correo || !EMAIL.test(correo)) errors.correo = "Escribe un correo válido, por ejemplo nombre@correo.com.";
+  const { nombre, telefono, correo } = parseContactFields(form, errors);
 
   let consentimiento: ConsentRecord | null = null;
   if (options.questions) {

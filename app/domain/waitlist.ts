@@ -3,9 +3,9 @@
  * range, morning or afternoon, contact), which freed slot matches which entry, and the days
  * the aftercare messages go out.
  */
-import { type BookingContact, type FormLike, normalizePhone } from "./booking";
+import { type BookingContact, type FormLike, parseContactFields } from "./booking";
 import { HORIZON_DAYS } from "./agenda";
-import { TEXT_LIMITS, boundedText } from "./limits";
+import { boundedText } from "./limits";
 import { addDays, wallClock, zonedDate } from "./slots";
 import { STUDIO_TIME_ZONE, isCalendarDate } from "./dates";
 
@@ -25,7 +25,6 @@ export type WaitlistFormResult =
   | { ok: true; value: WaitlistRequest }
   | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const isDay = isCalendarDate;
 
 /** The join form, checked: every field bounded, the range within the calendar's horizon. */
@@ -36,14 +35,7 @@ export function parseWaitlistForm(form: FormLike, now: Date): WaitlistFormResult
     if (typeof value === "string") values[key] = value.slice(0, 300);
   }
   const errors: Record<string, string> = {};
-  const nombre = boundedText(form.get("nombre"), TEXT_LIMITS.nombre);
-  if (nombre === null) errors.nombre = `Tu nombre es demasiado largo (máximo ${TEXT_LIMITS.nombre} caracteres).`;
-  else if (nombre.length < 2) errors.nombre = "Escribe tu nombre completo.";
-  const telefonoText = boundedText(form.get("telefono"), TEXT_LIMITS.telefono);
-  const telefono = telefonoText ? normalizePhone(telefonoText) : null;
-  if (!telefono) errors.telefono = "Escribe tu WhatsApp a 10 dígitos, por ejemplo 33 1234 5678.";
-  const correo = boundedText(form.get("correo"), TEXT_LIMITS.correo)?.toLowerCase() ?? null;
-  if (!correo || !EMAIL.test(correo)) errors.correo = "Escribe un correo válido, por ejemplo nombre@correo.com.";
+  const { nombre, telefono, correo } = parseContactFields(form, errors);
 
   const today = zonedDate(now, STUDIO_TIME_ZONE);
   const last = addDays(today, WAITLIST_MAX_DAYS);
