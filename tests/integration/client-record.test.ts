@@ -19,6 +19,7 @@ import { loader as dataLoader } from "~/routes/admin/clienta-datos";
 import { loader as listLoader } from "~/routes/admin/clientas";
 import { loader as visitLoader } from "~/routes/visita";
 import { createAppointment } from "~/server/booking/appointments.server";
+import { currentConsentVersion, recordConsent, recordHash } from "~/server/booking/consent.server";
 import type { ClientExport } from "~/server/clients/arco.server";
 import { type Database, queryRows } from "~/server/db/client.server";
 import {
@@ -26,6 +27,8 @@ import {
   citas,
   compraLineas,
   compras,
+  consentimientoVersiones,
+  consentimientos,
   datosFiscales,
   facturas,
   listaEspera,
@@ -43,6 +46,7 @@ import { type TestUser, makeTreatment, signUpUser, useTestDatabase } from "../su
 const ANA = { name: "Anabel Trujillo Peña", email: "anabel.trujillo@example.com", phone: "55 8123 4567" };
 const BERTA = { name: "Berta Quintanar Ruiz", email: "berta.q@example.com", phone: "33 1987 6543" };
 const PHOTO = "private:visitas/anabel-antes-1.jpg";
+const OLD_TEXT = "<p>Texto del consentimiento de 2025, tal como lo firmó.</p>";
 
 let database: Database;
 let admin: TestUser;
@@ -60,7 +64,7 @@ beforeAll(async () => {
   const consent = {
     respuestas: [{ id: "embarazo", pregunta: "¿Estás embarazada?", respuesta: "no", detalle: "" }],
     firma: ANA.name,
-    aceptado: true,
+    aceptado: true as const,
     firmadoEn: day(1).toISOString(),
   };
   const book = (who: typeof ANA, inicio: Date, userId: string | null, consentimiento: unknown) =>
@@ -78,6 +82,42 @@ beforeAll(async () => {
   // booked again without logging in, her e-mail in capitals: still hers
   ids.anaGuestCita = (await book(ANA, day(12), null, null)).id;
   ids.bertaCita = (await book(BERTA, day(11), null, { ...consent, firma: BERTA.name })).id;
+
+  // two signed consents of hers on two versions of the text: last year's, and today's with a drawing
+  const respuestas = [{ id: "embarazo", pregunta: "¿Estás embarazada?", respuesta: "no" as const, detalle: "" }];
+  const [older] = await db
+    .insert(consentimientoVersiones)
+    .values({
+      version: "2025-01",
+      hash: "a".repeat(64),
+      titulo: "Consentimiento 2025",
+      preguntas: [],
+      declaracionHtml: OLD_TEXT,
+    })
+    .returning();
+  await db.insert(consentimientos).values({
+    id: "consent-ana-2025",
+    citaId: ids.anaGuestCita,
+    nombre: ANA.name,
+    correo: ANA.email,
+    versionId: older!.id,
+    respuestas,
+    firmaNombre: ANA.name,
+    firmadoEn: day(2),
+    ip: "198.51.100.7",
+    hash: recordHash({
+      versionHash: older!.hash,
+      respuestas,
+      firmaNombre: ANA.name,
+      firmaTrazo: null,
+      firmadoEn: day(2),
+    }),
+  });
+  await recordConsent(
+    db,
+    { id: ids.anaCita, userId: ana.id, nombre: ANA.name, correo: ANA.email },
+    { consentimiento: { ...consent, respuestas }, trazo: "M 1 1 L 20 20", ip: "198.51.100.8", now: day(3) },
+  );
 
   await getStorage("private").put("visitas/anabel-antes-1.jpg", new Uint8Array([1, 2, 3]), "image/jpeg");
   ids.anaVisit = (await createVisit(db, { clienta: ANA.name, antes: [PHOTO] })).id;
@@ -306,6 +346,24 @@ describe("ARCO", () => {
     expect(exported.facturas[0]).toMatchObject({ uuid: "UUID-ANA-1" });
     expect(exported.mensajes.map((m) => m.asunto)).toContain("Tu cita está confirmada");
     expect(JSON.stringify(exported)).not.toContain(BERTA.email);
+    // every consent she signed, each with its version's exact text, newest first, untouched
+    expect(
+      exported.consentimientosFirmados.map((c) => ({
+        version: c.version.version,
+        texto: c.version.declaracionHtml,
+        integro: c.integro,
+        cita: c.citaId,
+      })),
+    ).toEqual([
+      {
+        version: currentConsentVersion().version,
+        texto: currentConsentVersion().declaracionHtml,
+        integro: true,
+        cita: ids.anaCita,
+      },
+      { version: "2025-01", texto: OLD_TEXT, integro: true, cita: ids.anaGuestCita },
+    ]);
+    expect(exported.consentimientosFirmados[0]!.firmaDibujada).toBe("M 1 1 L 20 20");
 
     const pdf = (await dataLoader({
       request: new Request("http://localhost/x", { headers: { Cookie: admin.cookie } }),

@@ -54,7 +54,7 @@ import {
 } from "../db/schema";
 import { logInfo } from "../log.server";
 import { deleteStoredFile } from "../storage/index.server";
-import { eraseConsents, eraseConsentsByAddress } from "./consent-view.server";
+import { eraseConsents, eraseConsentsByAddress, signedConsentsOf } from "./consent-view.server";
 import { type ClientIdentity, appointmentsOf, loadClientRecord } from "./record.server";
 
 export const ERASED_NAME = "Clienta eliminada";
@@ -162,6 +162,8 @@ export async function exportClientData(db: Db, client: ClientIdentity) {
     resenas,
     favoritos: favs.map((f) => f.productoId),
     mensajes: todosLosCorreos,
+    // every consent she signed, each with the exact text and version she signed under (ADR 038)
+    consentimientosFirmados: await signedConsentsOf(db, client),
   };
 }
 
@@ -275,6 +277,9 @@ export async function clientDataPdf(data: ClientExport): Promise<Uint8Array> {
         },
       );
   }
+  heading(`Consentimientos firmados (${data.consentimientosFirmados.length})`);
+  for (const c of data.consentimientosFirmados)
+    write(`${when(c.firmadoEn)} · versión ${c.version.version} · firmado por ${c.firma} · huella ${c.hash.slice(0, 16)}…`);
   heading(`Compras (${data.compras.length})`);
   for (const c of data.compras) {
     write(`${c.id} · ${when(c.fecha)} · ${formatPrice(c.total)} · pago ${c.estadoPago}`, { font: bold });

@@ -8,7 +8,7 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { ConsentRecord } from "~/domain/booking";
-import { consentsByIds } from "../booking/consent.server";
+import { consentsByIds, consentsForClient } from "../booking/consent.server";
 import type { DbOrTx } from "../db/client.server";
 import { citas, consentimientos } from "../db/schema";
 
@@ -27,6 +27,27 @@ export type ConsentView = {
 };
 
 const answerText = (value: unknown) => (value === "si" ? "Sí" : value === "no" ? "No" : String(value ?? ""));
+
+/**
+ * Every consent one client signed, newest first, each with the exact text of the version she
+ * signed under (the ARCO export: all versions, whether or not an appointment still points to it).
+ */
+export async function signedConsentsOf(db: DbOrTx, client: { userId: string | null; correo: string }) {
+  return (await consentsForClient(db, { userId: client.userId, correo: client.correo })).map((c) => ({
+    id: c.id,
+    citaId: c.citaId,
+    firmadoEn: c.firmadoEn,
+    firma: c.firmaNombre,
+    firmaDibujada: c.firmaTrazo,
+    ip: c.ip,
+    hash: c.hash,
+    integro: c.integro,
+    contrafirma: c.especialistaNombre,
+    contrafirmadoEn: c.contrafirmadoEn,
+    respuestas: c.respuestas,
+    version: c.version,
+  }));
+}
 
 /** The consents signed for each appointment, by appointment id (an empty list: none signed). */
 export async function consentsOf(
