@@ -8,14 +8,15 @@
 import { ArrowLeft, Clock, MessageCircle } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
-import { ConsentSignature, ConsentStanding } from "~/components/booking/consent-signature";
+import { ConsentForm } from "~/components/booking/consent-form";
+import { ConsentStanding } from "~/components/booking/consent-signature";
 import { BOOKING_PROSE } from "~/components/booking/prose";
 import { ValoracionOffer } from "~/components/booking/valoracion-offer";
 import { PatchTestNotice } from "~/components/booking/patch-test-notice";
 import { ContentHtml } from "~/components/content/content-html";
 import { pageMeta, structuredData } from "~/components/site/seo";
 import { site, whatsappLink } from "~/config/site";
-import { CONSENT_DETAIL_MAX, dayLabel, durationText, parseBookingForm } from "~/domain/booking";
+import { dayLabel, durationText, parseBookingForm } from "~/domain/booking";
 import { parseDrawnSignature } from "~/domain/consent";
 import { formatSpanishDate } from "~/domain/dates";
 import { dayTitle } from "~/domain/studio-calendar";
@@ -225,40 +226,7 @@ export default function AgendarTratamiento({ loaderData, actionData }: Route.Com
           </fieldset>
 
           {consent && (
-            <fieldset className="space-y-4" data-testid="consent-form">
-              <legend className="text-2xl md:text-3xl">3. {consent.titulo}</legend>
-              {consent.preguntas.map((q) => (
-                <div key={q.id} className="rounded-2xl border border-sand bg-white p-4">
-                  <p id={`p_${q.id}-label`} className="font-medium">
-                    {q.texto}
-                  </p>
-                  <div className="mt-2 flex gap-6" role="radiogroup" aria-labelledby={`p_${q.id}-label`}>
-                    {(["no", "si"] as const).map((v) => (
-                      <label key={v} className="inline-flex items-center gap-2 py-1">
-                        <input type="radio" name={`p_${q.id}`} value={v} required defaultChecked={values[`p_${q.id}`] === v} className="size-5 accent-clay" />
-                        {v === "si" ? "Sí" : "No"}
-                      </label>
-                    ))}
-                  </div>
-                  <input
-                    name={`d_${q.id}`}
-                    aria-label={`Detalle: ${q.texto}`}
-                    className="field mt-2 py-2 text-sm"
-                    maxLength={CONSENT_DETAIL_MAX}
-                    placeholder="Si respondiste sí, cuéntanos cuál o desde cuándo"
-                    defaultValue={values[`d_${q.id}`] ?? ""}
-                  />
-                  {fieldError(errors, `p_${q.id}`)}
-                </div>
-              ))}
-              <ContentHtml html={consent.declaracionHtml} className={`${BOOKING_PROSE} text-sm`} />
-              <ConsentSignature errors={errors} values={values} />
-              <label className="flex items-start gap-3">
-                <input type="checkbox" name="acepto" value="si" required className="mt-1 size-5 accent-clay" />
-                <span>He leído y acepto el consentimiento informado.</span>
-              </label>
-              {fieldError(errors, "acepto")}
-            </fieldset>
+            <ConsentForm consent={consent} legend={`3. ${consent.titulo}`} errors={errors} values={values} />
           )}
 
           {consentVigente && <ConsentStanding firmadoEn={consentVigente} />}

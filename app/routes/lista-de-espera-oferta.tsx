@@ -5,45 +5,53 @@
  * the usual hold. The health form is asked here when the treatment needs it.
  */
 import { Form, data, redirect, useNavigation } from "react-router";
-import { BOOKING_PROSE } from "~/components/booking/prose";
-import { ContentHtml } from "~/components/content/content-html";
+import { ConsentForm } from "~/components/booking/consent-form";
+import { ConsentStanding } from "~/components/booking/consent-signature";
+import { ValoracionOffer } from "~/components/booking/valoracion-offer";
+import { WhatsAppOptIn } from "~/components/booking/whatsapp-opt-in";
 import { site, whatsappLink } from "~/config/site";
-import { CONSENT_DETAIL_MAX, parseBookingForm, questionsFor } from "~/domain/booking";
-import { formatSpanishDateTime } from "~/domain/dates";
-import { TEXT_LIMITS } from "~/domain/limits";
+import { parseBookingForm } from "~/domain/booking";
+import { parseDrawnSignature } from "~/domain/consent";
+import { answersFromForm } from "~/domain/contraindications";
+import { formatSpanishDate, formatSpanishDateTime } from "~/domain/dates";
 import { formatPrice } from "~/domain/money";
+import { findBookable } from "~/server/booking/booking.server";
+import { consentStep } from "~/server/booking/consent.server";
 import { consentForm } from "~/server/booking/content.server";
+import { contraindicationStop } from "~/server/booking/contraindications.server";
 import { guardBookingPost, readBookingForm } from "~/server/booking/guard.server";
 import { claimOffer, findOffer, offerOpen } from "~/server/booking/waitlist.server";
 import { getDb } from "~/server/db/index.server";
-import { servicios } from "~/server/db/schema";
 import { currentUser } from "~/server/session.server";
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/lista-de-espera-oferta";
 
-async function questions(tratamiento: { nombre: string; servicioId: string; requiereConsentimiento: boolean }) {
-  if (!tratamiento.requiereConsentimiento) return null;
-  const [servicio] = await getDb()
-    .select({ nombre: servicios.nombre })
-    .from(servicios)
-    .where(eq(servicios.id, tratamiento.servicioId));
-  return questionsFor(consentForm().preguntas, `${servicio?.nombre ?? ""} ${tratamiento.nombre}`);
+/** The offer and what the booking asks of her for it (the same step as the booking page's). */
+async function offerStep(request: Request, token: string, now: Date) {
+  const db = getDb();
+  const found = await findOffer(db, token);
+  if (!found) throw data(null, { status: 404 });
+  const treatment = await findBookable(db, found.tratamiento.id);
+  const user = await currentUser(request);
+  const step = treatment
+    ? await consentStep(db, { user, treatment, retoque: false }, now)
+    : { preguntas: null, vigente: null };
+  return { db, found, treatment, user, step };
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const found = await findOffer(getDb(), params.token);
-  if (!found) throw data(null, { status: 404 });
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const now = new Date();
+  const { found, treatment, step } = await offerStep(request, params.token, now);
   const { offer, tratamiento } = found;
-  const preguntas = await questions(tratamiento);
-  const consent = preguntas ? consentForm() : null;
   return {
-    abierta: offerOpen(offer, new Date()),
+    abierta: treatment !== null && offerOpen(offer, now),
     tratamiento: tratamiento.nombre,
     anticipo: Math.min(tratamiento.anticipo, tratamiento.precio),
     inicio: formatSpanishDateTime(offer.inicio),
     hasta: formatSpanishDateTime(offer.expiraEn),
-    consent:
-      consent && preguntas ? { titulo: consent.titulo, declaracionHtml: consent.declaracionHtml, preguntas } : null,
+    consent: step.preguntas
+      ? { titulo: consentForm().titulo, declaracionHtml: consentForm().declaracionHtml, preguntas: step.preguntas }
+      : null,
+    consentVigente: step.vigente ? formatSpanishDate(step.vigente.firmadoEn) : null,
   };
 }
 
@@ -55,33 +63,74 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await currentUser(request);
   const refused = await guardBookingPost(request, { ip: context.clientIp, userId: user?.id });
   if (refused)
-    return data({ formError: refused.message, errors: {} }, { status: refused.status, headers: refused.headers });
+    return data(
+      { formError: refused.message, errors: {}, values: {} },
+      { status: refused.status, headers: refused.headers },
+    );
   const form = await readBookingForm(request);
-  if (!form) return data({ formError: "La solicitud es demasiado grande.", errors: {} }, { status: 413 });
-  const db = getDb();
-  const found = await findOffer(db, params.token);
-  if (!found) throw data(null, { status: 404 });
+  if (!form) return data({ formError: "La solicitud es demasiado grande.", errors: {}, values: {} }, { status: 413 });
   const now = new Date();
-  // her contact is the entry's; the form carries the health answers and the policy
+  const { db, found, treatment, step } = await offerStep(request, params.token, now);
+  if (!treatment)
+    return data({ formError: "Ese tratamiento ya no se agenda en línea.", errors: {}, values: {} }, { status: 409 });
+  // A contraindicated answer stops here, as on the booking page: no appointment, nothing paid.
+  const questions = step.preguntas;
+  const answers = questions
+    ? answersFromForm(
+        form,
+        questions.map((q) => q.id),
+      )
+    : (step.vigente?.consentimiento.respuestas ?? null);
+  const stop = answers && (await contraindicationStop(db, treatment, answers));
+  if (stop) return data({ formError: null, errors: {}, values: {}, offer: stop });
+  // her contact is the entry's; the form carries the health answers, the signature and the policy
   form.set("nombre", found.entry.nombre);
   form.set("telefono", found.entry.telefono);
   form.set("correo", found.entry.correo);
-  const parsed = parseBookingForm(form, { questions: await questions(found.tratamiento), now });
-  if (!parsed.ok) return data({ formError: "Revisa los datos marcados.", errors: parsed.errors }, { status: 400 });
+  const parsed = parseBookingForm(form, { questions, now });
+  const drawn = questions ? parseDrawnSignature(form.get("trazo")) : ({ ok: true, trazo: null } as const);
+  if (!parsed.ok || !drawn.ok) {
+    const errors = { ...(parsed.ok ? {} : parsed.errors), ...(drawn.ok ? {} : { trazo: drawn.error }) };
+    return data(
+      { formError: "Revisa los datos marcados.", errors, values: parsed.ok ? {} : parsed.values },
+      { status: 400 },
+    );
+  }
   const result = await claimOffer(
     db,
     params.token,
-    { consentimiento: parsed.consentimiento, ip: context.clientIp ?? null, userId: user?.id ?? null },
+    {
+      consentimiento: parsed.consentimiento,
+      trazo: drawn.trazo,
+      vigente: step.vigente,
+      ip: context.clientIp ?? null,
+      userId: user?.id ?? null,
+      whatsapp: form.get("whatsapp") === "si",
+    },
     now,
   );
-  if (!result.ok) return data({ formError: result.message, errors: {} }, { status: 409 });
+  if (!result.ok)
+    return data(
+      { formError: result.message, errors: {}, values: {} },
+      { status: result.reason === "limite" ? 429 : 409 },
+    );
   return redirect(`/cita/${result.cita.token}`);
 }
 
 export default function WaitlistOffer({ loaderData, actionData }: Route.ComponentProps) {
-  const { abierta, tratamiento, anticipo, inicio, hasta, consent } = loaderData;
+  const { abierta, tratamiento, anticipo, inicio, hasta, consent, consentVigente } = loaderData;
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
+  if (actionData && "offer" in actionData && actionData.offer) {
+    return (
+      <section className="container-page max-w-2xl py-8 md:py-14">
+        <p className="eyebrow">Lista de espera</p>
+        <h1 className="mt-2 text-4xl md:text-5xl">Se liberó un horario</h1>
+        <ValoracionOffer offer={actionData.offer} />
+      </section>
+    );
+  }
   return (
     <section className="container-page max-w-2xl py-8 md:py-14">
       <p className="eyebrow">Lista de espera</p>
@@ -101,57 +150,8 @@ export default function WaitlistOffer({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="mt-6 space-y-8">
           <p className="text-ink/80">Está apartado para ti hasta las {hasta.split(", ").pop()} h.</p>
-          {consent && (
-            <fieldset className="space-y-4">
-              <legend className="text-2xl">{consent.titulo}</legend>
-              {consent.preguntas.map((q) => (
-                <div key={q.id} className="rounded-2xl border border-sand bg-white p-4">
-                  <p id={`p_${q.id}-label`} className="font-medium">
-                    {q.texto}
-                  </p>
-                  <div className="mt-2 flex gap-6" role="radiogroup" aria-labelledby={`p_${q.id}-label`}>
-                    {(["no", "si"] as const).map((v) => (
-                      <label key={v} className="inline-flex items-center gap-2 py-1">
-                        <input type="radio" name={`p_${q.id}`} value={v} required className="size-5 accent-clay" />
-                        {v === "si" ? "Sí" : "No"}
-                      </label>
-                    ))}
-                  </div>
-                  <input
-                    name={`d_${q.id}`}
-                    aria-label={`Detalle: ${q.texto}`}
-                    className="field mt-2 py-2 text-sm"
-                    maxLength={CONSENT_DETAIL_MAX}
-                  />
-                  {errors[`p_${q.id}`] && (
-                    <p className="mt-1 text-sm text-red-700" role="alert">
-                      {errors[`p_${q.id}`]}
-                    </p>
-                  )}
-                </div>
-              ))}
-              <ContentHtml html={consent.declaracionHtml} className={`${BOOKING_PROSE} text-sm`} />
-              <label htmlFor="firma" className="block text-sm font-medium">
-                Firma: escribe tu nombre completo
-              </label>
-              <input
-                id="firma"
-                name="firma"
-                className="field font-serif text-xl italic"
-                required
-                maxLength={TEXT_LIMITS.nombre}
-              />
-              {errors.firma && (
-                <p className="text-sm text-red-700" role="alert">
-                  {errors.firma}
-                </p>
-              )}
-              <label className="flex items-start gap-3">
-                <input type="checkbox" name="acepto" value="si" required className="mt-1 size-5 accent-clay" />
-                <span>He leído y acepto el consentimiento informado.</span>
-              </label>
-            </fieldset>
-          )}
+          {consent && <ConsentForm consent={consent} legend={consent.titulo} errors={errors} values={values} />}
+          {consentVigente && <ConsentStanding firmadoEn={consentVigente} />}
           <label className="flex items-start gap-3">
             <input type="checkbox" name="politica" value="si" required className="mt-1 size-5 accent-clay" />
             <span>
@@ -167,6 +167,7 @@ export default function WaitlistOffer({ loaderData, actionData }: Route.Componen
               .
             </span>
           </label>
+          <WhatsAppOptIn />
           {actionData?.formError && (
             <p className="rounded-xl bg-red-50 px-4 py-3 text-red-800" role="alert">
               {actionData.formError}

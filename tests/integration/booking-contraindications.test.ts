@@ -4,7 +4,8 @@
  * booking (the action answers the free valoración offer; no `citas` row, no `pagos` row, even
  * for a crafted request straight to bookSlot); the free valoración every install has; the
  * statutory holidays closed by default and opened from admin's block-outs; the patch test
- * booked first and the session only from its hours on, enforced by the server.
+ * booked first and the session only from its hours on, enforced by the server. A waitlist
+ * offer's claim asks the same questions and stops the same way (it books through bookSlot).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -14,11 +15,13 @@ import { questionsFor } from "~/domain/booking";
 import { VALORACION_ID } from "~/domain/contraindications";
 import { zonedInstant } from "~/domain/slots";
 import * as agendarPage from "~/routes/agendar-tratamiento";
+import * as offerPage from "~/routes/lista-de-espera-oferta";
 import { availableSlots, bookSlot, findBookable } from "~/server/booking/booking.server";
 import { consentForm } from "~/server/booking/content.server";
 import { patchTestStep } from "~/server/booking/patch-test.server";
 import type { Database } from "~/server/db/client.server";
-import { agendaBloqueos, citas, pagos } from "~/server/db/schema";
+import { eq } from "drizzle-orm";
+import { agendaBloqueos, citas, consentimientos, listaEspera, ofertasEspera, pagos } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { callAction } from "../support/actions";
 import { makeTreatment, useTestDatabase } from "../support/fixtures";
@@ -87,6 +90,54 @@ async function postBooking(si: string[], ip: string) {
 }
 
 describe("a contraindication stops the booking", () => {
+  it("a waitlist offer's claim: 'embarazada: sí' books nothing and keeps the offer; 'no' signs the versioned consent, drawn", async () => {
+    const [day] = await availableSlots(database.db, 120);
+    const inicio = new Date(day!.horas[0]!.inicio);
+    await database.db.insert(listaEspera).values({
+      id: "espera-ana",
+      tratamientoId: "microblading",
+      nombre: contact.nombre,
+      telefono: contact.telefono,
+      correo: contact.correo,
+      desde: day!.fecha,
+      hasta: day!.fecha,
+    });
+    const token = "oferta-ana-0123456789";
+    await database.db.insert(ofertasEspera).values({
+      entradaId: "espera-ana",
+      tratamientoId: "microblading",
+      inicio,
+      ocupaHasta: new Date(inicio.getTime() + 135 * 60_000),
+      token,
+      expiraEn: new Date(Date.now() + 30 * 60_000),
+    });
+    const claim = (si: string[], extra: Record<string, string>, ip: string) => {
+      const fields: Record<string, string> = { firma: "Ana López", acepto: "si", politica: "si", ...extra };
+      for (const q of questions()) fields[`p_${q.id}`] = si.includes(q.id) ? "si" : "no";
+      return callAction(offerPage.action, `/lista-de-espera/${token}`, fields, { params: { token }, ip });
+    };
+    const offerState = async () =>
+      (await database.db.select().from(ofertasEspera).where(eq(ofertasEspera.token, token)))[0]!.estado;
+
+    const stopped = await claim(["embarazo"], {}, "198.51.100.30");
+    expect(stopped.status).toBe(200);
+    expect((stopped.body.offer as { nivel: string }).nivel).toBe("absoluta");
+    expect(await counts()).toEqual({ citas: 0, pagos: 0 });
+    expect(await offerState()).toBe("ofrecida");
+
+    const drawing = "M40 120l10 -20 15 -10 20 5 10 25M200 100l30 0 20 -15";
+    const claimed = await claim([], { trazo: drawing }, "198.51.100.31");
+    expect(claimed.status).toBe(302);
+    const [cita] = await database.db.select().from(citas);
+    expect(cita).toMatchObject({ correo: contact.correo, estado: "apartada", notas: "Desde la lista de espera" });
+    expect(await offerState()).toBe("reclamada");
+    const [signed] = await database.db.select().from(consentimientos).where(eq(consentimientos.citaId, cita!.id));
+    expect(signed).toMatchObject({ firmaNombre: "Ana López", firmaTrazo: drawing, ip: "198.51.100.31" });
+    expect(cita!.consentimientoId).toBe(signed!.id);
+    await database.db.delete(consentimientos);
+    await database.db.delete(listaEspera);
+  });
+
   it("'embarazada: sí' answers the valoración offer: no appointment, no payment", async () => {
     const answer = await postBooking(["embarazo"], "198.51.100.10");
     expect(answer.status).toBe(200);

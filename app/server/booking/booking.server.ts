@@ -197,6 +197,11 @@ export async function bookSlot(
     vigente?: { id: string; consentimiento: ConsentRecord } | null;
     /** she ticked "Acepto recibir por WhatsApp…" (ADR 039): recorded before the confirmation is queued */
     whatsapp?: boolean;
+    /**
+     * A waitlist offer's time (booking/waitlist.server.ts claimOffer): held for her, so not among
+     * the free starts; `claim` takes the offer in the appointment's transaction, once.
+     */
+    offer?: { claim: (tx: DbOrTx, citaId: string) => Promise<void>; notas: string };
   },
   now = new Date(),
 ): Promise<BookingResult> {
@@ -222,7 +227,8 @@ export async function bookSlot(
   const session = sessionOf(tratamiento, origin !== null);
 
   // 2. Still one of the free starts (hours, lead time, block-outs): the database only knows overlaps.
-  if (!(await stillFree(db, session.duracion, input.inicio, now))) {
+  // An offered time is held for her by its offer (the offer's claim decides, once).
+  if (!input.offer && !(await stillFree(db, session.duracion, input.inicio, now))) {
     return { ok: false, reason: "horario", message: slotGone };
   }
 
@@ -246,6 +252,7 @@ export async function bookSlot(
         esRetoque: origin !== null,
         citaOrigenId: origin?.id ?? null,
         ip: input.ip,
+        ...(input.offer ? { claim: input.offer.claim, notas: input.offer.notas } : {}),
       },
       now,
       { inTransaction: signConsent(input, now) },
@@ -264,6 +271,9 @@ const signConsent = (input: { consentimiento: ConsentRecord | null; trazo?: stri
   if (!consentimiento) return undefined;
   return (tx: DbOrTx, cita: Cita) => recordConsent(tx, cita, { consentimiento, trazo: input.trazo ?? null, ip: input.ip, now });
 };
+
+/** What a booking asks for (the booking page's form, a waitlist offer's claim). */
+export type BookingInput = Parameters<typeof bookSlot>[1];
 
 /** An appointment by the secret of its mail link. */
 export async function findByToken(db: DbOrTx, token: string): Promise<Cita | null> {

@@ -22,16 +22,14 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import { CITA_ESTADO, MIN_LEAD_MINUTES, appointmentSpan } from "~/domain/agenda";
 import { STUDIO_TIME_ZONE } from "~/domain/dates";
-import type { ConsentRecord } from "~/domain/booking";
 import { OFFER_MINUTES, type WaitlistRequest, slotPlace } from "~/domain/waitlist";
 import { zonedDate } from "~/domain/slots";
 import type { Db, DbOrTx } from "../db/client.server";
 import { citas, listaEspera, ofertasEspera, tratamientos } from "../db/schema";
 import { registerJob, registerPeriodicTask, scheduleJob } from "../jobs.server";
 import { deliverClientMessages } from "../messages/messages.server";
-import { AppointmentError, type Cita, LIVE_STATES, SlotTakenError, createAppointment } from "./appointments.server";
-import { findBookable, stillFree } from "./booking.server";
-import { HoldLimitError } from "./hold-limit.server";
+import { type Cita, LIVE_STATES } from "./appointments.server";
+import { type BookingInput, type BookingResult, bookSlot, findBookable, stillFree } from "./booking.server";
 import { queueJoinedMail, queueOfferMail } from "./waitlist-mail.server";
 import { FREED_SLOT_JOB } from "./waitlist-slots.server";
 
@@ -188,7 +186,9 @@ export async function findOffer(db: DbOrTx, token: string) {
 /** Whether the offer can still be claimed now. */
 export const offerOpen = (offer: Offer, now: Date) => offer.estado === "ofrecida" && offer.expiraEn > now;
 
-export type ClaimResult = { ok: true; cita: Cita } | { ok: false; message: string };
+export type ClaimResult =
+  | { ok: true; cita: Cita }
+  | { ok: false; message: string; reason?: Extract<BookingResult, { ok: false }>["reason"] };
 
 class OfferGoneError extends Error {}
 
@@ -196,62 +196,54 @@ const offerGone =
   "Este horario ya no está apartado para ti: pasaron los 30 minutos o ya se usó el enlace. Sigues en la lista de espera.";
 
 /**
- * Her link claims the offered time: one appointment however many claims arrive at once
- * (the offer's conditional update and the overlap constraint, in one transaction).
+ * Her link claims the offered time: one appointment however many claims arrive at once (the
+ * offer's conditional update and the overlap constraint, in one transaction). The booking's
+ * own rules decide the rest, as for any booking (booking.server.ts bookSlot: the health form,
+ * a contraindication, the patch test, her signed consent, the WhatsApp opt-in, the deposit).
  */
 export async function claimOffer(
   db: Db,
   token: string,
-  input: { consentimiento: ConsentRecord | null; ip: string | null; userId: string | null },
+  input: Pick<BookingInput, "consentimiento" | "ip" | "userId" | "trazo" | "vigente" | "whatsapp">,
   now: Date = new Date(),
 ): Promise<ClaimResult> {
   const found = await findOffer(db, token);
   if (!found) return { ok: false, message: "Este enlace no es válido." };
   const { offer, entry, tratamiento } = found;
   if (!offerOpen(offer, now)) return { ok: false, message: offerGone };
-  if (tratamiento.requiereConsentimiento && !input.consentimiento) {
-    return { ok: false, message: "Falta el cuestionario de salud y consentimiento." };
-  }
-  const anticipo = Math.min(tratamiento.anticipo, tratamiento.precio);
   try {
-    const cita = await createAppointment(
+    const booked = await bookSlot(
       db,
       {
+        ...input,
         tratamientoId: tratamiento.id,
         inicio: offer.inicio,
-        nombre: entry.nombre,
-        telefono: entry.telefono,
-        correo: entry.correo,
+        contact: { nombre: entry.nombre, telefono: entry.telefono, correo: entry.correo },
         userId: input.userId ?? entry.userId,
-        estado: anticipo > 0 ? CITA_ESTADO.apartada : CITA_ESTADO.confirmada,
-        origen: "web",
-        notas: "Desde la lista de espera",
-        consentimiento: input.consentimiento,
-        ip: input.ip,
-        claim: async (tx, citaId) => {
-          const claimed = await tx
-            .update(ofertasEspera)
-            .set({ estado: "reclamada", citaId })
-            .where(
-              and(
-                eq(ofertasEspera.id, offer.id),
-                eq(ofertasEspera.estado, "ofrecida"),
-                gt(ofertasEspera.expiraEn, now),
-              ),
-            )
-            .returning({ id: ofertasEspera.id });
-          if (claimed.length === 0) throw new OfferGoneError();
-          await tx.update(listaEspera).set({ estado: "agendada", updatedAt: now }).where(eq(listaEspera.id, entry.id));
+        offer: {
+          notas: "Desde la lista de espera",
+          claim: async (tx, citaId) => {
+            const claimed = await tx
+              .update(ofertasEspera)
+              .set({ estado: "reclamada", citaId })
+              .where(
+                and(
+                  eq(ofertasEspera.id, offer.id),
+                  eq(ofertasEspera.estado, "ofrecida"),
+                  gt(ofertasEspera.expiraEn, now),
+                ),
+              )
+              .returning({ id: ofertasEspera.id });
+            if (claimed.length === 0) throw new OfferGoneError();
+            await tx.update(listaEspera).set({ estado: "agendada", updatedAt: now }).where(eq(listaEspera.id, entry.id));
+          },
         },
       },
       now,
     );
-    return { ok: true, cita };
+    return booked.ok ? { ok: true, cita: booked.cita } : { ok: false, message: booked.message, reason: booked.reason };
   } catch (error) {
     if (error instanceof OfferGoneError) return { ok: false, message: offerGone };
-    if (error instanceof SlotTakenError || error instanceof HoldLimitError || error instanceof AppointmentError) {
-      return { ok: false, message: error.message };
-    }
     throw error;
   }
 }
