@@ -39,14 +39,23 @@ export function statutoryHolidays(year: number): { fecha: string; nombre: string
 
 /**
  * The statutory holidays from `desde` to `hasta` (calendar dates, both included) that stay
- * closed: minus the days the studio opened.
+ * closed, with their names: minus the days the studio opened.
  */
-export function closedHolidays(desde: string, hasta: string, opened: ReadonlySet<string> = new Set()): string[] {
-  const result: string[] = [];
+export function closedHolidayList(
+  desde: string,
+  hasta: string,
+  opened: ReadonlySet<string> = new Set(),
+): { fecha: string; nombre: string }[] {
+  const result: { fecha: string; nombre: string }[] = [];
   for (let year = Number(desde.slice(0, 4)); year <= Number(hasta.slice(0, 4)); year++) {
     for (const h of statutoryHolidays(year)) {
-      if (h.fecha >= desde && h.fecha <= hasta && !opened.has(h.fecha)) result.push(h.fecha);
+      if (h.fecha >= desde && h.fecha <= hasta && !opened.has(h.fecha)) result.push(h);
     }
   }
   return result;
+}
+
+/** The dates of `closedHolidayList`. */
+export function closedHolidays(desde: string, hasta: string, opened: ReadonlySet<string> = new Set()): string[] {
+  return closedHolidayList(desde, hasta, opened).map((h) => h.fecha);
 }

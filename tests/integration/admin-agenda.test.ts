@@ -526,7 +526,29 @@ describe("block-outs and holidays", () => {
     const week = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-24&vista=semana", {
       cookie: adminCookie,
     });
-    expect(week.body.blockouts).toEqual([expect.objectContaining({ motivo: "Curso", dias: ["2030-12-24"] })]);
+    // the statutory holiday of that week is shown closed, with the way to open it
+    expect(week.body.blockouts).toEqual([
+      expect.objectContaining({
+        tipo: "oficial",
+        motivo: "Navidad",
+        dias: ["2030-12-25"],
+        href: "/admin/bloqueos/nuevo",
+      }),
+      expect.objectContaining({ motivo: "Curso", dias: ["2030-12-24"] }),
+    ]);
+    // opened for a client ("abierto"): the agenda no longer shows it closed
+    const opened = await outcome(
+      editAction(
+        request("/admin/bloqueos/nuevo", {
+          form: blockout({ tipo: "abierto", desde: "2030-12-25", hasta: "", motivo: "" }),
+        }),
+        "nuevo",
+      ),
+    );
+    expect(opened.status).toBe(302);
+    const day = await callLoader(agenda.loader, "/admin/agenda?fecha=2030-12-25", { cookie: adminCookie });
+    expect(day.body.blockouts).toEqual([]);
+    await database.db.delete(agendaBloqueos).where(eq(agendaBloqueos.tipo, "abierto"));
 
     const removed = await outcome(editAction(request(`/admin/bloqueos/${id}`, { form: { intent: "eliminar" } }), id));
     expect(removed.status).toBe(302);

@@ -152,15 +152,15 @@ function DayColumn({
     <div className="space-y-2">
       {blocks.map((b) => (
         <Link
-          key={b.id}
-          to={`/admin/bloqueos/${b.id}`}
+          key={b.key}
+          to={b.href}
           className="flex items-start gap-2 rounded-xl border border-dashed border-clay bg-cream p-3 text-sm text-cocoa"
         >
           <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span className="min-w-0">
-            <span className="block font-medium">{b.tipo === "festivo" ? "Día festivo" : "Bloqueado"}</span>
+            <span className="block font-medium">{b.tipo === "oficial" ? `Día festivo oficial: ${b.motivo}` : b.tipo === "festivo" ? "Día festivo" : "Bloqueado"}</span>
             <span className={compact ? "block break-words text-xs text-muted" : "block text-muted"}>
-              {b.motivo || b.texto}
+              {b.tipo === "oficial" ? b.texto : b.motivo || b.texto}
             </span>
           </span>
         </Link>

@@ -22,6 +22,7 @@ import {
   moveAppointment,
   setAttendance,
 } from "../booking/appointments.server";
+import { closedHolidayDays } from "../booking/holidays.server";
 import { releaseHeldAppointment } from "../booking/release.server";
 import type { Db } from "../db/index.server";
 import { agendaBloqueos, citas, pagos, servicios, tratamientos } from "../db/schema";
@@ -53,7 +54,17 @@ export type AgendaEntry = {
   apartadaHasta: string | null;
 };
 
-export type AgendaBlockout = { id: number; tipo: string; motivo: string; texto: string; dias: string[] };
+export type AgendaBlockout = {
+  /** React's key */
+  key: string;
+  /** "festivo", "bloqueo", or "oficial": a statutory holiday closed by default (booking/holidays.server.ts) */
+  tipo: string;
+  motivo: string;
+  texto: string;
+  dias: string[];
+  /** where the studio changes it: the block-out, or a new "abierto" entry for a statutory holiday */
+  href: string;
+};
 
 /** The appointments (expired holds left out) and block-outs of `dias` days from `desde`. */
 export async function agendaRange(db: Db, desde: string, dias: number, now = new Date()) {
@@ -101,14 +112,26 @@ export async function agendaRange(db: Db, desde: string, dias: number, now = new
     .where(and(lt(agendaBloqueos.inicio, to), gt(agendaBloqueos.fin, from), ne(agendaBloqueos.tipo, "abierto")))
     .orderBy(asc(agendaBloqueos.inicio));
   const days = Array.from({ length: dias }, (_, i) => addDays(desde, i));
-  const blockouts: AgendaBlockout[] = blocks.map((b) => ({
-    id: b.id,
+  const holidays = await closedHolidayDays(db, from, to);
+  const blockouts: AgendaBlockout[] = [
+    ...holidays.map((h) => ({
+      key: `oficial-${h.fecha}`,
+      tipo: "oficial",
+      motivo: h.nombre,
+      texto: "Cerrado por ley (LFT art. 74). Para atender este día, ábrelo en Bloqueos.",
+      dias: [h.fecha],
+      href: "/admin/bloqueos/nuevo",
+    })),
+    ...blocks.map((b) => ({
+    key: String(b.id),
+    href: `/admin/bloqueos/${b.id}`,
     tipo: b.tipo,
     motivo: b.motivo,
     texto: describeBlockout(b.inicio, b.fin),
     // the days of the range it touches
     dias: days.filter((d) => b.inicio < studioInstant(addDays(d, 1)) && b.fin > studioInstant(d)),
-  }));
+  })),
+  ];
   return { days, entries, blockouts };
 }
 

@@ -4,7 +4,7 @@
  * /admin/bloqueos (tipo ABIERTO) and closes any other day with a "festivo" entry.
  */
 import { and, eq, gt, lt } from "drizzle-orm";
-import { closedHolidays } from "~/domain/holidays";
+import { closedHolidayList } from "~/domain/holidays";
 import type { Interval } from "~/domain/slots";
 import { addDays, studioDay, studioInstant } from "~/domain/studio-calendar";
 import type { DbOrTx } from "../db/client.server";
@@ -13,8 +13,12 @@ import { agendaBloqueos } from "../db/schema";
 /** The block-out type that opens a statutory holiday instead of closing time. */
 export const ABIERTO = "abierto";
 
-/** The closed statutory holidays between `from` and `until`, as whole-day intervals. */
-export async function holidayBlocks(db: DbOrTx, from: Date, until: Date): Promise<Interval[]> {
+/** The closed statutory holidays between `from` and `until`, each with its name (the admin agenda shows them). */
+export async function closedHolidayDays(
+  db: DbOrTx,
+  from: Date,
+  until: Date,
+): Promise<{ fecha: string; nombre: string }[]> {
   const opened = await db
     .select({ inicio: agendaBloqueos.inicio, fin: agendaBloqueos.fin })
     .from(agendaBloqueos)
@@ -24,8 +28,13 @@ export async function holidayBlocks(db: DbOrTx, from: Date, until: Date): Promis
     // every studio day the entry covers (a whole-day entry: midnight to midnight)
     for (let d = studioDay(o.inicio); studioInstant(d) < o.fin; d = addDays(d, 1)) openDays.add(d);
   }
-  return closedHolidays(studioDay(from), studioDay(until), openDays).map((d) => ({
-    inicio: studioInstant(d),
-    fin: studioInstant(addDays(d, 1)),
+  return closedHolidayList(studioDay(from), studioDay(until), openDays);
+}
+
+/** The closed statutory holidays between `from` and `until`, as whole-day intervals. */
+export async function holidayBlocks(db: DbOrTx, from: Date, until: Date): Promise<Interval[]> {
+  return (await closedHolidayDays(db, from, until)).map(({ fecha }) => ({
+    inicio: studioInstant(fecha),
+    fin: studioInstant(addDays(fecha, 1)),
   }));
 }
