@@ -10,6 +10,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "~/routes/admin/exportar";
 import { loader as ordersLoader } from "~/routes/admin/pedidos";
+import { loader as agendaLoader } from "~/routes/admin/agenda";
+import { loader as clientsLoader } from "~/routes/admin/clientas";
+import { loader as invoicesLoader } from "~/routes/admin/facturas";
+import { loader as paymentsLoader } from "~/routes/admin/pagos";
 import type { Database } from "~/server/db/client.server";
 import { queryRows } from "~/server/db/client.server";
 import { type TestUser, makeTreatment, signUpUser, useTestDatabase } from "../support/fixtures";
@@ -254,6 +258,62 @@ describe("the orders screen", () => {
     );
     expect(filtered.total).toBeGreaterThan(0);
     const bad = await screen("?desde=2026-02-31");
+    expect(bad.errors.join(" ")).toMatch(/fecha/);
+  });
+});
+
+describe("payments, appointments, clients and invoices on screen", () => {
+  type Filtered = {
+    active: boolean;
+    items: { id: string; href: string; detail: string }[];
+    more: boolean;
+    errors: string[];
+  };
+  const screen = async (loader: unknown, path: string) => {
+    const answer = await (loader as (args: unknown) => Promise<unknown>)({
+      request: new Request(`http://localhost${path}`, { headers: { cookie: admin.cookie } }),
+      params: {},
+      context: {},
+    });
+    const body = (answer && typeof answer === "object" && "data" in answer ? answer.data : answer) as {
+      filtrado: Filtered;
+    };
+    return body.filtrado;
+  };
+  it("follow the panel's filter with the same rows as their CSV, and not their own tabs or searches", async () => {
+    const cases = [
+      [
+        paymentsLoader,
+        "/admin/pagos",
+        "/admin/exportar/pagos",
+        "?metodo=tarjeta&estado=pagado&desde=2026-03-01&hasta=2026-03-09",
+        "Referencia",
+      ],
+      [agendaLoader, "/admin/agenda", "/admin/exportar/citas", "?estado=confirmada", "Cita"],
+      [clientsLoader, "/admin/clientas", "/admin/exportar/clientas", "?q=lucia.export", "Correo"],
+      [invoicesLoader, "/admin/facturas", "/admin/exportar/facturas", "?estado=vigente&metodo=04", "Pedido"],
+    ] as const;
+    for (const [loader, path, exportPath, query, column] of cases) {
+      const filtered = await screen(loader, `${path}${query}&filtro=1`);
+      const file = await csv(`${exportPath}${query}`);
+      expect(filtered.active, path).toBe(true);
+      expect(filtered.more, path).toBe(false);
+      expect(file.rows.length, path).toBeGreaterThan(0);
+      expect(filtered.items, path).toHaveLength(file.rows.length);
+      const key = file.col(column);
+      // the same rows: each CSV row's key (reference, appointment, e-mail, order) is on a screen row
+      for (const row of file.rows) {
+        expect(
+          filtered.items.filter((i) =>
+            new RegExp(`${row[key]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`).test(JSON.stringify(i)),
+          ),
+          `${path}: ${row[key]}`,
+        ).toHaveLength(1);
+      }
+      // the screen's own tabs and searches (no mark) leave its usual view
+      expect((await screen(loader, `${path}${query}`)).active, path).toBe(false);
+    }
+    const bad = await screen(paymentsLoader, "/admin/pagos?desde=2026-02-31&filtro=1");
     expect(bad.errors.join(" ")).toMatch(/fecha/);
   });
 });

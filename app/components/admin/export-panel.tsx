@@ -54,6 +54,7 @@ export function ExportPanel({
   searchLabel = "Folio, nombre, correo o teléfono",
   open = false,
   title,
+  mark,
 }: {
   lista: string;
   estados: Options;
@@ -69,6 +70,8 @@ export function ExportPanel({
   open?: boolean;
   /** the summary's words (default: 'Filtrar y exportar' or 'Exportar a CSV') */
   title?: string;
+  /** a hidden field the screen reads to know the filter came from this panel (filtered-lists.server.ts) */
+  mark?: string;
 }) {
   const filtered = Boolean(value.desde || value.hasta || value.estado || value.pago || value.metodo || value.q);
   return (
@@ -87,6 +90,7 @@ export function ExportPanel({
         action={applies ? undefined : `/admin/exportar/${lista}`}
         className="mt-3 flex flex-wrap items-end gap-3"
       >
+        {mark && <input type="hidden" name={mark} value="1" />}
         <DateField name="desde" label="Desde" value={value.desde} />
         <DateField name="hasta" label="Hasta" value={value.hasta} />
         <Select name="estado" label="Estado" options={estados} value={value.estado} />

@@ -5,6 +5,8 @@
  * ("Apartada", its deposit not paid yet) says until when, and can be released ("Liberar").
  */
 import { ExportPanel } from "~/components/admin/export-panel";
+import { FilteredResults } from "~/components/admin/filtered-results";
+import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
 import { FILTROS } from "~/domain/export-filters";
 import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, ListOrdered, LockOpen, Phone, Wallet } from "lucide-react";
 import { Form, Link, data, useSubmit } from "react-router";
@@ -23,11 +25,13 @@ import type { Route } from "./+types/agenda";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { fecha, vista } = agendaQuery(new URL(request.url));
+  const url = new URL(request.url);
+  const { fecha, vista } = agendaQuery(url);
   const desde = vista === "semana" ? mondayOf(fecha) : fecha;
   const dias = vista === "semana" ? 7 : 1;
   const range = await agendaRange(getDb(), desde, dias);
-  return { fecha, vista, desde, hoy: studioDay(new Date()), ...range };
+  const filtrado = await filteredList(getDb(), "citas", url);
+  return { fecha, vista, desde, hoy: studioDay(new Date()), ...range, filtrado };
 }
 
 /** "Liberar" a held slot; nothing else is written from this screen. */
@@ -44,14 +48,25 @@ const href = (vista: string, fecha: string) => `/admin/agenda?vista=${vista}&fec
 
 export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
-  const { fecha, vista, desde, hoy, days, entries, blockouts } = loaderData;
+  const { fecha, vista, desde, hoy, days, entries, blockouts, filtrado } = loaderData;
   const step = vista === "semana" ? 7 : 1;
   const live = entries.filter((e) => e.estado !== "cancelada");
   const title =
     vista === "semana" ? `Semana del ${dayTitle(desde).replace(/^\S+ /, "")}` : dayTitle(fecha).replace(/^./, (c) => c.toUpperCase());
   return (
     <AdminPage title="Agenda" action={<NewButton href={`/admin/agenda/nueva?fecha=${fecha}`} label="Nueva cita" />}>
-      <ExportPanel lista="citas" applies={false} estados={FILTROS.citas.estados} metodos={FILTROS.citas.metodos} metodoLabel="Método del anticipo" searchLabel="Nombre, correo o teléfono" value={{}} />
+      <ExportPanel
+        lista="citas"
+        applies
+        mark={FILTER_MARK}
+        errors={filtrado.errors}
+        estados={FILTROS.citas.estados}
+        metodos={FILTROS.citas.metodos}
+        metodoLabel="Método del anticipo"
+        searchLabel="Nombre, correo o teléfono"
+        value={filtrado.filter}
+      />
+      {filtrado.active && <FilteredResults path="/admin/agenda" {...filtrado} />}
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex rounded-full border border-sand bg-white p-1" role="group" aria-label="Vista">
           {(["dia", "semana"] as const).map((v) => (

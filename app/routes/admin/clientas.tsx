@@ -4,6 +4,10 @@
  */
 import { data } from "react-router";
 import { AdminList, SearchBox } from "~/components/admin/admin-list";
+import { ExportPanel } from "~/components/admin/export-panel";
+import { FilteredResults } from "~/components/admin/filtered-results";
+import { FILTROS } from "~/domain/export-filters";
+import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
 import { AdminPager, listHref } from "~/components/admin/admin-pager";
 import { AdminPage } from "~/components/admin/admin-page";
 import { formatSpanishDate } from "~/domain/dates";
@@ -21,12 +25,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseSearch(url.searchParams.get("q"));
   const eliminada = url.searchParams.get("eliminada") === "1";
+  const db = getDb();
+  // the contador's filter (date of sign-up, state, a search), the same rows as its CSV
+  const filtrado = await filteredList(db, "clientas", url);
   if (!parsed.ok)
     return data(
-      { q: "", error: parsed.message, eliminada, total: 0, page: paginate(0, 1, CLIENTS_PER_PAGE), items: [] },
+      {
+        q: "",
+        error: parsed.message,
+        eliminada,
+        total: 0,
+        page: paginate(0, 1, CLIENTS_PER_PAGE),
+        items: [],
+        filtrado,
+      },
       { status: 400 },
     );
-  const db = getDb();
   const asked = Math.min(parsePage(url.searchParams.get("pagina")), 10_000);
   let found = await listClients(db, parsed.query, CLIENTS_PER_PAGE, (asked - 1) * CLIENTS_PER_PAGE);
   // a page past the end: the last one
@@ -40,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q: parsed.query?.text ?? "",
     error: null,
     eliminada,
+    filtrado,
     total: found.total,
     page,
     items: found.rows.map((c) => ({
@@ -54,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);
 
 export default function AdminClients({ loaderData }: Route.ComponentProps) {
-  const { q, error, eliminada, total, page, items } = loaderData;
+  const { q, error, eliminada, total, page, items, filtrado } = loaderData;
   return (
     <AdminPage title="Clientas">
       {eliminada && (
@@ -62,6 +77,17 @@ export default function AdminClients({ loaderData }: Route.ComponentProps) {
           Los datos de la clienta se eliminaron. Sus compras facturadas se conservan sin datos de contacto.
         </p>
       )}
+      <ExportPanel
+        lista="clientas"
+        applies
+        mark={FILTER_MARK}
+        errors={filtrado.errors}
+        estados={FILTROS.clientas.estados}
+        metodos={FILTROS.clientas.metodos}
+        searchLabel="Nombre, correo o teléfono"
+        value={filtrado.filter}
+      />
+      {filtrado.active && <FilteredResults path="/admin/clientas" {...filtrado} />}
       <SearchBox label="Buscar clienta por nombre, correo o teléfono" placeholder="Nombre, correo o teléfono" q={q} />
       {error && (
         <p role="alert" className="text-sm text-clay-dark">

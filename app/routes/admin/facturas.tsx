@@ -8,6 +8,8 @@
  * crédito (CFDI de egreso) of refunds; in the demo the studio answers for the "receiver".
  */
 import { ExportPanel } from "~/components/admin/export-panel";
+import { FilteredResults } from "~/components/admin/filtered-results";
+import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
 import { FILTROS } from "~/domain/export-filters";
 import { CheckCircle2, Download, FileX2, RefreshCw } from "lucide-react";
 import { useState } from "react";
@@ -55,8 +57,14 @@ function monthLabel(mes: string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [rows, globales, notas] = await Promise.all([listInvoices(getDb()), listGlobalInvoices(getDb()), listCreditNotes(getDb())]);
+  const [rows, globales, notas, filtrado] = await Promise.all([
+    listInvoices(getDb()),
+    listGlobalInvoices(getDb()),
+    listCreditNotes(getDb()),
+    filteredList(getDb(), "facturas", new URL(request.url)),
+  ]);
   return {
+    filtrado,
     enabled: invoicingEnabled(),
     notas: notas.map((n) => ({
       id: n.reembolsoId,
@@ -133,11 +141,22 @@ export async function action({ request }: Route.ActionArgs) {
   return { alert: undefined, notice };
 }
 
-export default function AdminFacturas({ loaderData: { facturas, globales, notas, enabled }, actionData }: Route.ComponentProps) {
+export default function AdminFacturas({ loaderData: { facturas, globales, notas, enabled, filtrado }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   return (
     <AdminPage title="Facturas">
-      <ExportPanel lista="facturas" applies={false} estados={FILTROS.facturas.estados} metodos={FILTROS.facturas.metodos} metodoLabel="Forma de pago" searchLabel="Pedido, folio, UUID, RFC, razón social o correo" value={{}} />
+      <ExportPanel
+        lista="facturas"
+        applies
+        mark={FILTER_MARK}
+        errors={filtrado.errors}
+        estados={FILTROS.facturas.estados}
+        metodos={FILTROS.facturas.metodos}
+        metodoLabel="Forma de pago"
+        searchLabel="Pedido, folio, UUID, RFC, razón social o correo"
+        value={filtrado.filter}
+      />
+      {filtrado.active && <FilteredResults path="/admin/facturas" {...filtrado} />}
       <p className="text-muted">
         Facturas (CFDI 4.0) que los clientes pidieron desde Mis compras.
         {!enabled && " La facturación está apagada: falta FACTURAPI_KEY."}

@@ -4,6 +4,8 @@
  * demo mode, 'Simular pago recibido' (the same signed webhook a provider would send).
  */
 import { ExportPanel } from "~/components/admin/export-panel";
+import { FilteredResults } from "~/components/admin/filtered-results";
+import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
 import { FILTROS } from "~/domain/export-filters";
 import { Banknote, Mail } from "lucide-react";
 import { Link, data } from "react-router";
@@ -29,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     estado: url.searchParams.get("estado"),
   });
   return {
+    filtrado: await filteredList(getDb(), "pagos", url),
     ...overview,
     lista: overview.lista.map((p) => ({
       ...p,
@@ -65,13 +68,22 @@ const METODOS: MetodoPago[] = ["tarjeta", "oxxo", "spei"];
 const ESTADOS: Record<EstadoAdmin, string> = { pendiente: "Pendientes", pagado: "Pagados", vencido: "Vencidos" };
 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { tabla, metodo, estado, lista, demo } = loaderData;
+  const { tabla, metodo, estado, lista, demo, filtrado } = loaderData;
   useActionFeedback(actionData);
   const submit = useConfirmedSubmit();
   const href = (m: MetodoPago | null, e: EstadoAdmin) => `/admin/pagos?${m ? `metodo=${m}&` : ""}estado=${e}`;
   return (
     <AdminPage title="Pagos">
-      <ExportPanel lista="pagos" applies={false} estados={FILTROS.pagos.estados} metodos={FILTROS.pagos.metodos} value={{}} />
+      <ExportPanel
+        lista="pagos"
+        applies
+        mark={FILTER_MARK}
+        errors={filtrado.errors}
+        estados={FILTROS.pagos.estados}
+        metodos={FILTROS.pagos.metodos}
+        value={filtrado.filter}
+      />
+      {filtrado.active && <FilteredResults path="/admin/pagos" {...filtrado} />}
       <p className="text-muted">
         Pagos con tarjeta, fichas de OXXO y transferencias SPEI. Una ficha pendiente aparta su compra hasta que vence.
       </p>
