@@ -68,3 +68,10 @@ export const FILTROS: Record<Lista, { estados: Record<string, string>; metodos: 
   clientas: { estados: ESTADOS_CLIENTA, metodos: {} },
   facturas: { estados: ESTADOS_FACTURA, metodos: FORMAS_PAGO },
 };
+
+/**
+ * The filter panel's own mark in a screen's URL (`filtro=1`, a hidden field of its form): the
+ * screens use `estado`, `metodo` or `q` for their own tabs and searches, which must not switch
+ * the filtered list on (server/admin/filtered-lists.server.ts).
+ */
+export const FILTER_MARK = "filtro";

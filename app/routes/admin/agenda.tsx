@@ -6,8 +6,8 @@
  */
 import { ExportPanel } from "~/components/admin/export-panel";
 import { FilteredResults } from "~/components/admin/filtered-results";
-import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
-import { FILTROS } from "~/domain/export-filters";
+import { filteredList } from "~/server/admin/filtered-lists.server";
+import { FILTER_MARK, FILTROS } from "~/domain/export-filters";
 import { Ban, CalendarOff, ChevronLeft, ChevronRight, ClipboardCheck, Hourglass, ListOrdered, LockOpen, Phone, Wallet } from "lucide-react";
 import { Form, Link, data, useSubmit } from "react-router";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";

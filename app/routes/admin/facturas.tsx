@@ -9,8 +9,8 @@
  */
 import { ExportPanel } from "~/components/admin/export-panel";
 import { FilteredResults } from "~/components/admin/filtered-results";
-import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
-import { FILTROS } from "~/domain/export-filters";
+import { filteredList } from "~/server/admin/filtered-lists.server";
+import { FILTER_MARK, FILTROS } from "~/domain/export-filters";
 import { CheckCircle2, Download, FileX2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Form, data } from "react-router";

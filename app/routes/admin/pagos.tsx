@@ -5,8 +5,8 @@
  */
 import { ExportPanel } from "~/components/admin/export-panel";
 import { FilteredResults } from "~/components/admin/filtered-results";
-import { FILTER_MARK, filteredList } from "~/server/admin/filtered-lists.server";
-import { FILTROS } from "~/domain/export-filters";
+import { filteredList } from "~/server/admin/filtered-lists.server";
+import { FILTER_MARK, FILTROS } from "~/domain/export-filters";
 import { Banknote, Mail } from "lucide-react";
 import { Link, data } from "react-router";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";

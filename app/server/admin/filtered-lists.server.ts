@@ -5,7 +5,7 @@
  * page at a time. Without a filter each screen shows what it always showed.
  */
 import { formatSpanishDate, formatSpanishDateTime } from "~/domain/dates";
-import { ESTADOS_CITA, ESTADOS_FACTURA, ESTADOS_PAGO, type Lista, METODOS } from "~/domain/export-filters";
+import { ESTADOS_CITA, ESTADOS_FACTURA, ESTADOS_PAGO, FILTER_MARK, type Lista, METODOS } from "~/domain/export-filters";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
 import { type ListFilter, filterQuery, listPage, readListFilter } from "./exports.server";
@@ -71,11 +71,6 @@ export type FilteredList = {
   query: string;
 };
 
-/**
- * The panel's own mark in the URL (`filtro=1`, a hidden field of its form): these screens use
- * `estado`, `metodo` or `q` for their own tabs and searches, which must not switch the filter on.
- */
-export const FILTER_MARK = "filtro";
 
 const NO_FILTER: ListFilter = { desde: null, hasta: null, estado: null, pago: null, metodo: null, q: "" };
 
