@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const diploma = esUltima
     ? ((await noteUnitReached(user, curso, actual.id)) ?? (await findDiploma(user.id, curso.id)))
     : await findDiploma(user.id, curso.id);
-  const { terminadas, continuar: _c, empezado: _e, ...progreso } = await courseProgress(getDb(), user.id, curso.id);
+  const { terminadas, continuar: _c, empezado: _e, abre: _a, ...progreso } = await courseProgress(getDb(), user.id, curso.id);
 
   return {
     curso: { id: curso.id, titulo: curso.titulo, examen: curso.examen, manual: manualUrl(curso) },

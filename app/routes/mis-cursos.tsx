@@ -15,8 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const progress = await Promise.all(cursos.map((curso) => courseProgress(getDb(), user.id, curso.id)));
   return {
     cursos: cursos.map((curso, i) => {
-      const { terminadas: _t, continuar, ...progreso } = progress[i];
-      const href = `/curso-michel-alvarez/${curso.id}${continuar ? `?unidad=${encodeURIComponent(continuar)}` : ""}`;
+      const { terminadas: _t, continuar, abre, ...progreso } = progress[i];
+      // the viewer reopens the unit she was on by itself; a finished one is skipped here
+      const unidad = continuar && continuar !== abre ? `?unidad=${encodeURIComponent(continuar)}` : "";
+      const href = `/curso-michel-alvarez/${curso.id}${unidad}`;
       return { ...curso, progreso, continuar: href };
     }),
   };

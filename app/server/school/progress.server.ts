@@ -33,6 +33,8 @@ export type CourseProgress = {
   continuar: string | null;
   /** she opened a unit or finished one */
   empezado: boolean;
+  /** the unit the viewer opens without ?unidad (the one she was on, else the first) */
+  abre: string | null;
 };
 
 export type DoneHow = "video" | "manual";
@@ -73,6 +75,7 @@ export async function courseProgress(db: DbOrTx, userId: string, cursoId: string
     terminadas,
     continuar: resumeUnit(ids, done, enrolment?.ultima ?? null),
     empezado: terminadas.length > 0 || Boolean(enrolment?.ultima),
+    abre: ids.find((id) => id === enrolment?.ultima) ?? ids[0] ?? null,
   };
 }
 
