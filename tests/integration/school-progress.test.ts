@@ -193,6 +193,12 @@ describe("progress in a course", () => {
     expect((await post(ana, "cejas", { intent: "marcar", unidad: "c-u3" })).body).toMatchObject({ completado: true });
     expect(await completionMails(ana.id, "cejas")).toHaveLength(1);
 
+    // a course without exam: the mail points to its last unit, where the diploma is
+    await post(bea, "labios", { intent: "visto", video: "203" });
+    const [labios] = await completionMails(bea.id, "labios");
+    expect(labios.texto).toContain("Descargar mi diploma: ");
+    expect(labios.texto).toContain("/curso-michel-alvarez/labios?unidad=l-u1");
+
     const after = await callAction(courseAction, "/cursos/cejas", review, {
       cookie: ana.cookie,
       params: { id: "cejas" },
@@ -206,11 +212,12 @@ describe("progress in a course", () => {
   });
 
   it("shows the instructor each student's progress and last advance in /admin/alumnas", async () => {
+    await enrol(database.db, ana.id, ["labios"], null);
     const list = await callLoader(adminStudentsLoader, "/admin/alumnas", { cookie: admin.cookie });
     const items = list.body.items as { id: string; detail: string }[];
-    const anaRow = items.find((i) => i.id === `${ana.id}/cejas`);
-    const beaRow = items.find((i) => i.id === `${bea.id}/labios`);
-    expect(anaRow?.detail).toMatch(/100 % terminado · último avance el /);
-    expect(beaRow?.detail).toContain("0 % terminado");
+    const detail = (userId: string, curso: string) => items.find((i) => i.id === `${userId}/${curso}`)?.detail;
+    expect(detail(ana.id, "cejas")).toMatch(/ · 100 % terminado · último avance el \d+ de \w+ de \d{4}$/);
+    expect(detail(bea.id, "labios")).toMatch(/ · 100 % terminado · último avance el /);
+    expect(detail(ana.id, "labios")).toMatch(/ · 0 % terminado$/);
   });
 });

@@ -151,9 +151,12 @@ async function queueCompletionMail(
     .from(diplomas)
     .where(and(eq(diplomas.userId, student.id), eq(diplomas.cursoId, cursoId)));
   const exam = curso.examen && !diploma;
+  // a course without exam shows its diploma on its last unit
+  const last = curso.examen ? [] : await unitIds(tx, cursoId);
+  const lastUnit = last.length > 0 ? `?unidad=${encodeURIComponent(last[last.length - 1])}` : "";
   const link = exam
     ? `${env.publicUrl}/examen-michel-alvare/${encodeURIComponent(cursoId)}`
-    : `${env.publicUrl}/curso-michel-alvarez/${encodeURIComponent(cursoId)}`;
+    : `${env.publicUrl}/curso-michel-alvarez/${encodeURIComponent(cursoId)}${lastUnit}`;
   const next = exam
     ? "Ya puedes presentar el examen final: con una calificación perfecta obtienes tu diploma."
     : "Tu diploma ya te espera: descárgalo desde el curso.";
