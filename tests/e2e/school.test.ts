@@ -324,6 +324,16 @@ describe("the online school", () => {
     await other.waitForURL(`**/curso-michel-alvarez/${CURSO}?unidad=${unit2}`);
     await other.getByRole("heading", { level: 2, name: /./ }).first().waitFor();
     expect(await other.getByText("Unidad 2", { exact: true }).count()).toBe(1);
+
+    // a video played past 90 % marks its unit done (use-watch-progress → intent=visto)
+    await other.getByTestId("video-poster").first().click();
+    await other.waitForFunction(() => (document.querySelector("video")?.duration ?? 0) > 0, null, { timeout: 15_000 });
+    await other.evaluate(() => {
+      const video = document.querySelector("video") as HTMLVideoElement;
+      video.currentTime = video.duration * 0.95;
+    });
+    await other.getByTestId("unit-finished").waitFor({ timeout: 15_000 });
+    expect(await other.getByTestId("course-progress").textContent()).toMatch(/2 de 5 unidades/);
     await phone.close();
   });
 });
