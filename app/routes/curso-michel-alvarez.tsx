@@ -4,8 +4,12 @@
  * The unit opened is remembered (inscripciones.ultima_unidad_id) and reopened next time.
  */
 import { Award, ChevronRight, CircleCheck, Download, FileText, GraduationCap } from "lucide-react";
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { CourseVideo } from "~/components/courses/course-video";
+import { CourseProgressBar, UnitCheck, UnitDoneButton } from "~/components/courses/unit-progress";
+import { invalidRequest } from "~/domain/limits";
+import { getDb } from "~/server/db/index.server";
+import { courseProgress, handleProgressAction, isProgressIntent } from "~/server/school/progress.server";
 import { site } from "~/config/site";
 import { requireEnrolment } from "~/server/school/enrolment.server";
 import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
@@ -25,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const diploma = esUltima
     ? ((await noteUnitReached(user, curso, actual.id)) ?? (await findDiploma(user.id, curso.id)))
     : await findDiploma(user.id, curso.id);
+  const { terminadas, continuar: _c, empezado: _e, abre: _a, ...progreso } = await courseProgress(getDb(), user.id, curso.id);
 
   return {
     curso: { id: curso.id, titulo: curso.titulo, examen: curso.examen, manual: manualUrl(curso) },
@@ -34,11 +39,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     siguiente: esUltima ? null : (unidades[index + 1]?.id ?? null),
     esUltima,
     diplomaUrl: diploma ? `/curso-michel-alvarez/${curso.id}/certificado` : null,
+    progreso: { porcentaje: progreso.porcentaje, hechas: progreso.hechas, total: progreso.total, terminadas },
   };
 }
 
+/** The viewer's posts, by `intent`; each part of the academy delegates to its module. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (isProgressIntent(intent)) return handleProgressAction(request, params.id, form);
+  return data({ ok: false, message: invalidRequest }, { status: 400 });
+}
+
 export default function CourseViewer({ loaderData }: Route.ComponentProps) {
-  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl } = loaderData;
+  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, progreso } = loaderData;
   const examUrl = `/examen-michel-alvare/${curso.id}`;
 
   return (
@@ -70,7 +84,7 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
                 <ol className="mt-6 flex flex-col gap-10">
                   {actual.videos.map((video) => (
                     <li key={video.id}>
-                      <CourseVideo key={video.id} src={video.src} poster={video.poster} titulo={video.titulo} />
+                      <CourseVideo key={video.id} videoId={video.id} src={video.src} poster={video.poster} titulo={video.titulo} />
                       <h3 className="mt-4 text-2xl">{video.titulo}</h3>
                       {video.descripcion ? (
                         <p className="mt-2 whitespace-pre-line leading-relaxed text-ink/85">{video.descripcion}</p>
@@ -81,6 +95,7 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
               )}
 
               <div className="mt-10 flex flex-col gap-3 border-t border-sand pt-8 sm:flex-row sm:items-center">
+                <UnitDoneButton unidadId={actual.id} done={progreso.terminadas.includes(actual.id)} />
                 {siguiente ? (
                   <Link to={`?unidad=${siguiente}`} className="btn-primary">
                     Siguiente Unidad
@@ -106,6 +121,9 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
         <aside className="flex flex-col gap-6 md:sticky md:top-24 md:self-start">
           <nav aria-label="Unidades del curso" className="rounded-2xl border border-sand bg-white p-4">
             <h2 className="px-2 pb-2 font-sans text-xs font-medium uppercase tracking-[0.3em] text-clay-dark">Unidades</h2>
+            <div className="px-2 pb-4">
+              <CourseProgressBar {...progreso} />
+            </div>
             <ol className="flex flex-col">
               {unidades.map((unidad, i) => {
                 const current = unidad.id === actual?.id;
@@ -123,7 +141,8 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
                       >
                         {String(i + 1).padStart(2, "0")}
                       </span>
-                      <span>{unidad.nombre}</span>
+                      <span className="flex-1">{unidad.nombre}</span>
+                      <UnitCheck done={progreso.terminadas.includes(unidad.id)} current={current} />
                     </Link>
                   </li>
                 );

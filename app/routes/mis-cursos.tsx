@@ -2,13 +2,26 @@ import { BookOpen, Download, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { noCourses } from "~/domain/messages";
+import { CourseProgressBar } from "~/components/courses/unit-progress";
+import { getDb } from "~/server/db/index.server";
 import { listMyCourses } from "~/server/school/enrolment.server";
+import { courseProgress } from "~/server/school/progress.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/mis-cursos";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { cursos: await listMyCourses(user.id) };
+  const cursos = await listMyCourses(user.id);
+  const progress = await Promise.all(cursos.map((curso) => courseProgress(getDb(), user.id, curso.id)));
+  return {
+    cursos: cursos.map((curso, i) => {
+      const { terminadas: _t, continuar, abre, ...progreso } = progress[i];
+      // the viewer reopens the unit she was on by itself; a finished one is skipped here
+      const unidad = continuar && continuar !== abre ? `?unidad=${encodeURIComponent(continuar)}` : "";
+      const href = `/curso-michel-alvarez/${curso.id}${unidad}`;
+      return { ...curso, progreso, continuar: href };
+    }),
+  };
 }
 
 export default function MisCursos({ loaderData }: Route.ComponentProps) {
@@ -42,10 +55,15 @@ export default function MisCursos({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-1 flex-col p-5">
                 <h2 className="text-2xl leading-tight">{curso.tituloExterior || curso.titulo}</h2>
                 {curso.horas ? <p className="mt-1 text-sm text-muted">{curso.horas}</p> : null}
+                {curso.progreso.total > 0 ? (
+                  <div className="mt-5">
+                    <CourseProgressBar {...curso.progreso} />
+                  </div>
+                ) : null}
                 <div className="mt-auto flex flex-col gap-3 pt-6">
-                  <Link to={`/curso-michel-alvarez/${curso.id}`} className="btn-primary">
+                  <Link to={curso.continuar} className="btn-primary" data-testid="course-continue">
                     <PlayCircle className="size-4" aria-hidden />
-                    Ver curso
+                    {curso.progreso.empezado ? "Continuar" : "Empezar curso"}
                   </Link>
                   {curso.manual ? (
                     <a href={curso.manual} className="btn-outline" target="_blank" rel="noreferrer" download>

@@ -3,7 +3,8 @@
  * BUY → /pagar-curso with a course code → demo card → viewer → a unit's video plays → exam
  * with a wrong answer (the spec's message) → retry perfect → the diploma PDF (page size, name,
  * Spanish date, and a PNG of it to look at). Screenshots of every screen at 375 and 1280 px
- * go to .tmp/shots/school-*.png.
+ * go to .tmp/shots/school-*.png. Progress: a unit finished on one device, "Continuar" on
+ * another opens the next one (ADR 044).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -178,7 +179,7 @@ describe("the online school", () => {
 
     await page.goto(`${baseURL}/mis-cursos`);
     const card = page.getByRole("listitem").filter({ hasText: "Microblading" });
-    await card.getByRole("link", { name: "Ver curso" }).waitFor();
+    await card.getByRole("link", { name: "Continuar" }).waitFor();
     const manual = await card.getByRole("link", { name: "Descargar manual" }).getAttribute("href");
     expect(manual).toBe(`/curso-michel-alvarez/${CURSO}/manual`);
     const manualResponse = await page.request.get(`${baseURL}${manual}`);
@@ -186,7 +187,7 @@ describe("the online school", () => {
     expect(manualResponse.headers()["content-type"]).toBe("application/pdf");
     await shoot(page, "mis-cursos");
 
-    await card.getByRole("link", { name: "Ver curso" }).click();
+    await card.getByRole("link", { name: "Continuar" }).click();
     await page.waitForURL(`**/curso-michel-alvarez/${CURSO}`);
     const units = page.getByRole("navigation", { name: "Unidades del curso" }).getByRole("link");
     await units.first().waitFor();
@@ -285,5 +286,54 @@ describe("the online school", () => {
     await page2.goto(`${baseURL}/curso-michel-alvarez/${CURSO}`);
     expect(new URL(page2.url()).pathname).toBe("/");
     await page2.close();
+  });
+
+  it("finishes unit 1 on one device and 'Continuar' on another opens unit 2", async () => {
+    const laptop = await browser.newContext({ viewport: DESKTOP });
+    await laptop.addCookies(sessionCookies(baseURL, student));
+    const page = await laptop.newPage();
+    await page.goto(`${baseURL}/curso-michel-alvarez/${CURSO}`);
+    const units = page.getByRole("navigation", { name: "Unidades del curso" }).getByRole("link");
+    await units.first().waitFor();
+    const href = async (i: number) => new URL((await units.nth(i).getAttribute("href")) ?? "", page.url()).searchParams.get("unidad");
+    const [unit1, unit2] = [await href(0), await href(1)];
+    // unit 2 unfinished (an earlier test played its video), then unit 1 marked as finished
+    await units.nth(1).click();
+    await page.waitForURL(`**/curso-michel-alvarez/${CURSO}?unidad=${unit2}`);
+    if (await page.getByTestId("unit-finished").isVisible()) {
+      await page.getByRole("button", { name: "Deshacer" }).click();
+      await page.getByTestId("mark-done").waitFor();
+    }
+    await units.nth(0).click();
+    await page.waitForURL(`**/curso-michel-alvarez/${CURSO}?unidad=${unit1}`);
+    if (!(await page.getByTestId("unit-finished").isVisible())) await page.getByTestId("mark-done").click();
+    await page.getByTestId("unit-finished").waitFor();
+    await units.nth(0).getByTestId("unit-done").waitFor();
+    expect(await page.getByTestId("course-progress").textContent()).toMatch(/\d+ de 5 unidades/);
+    await shoot(page, "visor-progreso");
+    await laptop.close();
+
+    const phone = await browser.newContext({ viewport: PHONE });
+    await phone.addCookies(sessionCookies(baseURL, student));
+    const other = await phone.newPage();
+    await other.goto(`${baseURL}/mis-cursos`);
+    const card = other.getByRole("listitem").filter({ hasText: "Microblading" });
+    await card.getByTestId("course-progress").waitFor();
+    await shoot(other, "mis-cursos-progreso");
+    await card.getByRole("link", { name: "Continuar" }).click();
+    await other.waitForURL(`**/curso-michel-alvarez/${CURSO}?unidad=${unit2}`);
+    await other.getByRole("heading", { level: 2, name: /./ }).first().waitFor();
+    expect(await other.getByText("Unidad 2", { exact: true }).count()).toBe(1);
+
+    // a video played past 90 % marks its unit done (use-watch-progress → intent=visto)
+    await other.getByTestId("video-poster").first().click();
+    await other.waitForFunction(() => (document.querySelector("video")?.duration ?? 0) > 0, null, { timeout: 15_000 });
+    await other.evaluate(() => {
+      const video = document.querySelector("video") as HTMLVideoElement;
+      video.currentTime = video.duration * 0.95;
+    });
+    await other.getByTestId("unit-finished").waitFor({ timeout: 15_000 });
+    expect(await other.getByTestId("course-progress").textContent()).toMatch(/2 de 5 unidades/);
+    await phone.close();
   });
 });

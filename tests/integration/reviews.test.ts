@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/domain/messages";
 import type { Database } from "~/server/db/client.server";
-import { categorias, cursos, productos, user } from "~/server/db/schema";
+import { categorias, cursos, diplomas, productos, user } from "~/server/db/schema";
 import { listReviews, submitReview } from "~/server/reviews/reviews.server";
 import { createTestDatabase } from "../support/db";
 
@@ -56,6 +56,8 @@ describe("reviews", () => {
 
   it("keeps course reviews apart from product reviews", async () => {
     const db = database.db;
+    // a course is reviewed by students who finished it (school-progress.test.ts): Berta holds its diploma
+    await db.insert(diplomas).values({ id: "BERTA234", userId: "u2", cursoId: "micro", nombre: "Berta" });
     await submitReview(db, "u2", { cursoId: "micro" }, { calificacion: "3", comentarios: "Bien explicado" });
     const course = await listReviews(db, { cursoId: "micro" });
     expect(course.reviews.map((r) => r.comentarios)).toEqual(["Bien explicado"]);

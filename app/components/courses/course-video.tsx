@@ -3,10 +3,12 @@
  * The source is the protected /curso-video/{id} stream; nothing loads before the click.
  */
 import { PosterVideo } from "~/components/site/poster-video";
+import { useWatchProgress } from "./use-watch-progress";
 
-export type CourseVideoProps = { src: string; poster: string; titulo: string };
+export type CourseVideoProps = { src: string; poster: string; titulo: string; videoId?: number };
 
-export function CourseVideo({ src, poster, titulo }: CourseVideoProps) {
+export function CourseVideo({ src, poster, titulo, videoId }: CourseVideoProps) {
+  const watch = useWatchProgress(videoId);
   return (
     <PosterVideo
       src={src}
@@ -18,6 +20,7 @@ export function CourseVideo({ src, poster, titulo }: CourseVideoProps) {
         controlsList: "nodownload",
         onContextMenu: (event) => event.preventDefault(),
         "data-testid": "course-video",
+        onTimeUpdate: watch.onTimeUpdate,
       }}
     />
   );

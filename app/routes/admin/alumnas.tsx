@@ -10,6 +10,7 @@ import { getDb } from "~/server/db/index.server";
 import { courseOptions } from "~/server/admin/grants.server";
 import { refuseWrites, requireAdmin } from "~/server/admin/guard.server";
 import { listStudents, studentFilter } from "~/server/admin/students.server";
+import { progressOfEnrolments } from "~/server/school/progress.server";
 import type { Route } from "./+types/alumnas";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const filter = studentFilter(new URL(request.url));
   const [{ rows, total, page }, courses] = await Promise.all([listStudents(db, filter), courseOptions(db)]);
+  const progress = await progressOfEnrolments(db, rows);
   return {
     filter: { ...filter, pagina: page.page },
     total,
@@ -25,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     items: rows.map((r) => ({
       id: `${r.userId}/${r.cursoId}`,
       title: `${r.nombre} · ${r.curso}`,
-      detail: `${r.correo} · desde el ${formatSpanishDate(r.fecha)}`,
+      detail: `${r.correo} · desde el ${formatSpanishDate(r.fecha)} · ${progressText(progress.get(`${r.userId}/${r.cursoId}`))}`,
       badge: r.compraId ? undefined : "A mano",
       // a bought course opens its order; one given by hand, its grant
       href: r.compraId
@@ -33,6 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         : `/admin/accesos?q=${encodeURIComponent(r.correo)}`,
     })),
   };
+}
+
+/** '40 % terminado · último avance el 3 de noviembre de 2026' (ADR 044). */
+function progressText(p: { porcentaje: number; ultimoAvance: Date | null } | undefined): string {
+  if (!p) return "0 % terminado";
+  const last = p.ultimoAvance ? ` · último avance el ${formatSpanishDate(p.ultimoAvance)}` : "";
+  return `${p.porcentaje} % terminado${last}`;
 }
 
 export const action = ({ request }: Route.ActionArgs) => refuseWrites(request);

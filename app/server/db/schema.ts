@@ -1427,3 +1427,33 @@ export const cuidadosFotos = pgTable(
   },
   (t) => [index().on(t.citaId)],
 );
+
+// ---------------------------------------------------------------- academy: progress (issue 31 item 1)
+
+/**
+ * A unit the student finished (school/progress.server.ts): by watching one of its videos to
+ * 90 % ('video') or by marking it ('manual'). One row per student and unit; undoing the mark
+ * deletes it. The course is kept for counting a course's progress from an index alone.
+ */
+export const unidadesTerminadas = pgTable(
+  "unidades_terminadas",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    unidadId: text()
+      .notNull()
+      .references(() => unidades.id, { onDelete: "cascade" }),
+    /** 'video' (watched to 90 %) or 'manual' (Marcar como terminada) */
+    como: text().notNull(),
+    terminadaEn: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.unidadId] }),
+    index("unidades_terminadas_curso").on(t.userId, t.cursoId),
+    check("unidades_terminadas_como", sql`${t.como} in ('video', 'manual')`),
+  ],
+);

@@ -21,6 +21,7 @@ import { type ReviewResult, type ReviewsData, meanRating, parseRating } from "~/
 import { type Db, getDb } from "../db/index.server";
 import { comentarios, cursos, productos, user as users } from "../db/schema";
 import { throttle } from "../rate-limit.server";
+import { hasFinishedCourse } from "../school/progress.server";
 import { currentUser } from "../session.server";
 
 export type ReviewTarget = { productoId: string } | { cursoId: string };
@@ -87,6 +88,10 @@ export async function submitReview(
   if (!userId) return { ok: false, message: messages.reviewLoginRequired };
   const [author] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
   if (!author) return { ok: false, message: messages.reviewLoginRequired };
+  // a course is reviewed only by its students who finished it (issue 31, ADR 044)
+  if ("cursoId" in target && !(await hasFinishedCourse(db, author.id, target.cursoId))) {
+    return { ok: false, message: courseReviewNotFinished };
+  }
 
   const review = { userId: author.id, nombre: author.name, comentarios: text, calificacion };
   const edit = { nombre: author.name, comentarios: text, calificacion, fecha: new Date() };
@@ -109,6 +114,13 @@ export async function submitReview(
   return { ok: true, review: { ...row, fecha: row.fecha.toISOString() } };
 }
 
+/** A course review by someone who has not finished the course (or holds no diploma of it). */
+export const courseReviewNotFinished = {
+  icon: "info",
+  title: "Termina el curso para opinar",
+  text: "Solo las alumnas que terminaron el curso pueden dejar una reseña. Cuando completes todas las unidades (o tengas tu diploma), cuéntanos qué te pareció.",
+} as const satisfies AlertMessage;
+
 /** A review longer than TEXT_LIMITS.comentario. */
 export const reviewTooLong = textTooLong("comentario", REVIEW_MAX_LENGTH);
 
@@ -116,6 +128,7 @@ const STATUS_OF = new Map<AlertMessage, number>([
   [messages.reviewEmpty, 400],
   [reviewTooLong, 400],
   [messages.reviewLoginRequired, 401],
+  [courseReviewNotFinished, 403],
 ]);
 
 /**
