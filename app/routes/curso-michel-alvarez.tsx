@@ -4,12 +4,14 @@
  * The unit opened is remembered (inscripciones.ultima_unidad_id) and reopened next time.
  */
 import { Award, ChevronRight, CircleCheck, Download, FileText, GraduationCap } from "lucide-react";
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { CourseVideo } from "~/components/courses/course-video";
+import { UnitPractice } from "~/components/courses/unit-practice";
 import { site } from "~/config/site";
 import { requireEnrolment } from "~/server/school/enrolment.server";
 import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
 import { findDiploma, noteUnitReached } from "~/server/school/diploma.server";
+import { isPracticeUpload, practiceMissing, sendPractice, unitPractice } from "~/server/school/practice.server";
 import type { Route } from "./+types/curso-michel-alvarez";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -25,6 +27,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const diploma = esUltima
     ? ((await noteUnitReached(user, curso, actual.id)) ?? (await findDiploma(user.id, curso.id)))
     : await findDiploma(user.id, curso.id);
+  // practice work (issue 31 item 2): this unit's, and what the diploma still lacks
+  const practica = actual ? await unitPractice(user.id, curso.id, actual.id) : null;
+  const faltanPracticas = diploma ? null : await practiceMissing(user.id, curso.id);
 
   return {
     curso: { id: curso.id, titulo: curso.titulo, examen: curso.examen, manual: manualUrl(curso) },
@@ -34,11 +39,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     siguiente: esUltima ? null : (unidades[index + 1]?.id ?? null),
     esUltima,
     diplomaUrl: diploma ? `/curso-michel-alvarez/${curso.id}/certificado` : null,
+    practica,
+    faltanPracticas,
   };
 }
 
-export default function CourseViewer({ loaderData }: Route.ComponentProps) {
-  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl } = loaderData;
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, curso } = await requireEnrolment(request, params.id);
+  // practice photos: a multipart body, read as it streams (school/practice.server.ts)
+  if (isPracticeUpload(request)) {
+    const { practica, status } = await sendPractice(request, user, curso.id);
+    return data({ practica }, { status });
+  }
+  return data({ practica: { ok: false as const, error: "Solicitud no válida." } }, { status: 400 });
+}
+
+export default function CourseViewer({ loaderData, actionData }: Route.ComponentProps) {
+  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, practica, faltanPracticas } = loaderData;
   const examUrl = `/examen-michel-alvare/${curso.id}`;
 
   return (
@@ -79,6 +96,15 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ol>
               )}
+
+              {practica ? (
+                <UnitPractice key={actual.id} unidadId={actual.id} practica={practica} answer={actionData?.practica} />
+              ) : null}
+              {esUltima && faltanPracticas ? (
+                <p className="mt-8 rounded-xl border border-sand bg-cream px-5 py-4 text-sm text-cocoa" data-testid="practice-missing">
+                  {faltanPracticas}
+                </p>
+              ) : null}
 
               <div className="mt-10 flex flex-col gap-3 border-t border-sand pt-8 sm:flex-row sm:items-center">
                 {siguiente ? (
