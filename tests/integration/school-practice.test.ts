@@ -20,6 +20,7 @@ import { answerField } from "~/domain/exam-form";
 import type { Database } from "~/server/db/client.server";
 import { correos, cursos, diplomas, practicaEntregas, practicaFotos, preguntas, unidades } from "~/server/db/schema";
 import { env } from "~/server/env.server";
+import { editAction } from "~/server/admin/sections.server";
 import { enrol } from "~/server/school/enrolment.server";
 import { PRACTICE_ERRORS, practiceMissingText } from "~/server/school/practice.server";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
@@ -282,5 +283,26 @@ describe("the diploma waits for the approved practices", () => {
       (e: unknown) => e,
     );
     expect((unknown as { init?: { status?: number } }).init?.status).toBe(404);
+  });
+
+  it("saves a unit's required practices and instruction from the admin unit editor, within limits", async () => {
+    const save = async (practicasRequeridas: string) => {
+      const form = new FormData();
+      form.set("intent", "guardar");
+      form.set("cursoId", "practica");
+      form.set("nombre", "Cierre");
+      form.set("posicion", "3");
+      form.set("practicasRequeridas", practicasRequeridas);
+      form.set("practicaInstruccion", "Sube 2 fotos del cierre");
+      return answer<{ errors?: Record<string, string> }>(
+        await editAction(post("/admin/unidades/u3", form, admin), "u3").catch((e: unknown) => e),
+      );
+    };
+    const refused = await save("21");
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.practicasRequeridas).toBe("Debe ser 20 o menos.");
+    await save("2");
+    const [u3] = await database.db.select().from(unidades).where(eq(unidades.id, "u3"));
+    expect(u3).toMatchObject({ practicasRequeridas: 2, practicaInstruccion: "Sube 2 fotos del cierre" });
   });
 });
