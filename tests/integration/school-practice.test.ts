@@ -22,7 +22,7 @@ import { correos, cursos, diplomas, practicaEntregas, practicaFotos, preguntas, 
 import { env } from "~/server/env.server";
 import { editAction } from "~/server/admin/sections.server";
 import { enrol } from "~/server/school/enrolment.server";
-import { PRACTICE_ERRORS, practiceMissingText } from "~/server/school/practice.server";
+import { PRACTICE_ERRORS, practiceMissingText, practiceUploadLimit } from "~/server/school/practice.server";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 
 type Who = { id: string; cookie: string; name: string };
@@ -179,6 +179,20 @@ describe("practice submissions", () => {
 
     expect(await database.db.select().from(practicaEntregas)).toHaveLength(0);
     expect(storedPhotos()).toHaveLength(0);
+  });
+
+  it("lets past 1 MB only a multipart POST of an enrolled student to her course's viewer", async () => {
+    const stranger = await signUpUser({ name: "Sin Curso", email: "sincurso@example.com" });
+    const multipart = (who?: Who) => post("/curso-michel-alvarez/practica", photoForm("u1", [jpegBlob()]), who);
+    expect(await practiceUploadLimit("/curso-michel-alvarez/practica.data", multipart(eva))).toBeGreaterThan(
+      100 * 1024 * 1024,
+    );
+    expect(await practiceUploadLimit("/curso-michel-alvarez/practica", multipart(stranger))).toBeNull();
+    expect(await practiceUploadLimit("/curso-michel-alvarez/practica", multipart())).toBeNull();
+    expect(await practiceUploadLimit("/curso-michel-alvarez/otro", multipart(eva))).toBeNull();
+    expect(
+      await practiceUploadLimit("/curso-michel-alvarez/practica", get("/curso-michel-alvarez/practica", eva)),
+    ).toBeNull();
   });
 
   it("keeps the photos private: the student and the admin see them, another student and a visitor get 404", async () => {

@@ -27,6 +27,7 @@ import { privateCaching, sameOriginWrites, securityHeadersFor } from "./security
 import { adminUploadLimit, handleUpload } from "./upload.server";
 import { aftercarePhotoLimit } from "../booking/aftercare-photo-limit.server";
 import { practiceUploadLimit } from "../school/practice.server";
+import { toFetchRequest } from "./request.server";
 
 export type AppOptions = {
   /** React Router's handler for the pages (absent in tests that only call the API) */
@@ -114,7 +115,7 @@ export function createApp(options: AppOptions = {}) {
       skip: (path) => path === UPLOAD_PATH,
       larger: async (req) =>
         aftercarePhotoLimit(req.path) ??
-        practiceUploadLimit(req.path, req.headers["content-type"]) ??
+        (await practiceUploadLimit(req.path, toFetchRequest(req))) ??
         adminUploadLimit(req),
     }),
   );

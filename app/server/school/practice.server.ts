@@ -31,7 +31,9 @@ import { deliverQueuedMail, escapeHtml, mailLayout, queueMail } from "../mail.se
 import { UploadError, readMultipart, withSpoolDir } from "../multipart.server";
 import { deleteStoredFile, getStorage, readRef, resolveRef, storageRef } from "../storage/index.server";
 import { sniffFile } from "../upload.server";
+import { currentUser } from "../session.server";
 import { issueDiploma } from "./diploma.server";
+import { isEnrolled } from "./enrolment.server";
 import { lastUnitId } from "./viewer.server";
 
 // ---------------------------------------------------------------- limits and texts
@@ -197,9 +199,16 @@ const isMultipart = (contentType: string | null | undefined) => /^multipart\/for
 /** Whether a POST to the viewer is a practice upload (multipart: the viewer's other forms are not). */
 export const isPracticeUpload = (request: Request) => isMultipart(request.headers.get("content-type"));
 
-/** The body limit (http/body-limit.server.ts's `larger`) of a practice upload to the viewer. */
-export function practiceUploadLimit(path: string, contentType: string | undefined): number | null {
-  if (!/^\/curso-michel-alvarez\/[^/]+?(?:\.data)?$/.test(path) || !isMultipart(contentType)) return null;
+/**
+ * The body limit (http/body-limit.server.ts's `larger`, asked before a byte of the body is
+ * read) of a practice upload: a multipart POST to the viewer of a course the session's student
+ * is enrolled in. Null (the default 1 MB) for anyone and anything else.
+ */
+export async function practiceUploadLimit(path: string, request: Request): Promise<number | null> {
+  const course = /^\/curso-michel-alvarez\/([^/]+?)(?:\.data)?$/.exec(path)?.[1];
+  if (!course || !isPracticeUpload(request)) return null;
+  const student = await currentUser(request);
+  if (!student || !(await isEnrolled(student.id, decodeURIComponent(course)))) return null;
   return PRACTICE_MAX_PHOTOS * PRACTICE_PHOTO_BYTES + 256 * 1024;
 }
 
