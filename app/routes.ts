@@ -60,6 +60,8 @@ export default [
   route("curso-michel-alvarez/:id", "routes/curso-michel-alvarez.tsx"),
   route("curso-michel-alvarez/:id/certificado", "routes/curso-certificado.ts"),
   route("curso-michel-alvarez/:id/manual", "routes/curso-manual.ts"),
+  // a practice photo (issue 31): the student who sent it or an admin, a 404 for anyone else
+  route("curso-michel-alvarez/:id/practicas/:foto", "routes/curso-practica-foto.ts"),
   route("examen-michel-alvare/:id", "routes/examen-michel-alvare.tsx"),
   route("pagar-curso/:id", "routes/pagar-curso.tsx"),
   route("diploma/:codigo", "routes/diploma.tsx"),
@@ -103,6 +105,8 @@ export default [
     route("correos", "routes/admin/correos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
     route("alumnas", "routes/admin/alumnas.tsx"),
+    route("practicas", "routes/admin/practicas.tsx"),
+    route("practicas/:id", "routes/admin/practica.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),
     route("productos", "routes/admin/lista.tsx", { id: "admin/productos" }),

@@ -10,10 +10,12 @@ import { CourseProgressBar, UnitCheck, UnitDoneButton } from "~/components/cours
 import { invalidRequest } from "~/domain/limits";
 import { getDb } from "~/server/db/index.server";
 import { courseProgress, handleProgressAction, isProgressIntent } from "~/server/school/progress.server";
+import { UnitPractice } from "~/components/courses/unit-practice";
 import { site } from "~/config/site";
 import { requireEnrolment } from "~/server/school/enrolment.server";
 import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
 import { findDiploma, noteUnitReached } from "~/server/school/diploma.server";
+import { isPracticeUpload, practiceMissing, sendPractice, unitPractice } from "~/server/school/practice.server";
 import type { Route } from "./+types/curso-michel-alvarez";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -30,6 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ? ((await noteUnitReached(user, curso, actual.id)) ?? (await findDiploma(user.id, curso.id)))
     : await findDiploma(user.id, curso.id);
   const { terminadas, continuar: _c, empezado: _e, abre: _a, ...progreso } = await courseProgress(getDb(), user.id, curso.id);
+  // practice work (issue 31 item 2): this unit's, and what the diploma still lacks
+  const practica = actual ? await unitPractice(user.id, curso.id, actual.id) : null;
+  const faltanPracticas = diploma ? null : await practiceMissing(user.id, curso.id);
 
   return {
     curso: { id: curso.id, titulo: curso.titulo, examen: curso.examen, manual: manualUrl(curso) },
@@ -40,19 +45,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     esUltima,
     diplomaUrl: diploma ? `/curso-michel-alvarez/${curso.id}/certificado` : null,
     progreso: { porcentaje: progreso.porcentaje, hechas: progreso.hechas, total: progreso.total, terminadas },
+    practica,
+    faltanPracticas,
   };
 }
 
-/** The viewer's posts, by `intent`; each part of the academy delegates to its module. */
+/** The viewer's posts; each part of the academy delegates to its module. */
 export async function action({ request, params }: Route.ActionArgs) {
+  // practice photos: a multipart body, read as it streams (school/practice.server.ts)
+  if (isPracticeUpload(request)) {
+    const { user, curso } = await requireEnrolment(request, params.id);
+    const { practica, status } = await sendPractice(request, user, curso.id);
+    return data({ practica }, { status });
+  }
+  // the others, by `intent`
   const form = await request.formData();
   const intent = form.get("intent");
   if (isProgressIntent(intent)) return handleProgressAction(request, params.id, form);
   return data({ ok: false, message: invalidRequest }, { status: 400 });
 }
 
-export default function CourseViewer({ loaderData }: Route.ComponentProps) {
-  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, progreso } = loaderData;
+export default function CourseViewer({ loaderData, actionData }: Route.ComponentProps) {
+  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, progreso, practica, faltanPracticas } =
+    loaderData;
+  const practiceAnswer = actionData && "practica" in actionData ? actionData.practica : undefined;
   const examUrl = `/examen-michel-alvare/${curso.id}`;
 
   return (
@@ -93,6 +109,15 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ol>
               )}
+
+              {practica ? (
+                <UnitPractice key={actual.id} unidadId={actual.id} practica={practica} answer={practiceAnswer} />
+              ) : null}
+              {esUltima && faltanPracticas ? (
+                <p className="mt-8 rounded-xl border border-sand bg-cream px-5 py-4 text-sm text-cocoa" data-testid="practice-missing">
+                  {faltanPracticas}
+                </p>
+              ) : null}
 
               <div className="mt-10 flex flex-col gap-3 border-t border-sand pt-8 sm:flex-row sm:items-center">
                 <UnitDoneButton unidadId={actual.id} done={progreso.terminadas.includes(actual.id)} />

@@ -13,6 +13,7 @@ import { answerField } from "~/domain/exam-form";
 import { examInsufficient } from "~/domain/messages";
 import { requireEnrolment } from "~/server/school/enrolment.server";
 import { findDiploma } from "~/server/school/diploma.server";
+import { practiceMissing } from "~/server/school/practice.server";
 import { getDb } from "~/server/db/index.server";
 import { examLockout, gradeExam, prepareExam } from "~/server/school/exam.server";
 import type { Route } from "./+types/examen-michel-alvare";
@@ -38,7 +39,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, curso } = await requireEnrolment(request, params.id);
   if (!curso.examen) throw redirect(`/curso-michel-alvarez/${curso.id}`);
   const result = await gradeExam(user, curso.id, await request.formData());
-  if (result.ok) return result;
+  // a perfect exam without every practice approved: what is missing (school/practice.server.ts)
+  if (result.ok) return { ...result, practica: result.diploma ? null : await practiceMissing(user.id, curso.id) };
   const { status, ...refusal } = result;
   return data(refusal, { status });
 }
@@ -80,11 +82,19 @@ export default function Exam({ loaderData, actionData }: Route.ComponentProps) {
           <p className="mt-3 text-lg text-cocoa">
             Tu calificación ha sido de <strong>{formatScore(graded.calificacion)}</strong>.
           </p>
-          <p className="mt-2 text-muted">Aprobaste el examen final. Ya puedes descargar tu diploma.</p>
-          <a href={diplomaUrl} download className="btn-accent mt-8" data-testid="diploma-download">
-            <Download className="size-4" aria-hidden />
-            Descargar diploma
-          </a>
+          {graded.practica ? (
+            <p className="mt-2 text-cocoa" data-testid="exam-practice-missing">
+              Aprobaste el examen final. {graded.practica}
+            </p>
+          ) : (
+            <>
+              <p className="mt-2 text-muted">Aprobaste el examen final. Ya puedes descargar tu diploma.</p>
+              <a href={diplomaUrl} download className="btn-accent mt-8" data-testid="diploma-download">
+                <Download className="size-4" aria-hidden />
+                Descargar diploma
+              </a>
+            </>
+          )}
         </section>
       ) : graded ? (
         <section

@@ -111,7 +111,7 @@ describe("who finds /admin", () => {
   });
 
   it("opens every path for the admin (an unknown order, appointment or client is still a 404)", async () => {
-    const unknown = ["/admin/pedidos/nuevo", "/admin/agenda/nuevo", "/admin/clientas/nuevo"];
+    const unknown = ["/admin/pedidos/nuevo", "/admin/agenda/nuevo", "/admin/clientas/nuevo", "/admin/practicas/nuevo"];
     for (const path of adminPaths()) {
       const response = await fetch(`${baseURL}${path}`, { headers: { cookie: admin.cookie } });
       expect([path, response.status]).toEqual([path, unknown.includes(path) ? 404 : 200]);

@@ -197,7 +197,7 @@ describe("a diploma after its student and its course are renamed", () => {
     const student = await signUpUser({ name: "Ana Pérez" });
     const course = await makeCourse({ titulo: "Microblading desde cero", examen: true });
     await database.db.insert(inscripciones).values({ userId: student.id, cursoId: course.id });
-    const diploma = await issueDiploma(database.db, { userId: student.id, cursoId: course.id, nombre: student.name });
+    const diploma = (await issueDiploma(database.db, { userId: student.id, cursoId: course.id, nombre: student.name }))!;
     expect(diploma).toMatchObject({ nombre: "Ana Pérez", cursoTitulo: "Microblading desde cero" });
 
     await database.db.update(user).set({ name: "Ana P. Casada" }).where(eq(user.id, student.id));

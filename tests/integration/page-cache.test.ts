@@ -277,6 +277,9 @@ describe("the version triggers", () => {
     "datos_fiscales",
     "diplomas",
     "examen_intentos",
+    // practice submissions and their photos (issue 31, ADR 045): the viewer and admin only
+    "practica_entregas",
+    "practica_fotos",
     "facturas",
     "favoritos",
     "inscripciones",

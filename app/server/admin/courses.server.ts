@@ -186,6 +186,17 @@ async function unitFields(db: Db) {
     cursoId: select("Curso", await courseOptions(db), { required: true }),
     nombre: text("Nombre de la unidad", { required: true }),
     posicion: integer("Orden", { min: 0, help: "Las unidades se muestran de menor a mayor." }),
+    // practice work reviewed by the instructor (issue 31, ADR 045)
+    practicasRequeridas: integer("Prácticas aprobadas requeridas", {
+      min: 0,
+      max: 20,
+      group: "Práctica",
+      help: "0 = sin práctica. El diploma pide este número de entregas aprobadas en esta unidad.",
+    }),
+    practicaInstruccion: text("Instrucción de la práctica", {
+      max: 300,
+      placeholder: "Sube 3 fotos de tu práctica en látex",
+    }),
   };
 }
 
@@ -215,7 +226,9 @@ export const unitsResource: AdminResource<Awaited<ReturnType<typeof unitFields>>
 
   async load(db, id) {
     const [u] = await db.select().from(unidades).where(eq(unidades.id, id));
-    return u ? { cursoId: u.cursoId, nombre: u.nombre, posicion: String(u.posicion) } : null;
+    if (!u) return null;
+    const { cursoId, nombre, posicion, practicasRequeridas, practicaInstruccion } = u;
+    return { cursoId, nombre, posicion: String(posicion), practicasRequeridas: String(practicasRequeridas), practicaInstruccion };
   },
 
   save: (db, id, v) => saveRow(db, unidades, id, v, v.nombre),

@@ -289,6 +289,10 @@ export const unidades = pgTable(
       .references(() => cursos.id, { onDelete: "cascade" }),
     posicion: integer().notNull().default(0),
     nombre: text().notNull(),
+    /** approved practice submissions the diploma needs from this unit (issue 31 item 2); 0 = none */
+    practicasRequeridas: integer().notNull().default(0),
+    /** what to send, shown above the upload ('Sube 3 fotos de tu práctica en látex') */
+    practicaInstruccion: text().notNull().default(""),
   },
   (t) => [index().on(t.cursoId)],
 );
@@ -1426,6 +1430,48 @@ export const cuidadosFotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.citaId)],
+);
+
+// ---------------------------------------------------------------- practice work (issue 31 item 2, ADR 045)
+
+/**
+ * A student's practice submission for one unit: her note and photos (practicaFotos), and the
+ * instructor's verdict: 'pendiente' until reviewed, then 'aprobada' or 'repetir' with a comment.
+ */
+export const practicaEntregas = pgTable(
+  "practica_entregas",
+  {
+    id: serial().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    unidadId: text()
+      .notNull()
+      .references(() => unidades.id, { onDelete: "cascade" }),
+    nota: text().notNull().default(""),
+    estado: text().notNull().default("pendiente"),
+    comentario: text().notNull().default(""),
+    revisadaEn: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.estado, t.createdAt), index().on(t.userId, t.unidadId)],
+);
+
+/** A photo of a practice submission, in private storage ('private:practicas/…'). */
+export const practicaFotos = pgTable(
+  "practica_fotos",
+  {
+    id: serial().primaryKey(),
+    entregaId: integer()
+      .notNull()
+      .references(() => practicaEntregas.id, { onDelete: "cascade" }),
+    posicion: integer().notNull().default(0),
+    ref: text().notNull(),
+  },
+  (t) => [index().on(t.entregaId)],
 );
 
 // ---------------------------------------------------------------- academy: progress (issue 31 item 1)

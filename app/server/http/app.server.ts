@@ -26,6 +26,8 @@ import { requestLog } from "./request-log.server";
 import { privateCaching, sameOriginWrites, securityHeadersFor } from "./security.server";
 import { adminUploadLimit, handleUpload } from "./upload.server";
 import { aftercarePhotoLimit } from "../booking/aftercare-photo-limit.server";
+import { practiceUploadLimit } from "../school/practice.server";
+import { toFetchRequest } from "./request.server";
 
 export type AppOptions = {
   /** React Router's handler for the pages (absent in tests that only call the API) */
@@ -111,7 +113,10 @@ export function createApp(options: AppOptions = {}) {
     // and a healing photo sent from an aftercare link (issue 30): its own limit, the link verified first
     bodyLimit({
       skip: (path) => path === UPLOAD_PATH,
-      larger: async (req) => aftercarePhotoLimit(req.path) ?? adminUploadLimit(req),
+      larger: async (req) =>
+        aftercarePhotoLimit(req.path) ??
+        (await practiceUploadLimit(req.path, toFetchRequest(req))) ??
+        adminUploadLimit(req),
     }),
   );
 

@@ -14,6 +14,7 @@ import { lastUnitId } from "./viewer.server";
 import { getDb } from "../db/index.server";
 import { cursos, diplomas } from "../db/schema";
 import { loadCertificateImage, renderDiplomaPdf } from "./diploma-pdf.server";
+import { practiceMissing, practiceRequirementMet } from "./practice.server";
 
 export type Diploma = typeof diplomas.$inferSelect;
 
@@ -45,12 +46,14 @@ export async function findDiploma(userId: string, cursoId: string, db: DbOrTx = 
 
 /**
  * Records an earned diploma with the student's name and the course's title of this moment;
- * earning it again keeps the first one (its code, date, name and title).
+ * earning it again keeps the first one (its code, date, name and title). Null while the
+ * course's practice work is not all approved (practice.server.ts, ADR 045).
  */
 export async function issueDiploma(
   db: DbOrTx,
   earned: { userId: string; cursoId: string; nombre: string },
-): Promise<Diploma> {
+): Promise<Diploma | null> {
+  if (!(await practiceRequirementMet(db, earned.userId, earned.cursoId))) return null;
   const [curso] = await db.select({ titulo: cursos.titulo }).from(cursos).where(eq(cursos.id, earned.cursoId));
   const [created] = await db
     .insert(diplomas)
@@ -88,7 +91,8 @@ export async function requireEarnedDiploma(request: Request, cursoId: string) {
     diploma = await noteUnitReached(user, curso, ultimaUnidadId);
   }
   if (!diploma) {
-    throw new Response(curso.examen ? DIPLOMA_NOT_EARNED.exam : DIPLOMA_NOT_EARNED.units, {
+    const practica = await practiceMissing(user.id, cursoId);
+    throw new Response(practica ?? (curso.examen ? DIPLOMA_NOT_EARNED.exam : DIPLOMA_NOT_EARNED.units), {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -149,7 +149,8 @@ export async function gradeExam(
       .onConflictDoNothing({ target: examenIntentos.intento })
       .returning({ id: examenIntentos.id });
     if (!recorded) return { ok: false, error: EXAM_ERRORS.used, status: 409 };
-    return { diploma: aprobado ? (await issueDiploma(tx, { userId: user.id, cursoId, nombre: user.name })).id : null };
+    const diploma = aprobado ? await issueDiploma(tx, { userId: user.id, cursoId, nombre: user.name }) : null;
+    return { diploma: diploma?.id ?? null };
   });
   if ("ok" in saved) return saved;
   return { ok: true, correctas, total: rows.length, calificacion, aprobado, diploma: saved.diploma };

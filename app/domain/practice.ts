@@ -1,0 +1,11 @@
+/**
+ * Practice work's limits (issue 31 item 2, ADR 045), shared by the server's checks
+ * (app/server/school/practice.server.ts) and the forms that announce them.
+ */
+
+/** photos in one submission */
+export const PRACTICE_MAX_PHOTOS = 6;
+/** a student's note with her submission */
+export const PRACTICE_NOTE_MAX = 500;
+/** the instructor's comment with her verdict */
+export const PRACTICE_COMMENT_MAX = 1000;
