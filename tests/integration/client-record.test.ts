@@ -29,6 +29,11 @@ import {
   compras,
   consentimientoVersiones,
   consentimientos,
+  cursos,
+  practicaEntregas,
+  practicaFotos,
+  unidades,
+  unidadesTerminadas,
   datosFiscales,
   facturas,
   listaEspera,
@@ -46,6 +51,7 @@ import { type TestUser, makeTreatment, signUpUser, useTestDatabase } from "../su
 const ANA = { name: "Anabel Trujillo Peña", email: "anabel.trujillo@example.com", phone: "55 8123 4567" };
 const BERTA = { name: "Berta Quintanar Ruiz", email: "berta.q@example.com", phone: "33 1987 6543" };
 const PHOTO = "private:visitas/anabel-antes-1.jpg";
+const PRACTICE_PHOTO = "private:practicas/ana-1.webp";
 const OLD_TEXT = "<p>Texto del consentimiento de 2025, tal como lo firmó.</p>";
 
 let database: Database;
@@ -163,6 +169,23 @@ beforeAll(async () => {
     formaPago: "04",
     total: 45_000,
   });
+  // what the academy keeps of her: a unit done and a practice submission with a photo and a note
+  await db.insert(cursos).values({ id: "curso-ana", titulo: "Microblading Online", tipo: "online" });
+  await db.insert(unidades).values({ id: "unidad-ana", cursoId: "curso-ana", nombre: "Trazos" });
+  await db
+    .insert(unidadesTerminadas)
+    .values({ userId: ana.id, cursoId: "curso-ana", unidadId: "unidad-ana", como: "manual" });
+  const [entrega] = await db
+    .insert(practicaEntregas)
+    .values({
+      userId: ana.id,
+      cursoId: "curso-ana",
+      unidadId: "unidad-ana",
+      nota: "Práctica de Anabel Trujillo en látex",
+    })
+    .returning();
+  await getStorage("private").put("practicas/ana-1.webp", new Uint8Array([4, 5, 6]), "image/webp");
+  await db.insert(practicaFotos).values({ entregaId: entrega!.id, ref: PRACTICE_PHOTO });
   // what the clinic keeps of her too: a waitlist entry, a WhatsApp message and her number's consent
   await db.insert(listaEspera).values({
     id: "espera-ana",
@@ -364,6 +387,13 @@ describe("ARCO", () => {
       { version: "2025-01", texto: OLD_TEXT, integro: true, cita: ids.anaGuestCita },
     ]);
     expect(exported.consentimientosFirmados[0]!.firmaDibujada).toBe("M 1 1 L 20 20");
+    // the academy's: her progress and her practice with its photo
+    expect(exported.escuela.progreso).toEqual([
+      expect.objectContaining({ curso: "Microblading Online", unidad: "Trazos" }),
+    ]);
+    expect(exported.escuela.practicas).toEqual([
+      expect.objectContaining({ unidad: "Trazos", estado: "pendiente", fotos: [PRACTICE_PHOTO] }),
+    ]);
 
     const pdf = (await dataLoader({
       request: new Request("http://localhost/x", { headers: { Cookie: admin.cookie } }),
@@ -435,6 +465,9 @@ describe("ARCO", () => {
     ).toEqual([{ n: "Clienta eliminada", c: null }]);
     expect(await database.db.select().from(visitas).where(eq(visitas.id, ids.anaVisit))).toEqual([]);
     expect(await readRef(PHOTO)).toBeNull();
+    expect(await readRef(PRACTICE_PHOTO)).toBeNull();
+    expect(await database.db.select().from(practicaEntregas)).toEqual([]);
+    expect(await database.db.select().from(unidadesTerminadas)).toEqual([]);
     // her record is gone, Berta's is whole
     expect((await asAdmin(`/admin/clientas/${ana.id}`, { id: ana.id })).status).toBe(404);
     expect((await asAdmin(`/admin/clientas/cita-${ids.anaCita}`, { id: `cita-${ids.anaCita}` })).status).toBe(404);

@@ -54,6 +54,7 @@ import {
 } from "../db/schema";
 import { logInfo } from "../log.server";
 import { deleteStoredFile } from "../storage/index.server";
+import { eraseSchoolData, schoolDataOf } from "../school/arco.server";
 import { eraseConsents, eraseConsentsByAddress, signedConsentsOf } from "./consent-view.server";
 import { type ClientIdentity, appointmentsOf, loadClientRecord } from "./record.server";
 
@@ -162,6 +163,8 @@ export async function exportClientData(db: Db, client: ClientIdentity) {
     resenas,
     favoritos: favs.map((f) => f.productoId),
     mensajes: todosLosCorreos,
+    // the academy's: her progress and her practice work with its photos and verdicts
+    escuela: client.userId ? await schoolDataOf(db, client.userId) : { progreso: [], practicas: [] },
     // every consent she signed, each with the exact text and version she signed under (ADR 038)
     consentimientosFirmados: await signedConsentsOf(db, client),
   };
@@ -277,6 +280,12 @@ export async function clientDataPdf(data: ClientExport): Promise<Uint8Array> {
         },
       );
   }
+  heading(`Escuela: unidades terminadas (${data.escuela.progreso.length}) y prácticas (${data.escuela.practicas.length})`);
+  for (const p of data.escuela.progreso) write(`${when(p.terminadaEn)} · ${p.curso} · ${p.unidad}`, { size: 9 });
+  for (const p of data.escuela.practicas)
+    write(`${when(p.enviadaEn)} · ${p.curso} · ${p.unidad} · ${p.estado} · ${p.fotos.length} fotos${p.nota ? ` · ${p.nota}` : ""}`, {
+      size: 9,
+    });
   heading(`Consentimientos firmados (${data.consentimientosFirmados.length})`);
   for (const c of data.consentimientosFirmados)
     write(`${when(c.firmadoEn)} · versión ${c.version.version} · firmado por ${c.firma} · huella ${c.hash.slice(0, 16)}…`);
@@ -503,6 +512,10 @@ export async function eraseClient(db: Db, client: ClientIdentity): Promise<Erasu
           .length,
       );
       await tx.delete(cursosOtorgados).where(eq(cursosOtorgados.userId, uid));
+      // the academy's: progress and practice work (the photos' files deleted after the commit)
+      const school = await eraseSchoolData(tx, uid);
+      photoRefs.push(...school.files);
+      count("practicas", school.practicas);
       await tx
         .update(user)
         .set({
