@@ -4,12 +4,15 @@
  * The unit opened is remembered (inscripciones.ultima_unidad_id) and reopened next time.
  */
 import { Award, ChevronRight, CircleCheck, Download, FileText, GraduationCap } from "lucide-react";
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { CourseVideo } from "~/components/courses/course-video";
 import { site } from "~/config/site";
 import { requireEnrolment } from "~/server/school/enrolment.server";
 import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
 import { findDiploma, noteUnitReached } from "~/server/school/diploma.server";
+import { UnitQuestions } from "~/components/courses/unit-questions";
+import { getDb } from "~/server/db/index.server";
+import { handleQuestionIntent, listUnitQuestions } from "~/server/school/questions.server";
 import type { Route } from "./+types/curso-michel-alvarez";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -34,11 +37,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     siguiente: esUltima ? null : (unidades[index + 1]?.id ?? null),
     esUltima,
     diplomaUrl: diploma ? `/curso-michel-alvarez/${curso.id}/certificado` : null,
+    dudas: actual ? await listUnitQuestions(getDb(), actual.id, user.id) : [],
   };
 }
 
+/** The viewer's forms, by `intent`: 'duda' (a question under the unit, questions.server.ts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, curso } = await requireEnrolment(request, params.id);
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "duda":
+      return handleQuestionIntent(user, curso.id, form, context.clientIp);
+    default:
+      return data({ ok: false, message: { icon: "error", title: "Solicitud no válida", text: "No sabemos qué hacer con ese formulario." } } as const, { status: 400 });
+  }
+}
+
 export default function CourseViewer({ loaderData }: Route.ComponentProps) {
-  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl } = loaderData;
+  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, dudas } = loaderData;
   const examUrl = `/examen-michel-alvare/${curso.id}`;
 
   return (
@@ -95,6 +111,7 @@ export default function CourseViewer({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {esUltima && !curso.examen && diplomaUrl ? <DiplomaLink href={diplomaUrl} /> : null}
               </div>
+              <UnitQuestions key={actual.id} unidadId={actual.id} dudas={dudas} />
             </>
           ) : (
             <p className="rounded-xl border border-sand bg-white p-6 text-muted">
