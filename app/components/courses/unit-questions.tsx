@@ -7,6 +7,7 @@ import { MessageCircleQuestion, Pin, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { AlertMessage } from "~/domain/messages";
+import { QUESTION_MAX_LENGTH } from "~/domain/questions";
 
 export type UnitQuestionView = {
   id: number;
@@ -18,8 +19,7 @@ export type UnitQuestionView = {
   fecha: string;
 };
 
-/** The server's QUESTION_MAX_LENGTH (checked again there). */
-const MAX = 1000;
+const MAX = QUESTION_MAX_LENGTH;
 
 type AskResult = { ok: boolean; message?: AlertMessage };
 

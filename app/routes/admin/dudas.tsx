@@ -9,10 +9,10 @@ import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
 import { useActionFeedback } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDate } from "~/domain/dates";
 import type { AlertMessage } from "~/domain/messages";
+import { ANSWER_MAX_LENGTH } from "~/domain/questions";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { getDb } from "~/server/db/index.server";
 import {
-  ANSWER_MAX_LENGTH,
   answerQuestion,
   listQuestionsForAdmin,
   setQuestionHidden,

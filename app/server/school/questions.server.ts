@@ -15,16 +15,14 @@ import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { textTooLong, tooManyAttempts, withoutNul } from "~/domain/limits";
 import type { AlertMessage } from "~/domain/messages";
+import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from "~/domain/questions";
 import { type Db, type DbOrTx, getDb } from "../db/index.server";
 import { cursos, dudas, unidades, user as users } from "../db/schema";
 import { env } from "../env.server";
 import { escapeHtml, mailLayout, queueMail } from "../mail.server";
 import { throttle } from "../rate-limit.server";
 
-/** Longest question, in characters. */
-export const QUESTION_MAX_LENGTH = 1000;
-/** Longest answer, in characters. */
-export const ANSWER_MAX_LENGTH = 4000;
+export { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH };
 /** Questions listed under one unit (the newest of them). */
 export const QUESTIONS_SHOWN = 50;
 /** Questions listed on /admin/dudas. */
