@@ -49,7 +49,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "duda":
       return handleQuestionIntent(user, curso.id, form, context.clientIp);
     default:
-      return data({ ok: false, message: { icon: "error", title: "Solicitud no válida", text: "No sabemos qué hacer con ese formulario." } } as const, { status: 400 });
+      return data(
+        {
+          ok: false,
+          message: { icon: "error", title: "Solicitud no válida", text: "No sabemos qué hacer con ese formulario." },
+        } as const,
+        { status: 400 },
+      );
   }
 }
 
