@@ -97,6 +97,7 @@ export default [
     route("clientas", "routes/admin/clientas.tsx"),
     route("clientas/:id", "routes/admin/clienta.tsx"),
     route("resenas", "routes/admin/resenas.tsx"),
+    route("dudas", "routes/admin/dudas.tsx"),
     route("pedidos", "routes/admin/pedidos.tsx"),
     route("pedidos/:id", "routes/admin/pedido.tsx"),
     route("reembolsos", "routes/admin/reembolsos.tsx"),

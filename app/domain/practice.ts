@@ -4,6 +4,12 @@
  */
 
 /** photos in one submission */
+/**
+ * The viewer's practice form posts to `?practica=1`: a multipart POST there is a practice upload
+ * (its larger body limit is decided before a byte is read); the viewer's other forms are not.
+ */
+export const PRACTICE_PARAM = "practica";
+
 export const PRACTICE_MAX_PHOTOS = 6;
 /** a student's note with her submission */
 export const PRACTICE_NOTE_MAX = 500;

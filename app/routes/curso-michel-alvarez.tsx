@@ -16,6 +16,8 @@ import { requireEnrolment } from "~/server/school/enrolment.server";
 import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
 import { findDiploma, noteUnitReached } from "~/server/school/diploma.server";
 import { isPracticeUpload, practiceMissing, sendPractice, unitPractice } from "~/server/school/practice.server";
+import { UnitQuestions } from "~/components/courses/unit-questions";
+import { handleQuestionIntent, listUnitQuestions } from "~/server/school/questions.server";
 import type { Route } from "./+types/curso-michel-alvarez";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -47,26 +49,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progreso: { porcentaje: progreso.porcentaje, hechas: progreso.hechas, total: progreso.total, terminadas },
     practica,
     faltanPracticas,
+    dudas: actual ? await listUnitQuestions(getDb(), actual.id, user.id) : [],
   };
 }
 
 /** The viewer's posts; each part of the academy delegates to its module. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   // practice photos: a multipart body, read as it streams (school/practice.server.ts)
   if (isPracticeUpload(request)) {
     const { user, curso } = await requireEnrolment(request, params.id);
     const { practica, status } = await sendPractice(request, user, curso.id);
     return data({ practica }, { status });
   }
-  // the others, by `intent`
+  // the others, by `intent`: progress (progress.server.ts), a question under the unit (questions.server.ts)
   const form = await request.formData();
   const intent = form.get("intent");
   if (isProgressIntent(intent)) return handleProgressAction(request, params.id, form);
+  if (intent === "duda") {
+    const { user, curso } = await requireEnrolment(request, params.id);
+    return handleQuestionIntent(user, curso.id, form, context.clientIp);
+  }
   return data({ ok: false, message: invalidRequest }, { status: 400 });
 }
 
 export default function CourseViewer({ loaderData, actionData }: Route.ComponentProps) {
-  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, progreso, practica, faltanPracticas } =
+  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, progreso, practica, faltanPracticas, dudas } =
     loaderData;
   const practiceAnswer = actionData && "practica" in actionData ? actionData.practica : undefined;
   const examUrl = `/examen-michel-alvare/${curso.id}`;
@@ -135,6 +142,7 @@ export default function CourseViewer({ loaderData, actionData }: Route.Component
                 ) : null}
                 {esUltima && !curso.examen && diplomaUrl ? <DiplomaLink href={diplomaUrl} /> : null}
               </div>
+              <UnitQuestions key={actual.id} unidadId={actual.id} dudas={dudas} />
             </>
           ) : (
             <p className="rounded-xl border border-sand bg-white p-6 text-muted">

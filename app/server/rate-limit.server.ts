@@ -46,6 +46,8 @@ export const THROTTLES = {
   contacto: { ip: { max: 5, windowMs: 15 * 60_000 } },
   /** a review saved or edited */
   resena: { ip: { max: 20, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
+  /** a question asked under a course unit (/curso-michel-alvarez/…, issue 31) */
+  duda: { ip: { max: 20, windowMs: 15 * 60_000 }, account: { max: 5, windowMs: 15 * 60_000 } },
   /** a discount code checked (cart, course checkout) */
   codigo: { ip: { max: 20, windowMs: 15 * 60_000 }, account: { max: 20, windowMs: 15 * 60_000 } },
   /**

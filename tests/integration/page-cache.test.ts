@@ -265,6 +265,8 @@ describe("the version triggers", () => {
     "consentimientos",
     // the mail outbox (ADR 028): never shown on a public page
     "correos",
+    // students' questions under a course unit (ADR 046): the enrolment-guarded viewer and admin only
+    "dudas",
     // WhatsApp messages and the numbers' consent (ADR 039): admin and Mi perfil only
     "mensajes",
     "whatsapp_consentimientos",

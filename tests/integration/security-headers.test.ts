@@ -201,6 +201,7 @@ const PERSONAL = [
   "/admin/clientas/u-prueba",
   "/admin/clientas/u-prueba/datos/json",
   "/admin/resenas",
+  "/admin/dudas",
   ...[
     "productos",
     "categorias",

@@ -47,6 +47,7 @@ export const ADMIN_SECTIONS: Section[] = [
   { href: "/admin/productos", label: "Productos", icon: ShoppingBag },
   { href: "/admin/categorias", label: "Categorías", icon: FolderTree },
   { href: "/admin/resenas", label: "Reseñas", icon: MessageSquareText },
+  { href: "/admin/dudas", label: "Dudas", icon: MessageSquareText },
   { href: "/admin/servicios", label: "Servicios", icon: Sparkles, also: ["/admin/tratamientos"] },
   {
     href: "/admin/cursos",

@@ -7,7 +7,7 @@
 import { Camera, CircleCheck, Clock, ImagePlus, RotateCcw, Send } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { PRACTICE_MAX_PHOTOS as MAX_PHOTOS, PRACTICE_NOTE_MAX as NOTE_MAX } from "~/domain/practice";
+import { PRACTICE_MAX_PHOTOS as MAX_PHOTOS, PRACTICE_NOTE_MAX as NOTE_MAX, PRACTICE_PARAM } from "~/domain/practice";
 
 export type PracticeView = {
   requeridas: number;
@@ -124,6 +124,7 @@ export function UnitPractice({
       {practica.puedeEnviar ? (
         <Form
           method="post"
+          action={`?unidad=${encodeURIComponent(unidadId)}&${PRACTICE_PARAM}=1`}
           encType="multipart/form-data"
           preventScrollReset
           className="mt-6 flex flex-col gap-4"

@@ -1503,3 +1503,34 @@ export const unidadesTerminadas = pgTable(
     check("unidades_terminadas_como", sql`${t.como} in ('video', 'manual')`),
   ],
 );
+
+// ---------------------------------------------------------------- academy: questions under a unit (issue 31, ADR 046)
+
+/**
+ * A student's question (duda) under a unit of a course she is enrolled in. The studio answers
+ * it once for everybody (respuesta), may pin it (fijada: listed first) or hide it (oculta).
+ * Other students see it only once answered and not hidden; the asker sees her own pending one.
+ * avisadaEn: when the asker's 'your question was answered' mail was queued (once).
+ */
+export const dudas = pgTable(
+  "dudas",
+  {
+    id: serial().primaryKey(),
+    unidadId: text()
+      .notNull()
+      .references(() => unidades.id, { onDelete: "cascade" }),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    texto: text().notNull(),
+    respuesta: text(),
+    respondidaEn: timestamp({ withTimezone: true }),
+    fijada: boolean().notNull().default(false),
+    oculta: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.unidadId), index().on(t.userId), index().on(t.respondidaEn)],
+);

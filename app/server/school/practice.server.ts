@@ -22,7 +22,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { site } from "~/config/site";
 import { formatSpanishDate } from "~/domain/dates";
 import { UPLOAD_LIMITS, hasControlCharacter } from "~/domain/limits";
-import { PRACTICE_COMMENT_MAX, PRACTICE_MAX_PHOTOS, PRACTICE_NOTE_MAX } from "~/domain/practice";
+import { PRACTICE_COMMENT_MAX, PRACTICE_MAX_PHOTOS, PRACTICE_NOTE_MAX, PRACTICE_PARAM } from "~/domain/practice";
 import { type Db, type DbOrTx, getDb } from "../db/index.server";
 import { cursos, examenIntentos, inscripciones, practicaEntregas, practicaFotos, unidades, user } from "../db/schema";
 import { env } from "../env.server";
@@ -196,8 +196,9 @@ export type UnitPractice = NonNullable<Awaited<ReturnType<typeof unitPractice>>>
 
 const isMultipart = (contentType: string | null | undefined) => /^multipart\/form-data\b/i.test(contentType ?? "");
 
-/** Whether a POST to the viewer is a practice upload (multipart: the viewer's other forms are not). */
-export const isPracticeUpload = (request: Request) => isMultipart(request.headers.get("content-type"));
+/** Whether a POST to the viewer is a practice upload: multipart, to `?practica=1` (domain/practice.ts). */
+export const isPracticeUpload = (request: Request) =>
+  isMultipart(request.headers.get("content-type")) && new URL(request.url).searchParams.get(PRACTICE_PARAM) === "1";
 
 /**
  * The body limit (http/body-limit.server.ts's `larger`, asked before a byte of the body is
