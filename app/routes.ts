@@ -102,6 +102,7 @@ export default [
     route("facturas", "routes/admin/facturas.tsx"),
     route("correos", "routes/admin/correos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
+    route("diplomas", "routes/admin/diplomas.tsx"),
     route("alumnas", "routes/admin/alumnas.tsx"),
     route("cursos-de-regalo", "routes/admin/cursos-de-regalo.tsx"),
     route("aviso", "routes/admin/aviso.tsx"),

@@ -191,6 +191,7 @@ const PERSONAL = [
   "/admin/pagos",
   "/admin/alumnas",
   "/admin/accesos",
+  "/admin/diplomas",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
   "/admin/buscar",

@@ -8,7 +8,7 @@
  * (diploma-pdf.server.ts), and the public check show those, whatever is renamed later.
  */
 import { randomInt } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or } from "drizzle-orm";
 import { type Curso, type DbOrTx, requireEnrolment } from "./enrolment.server";
 import { lastUnitId } from "./viewer.server";
 import { getDb } from "../db/index.server";
@@ -175,7 +175,12 @@ export async function revokeDiploma(
 }
 
 /** Diplomas for the admin, newest first, optionally of one course or one student. */
-export async function listDiplomas(db: DbOrTx, filter: { cursoId?: string; userId?: string } = {}, now = new Date()) {
+export async function listDiplomas(
+  db: DbOrTx,
+  filter: { cursoId?: string; userId?: string; q?: string } = {},
+  now = new Date(),
+) {
+  const term = (filter.q ?? "").trim().slice(0, 100).replace(/[\\%_]/g, "\\$&");
   const rows = await db
     .select({ diploma: diplomas, correo: users.email })
     .from(diplomas)
@@ -184,6 +189,7 @@ export async function listDiplomas(db: DbOrTx, filter: { cursoId?: string; userI
       and(
         filter.cursoId ? eq(diplomas.cursoId, filter.cursoId) : undefined,
         filter.userId ? eq(diplomas.userId, filter.userId) : undefined,
+        term ? or(ilike(users.email, `%${term}%`), ilike(diplomas.nombre, `%${term}%`), eq(diplomas.id, term.toUpperCase())) : undefined,
       ),
     )
     .orderBy(desc(diplomas.emitidoEn))
