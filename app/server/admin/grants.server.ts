@@ -92,10 +92,7 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
   if (!student) {
     // No account yet: an invitation (ADR 047). A sale needs the account its order belongs to.
     if (metodo) {
-      return {
-        ok: false,
-        errors: { correo: "No hay ninguna cuenta con ese correo. Para registrar un pago, pídele que cree su cuenta primero." },
-      };
+      return { ok: false, errors: { correo: "No hay ninguna cuenta con ese correo." } };
     }
     const invited = await db.transaction((tx) => inviteToCourse(tx, admin, { correo, cursoId, motivo, nota }));
     if (!invited) return { ok: false, errors: { correo: "Ya hay una invitación pendiente de este curso para ese correo." } };
