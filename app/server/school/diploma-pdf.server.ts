@@ -89,6 +89,8 @@ export function diplomaVerificationUrl(folio: string): string {
 
 /** The QR side on the page, in points (about 2.5 cm: a phone reads it from arm's length). */
 export const QR_SIZE = 72;
+/** Its distance from the right and bottom edges: inside the drawn certificate's frames. */
+const QR_MARGIN = 44;
 
 /**
  * The verification address as a QR, drawn as vector squares in the bottom-right corner on a
@@ -100,8 +102,9 @@ function drawQr(page: PDFPage, text: string) {
   const quiet = 4;
   const cell = QR_SIZE / (n + 2 * quiet);
   const { width } = page.getSize();
-  const x0 = width - 36 - QR_SIZE;
-  const y0 = 30;
+  const innerFrame = Math.max(0, ...CERTIFICATE.frames.map((f) => f.inset + f.weight));
+  const x0 = width - Math.max(QR_MARGIN, innerFrame + 6) - QR_SIZE;
+  const y0 = Math.max(QR_MARGIN, innerFrame + 6);
   page.drawRectangle({ x: x0, y: y0, width: QR_SIZE, height: QR_SIZE, color: rgb(1, 1, 1) });
   const dark = rgb(0, 0, 0);
   for (let row = 0; row < n; row++) {
