@@ -52,7 +52,8 @@ export function AdminDiplomaList({ diplomas }: { diplomas: AdminDiplomaRow[] }) 
             </p>
             {d.revocado && (
               <p className="text-xs text-muted">
-                Revocado por {d.revocado.por} el {d.revocado.en}: {d.revocado.motivo}
+                Revocado{d.revocado.por ? ` por ${d.revocado.por}` : ""} el {d.revocado.en}
+                {d.revocado.motivo ? `: ${d.revocado.motivo}` : ""}
               </p>
             )}
           </div>

@@ -72,9 +72,9 @@ export default function AdminDiplomas({
     <AdminPage title="Diplomas">
       <AdminPanel>
         <SearchBox label="Buscar diplomas" placeholder="Correo, nombre o folio" q={q}>
-          <label className="min-w-0">
+          <label className="w-full min-w-0 sm:w-64">
             <span className="sr-only">Curso</span>
-            <select name="curso" defaultValue={cursoId} className="field min-h-12">
+            <select name="curso" defaultValue={cursoId} className="field min-h-12 w-full">
               <option value="">Todos los cursos</option>
               {cursos.map((c) => (
                 <option key={c.value} value={c.value}>
