@@ -105,6 +105,7 @@ export default [
     route("facturas", "routes/admin/facturas.tsx"),
     route("correos", "routes/admin/correos.tsx"),
     route("accesos", "routes/admin/accesos.tsx"),
+    route("diplomas", "routes/admin/diplomas.tsx"),
     route("alumnas", "routes/admin/alumnas.tsx"),
     route("practicas", "routes/admin/practicas.tsx"),
     route("practicas/:id", "routes/admin/practica.tsx"),

@@ -4,6 +4,7 @@
  * the user record's terms flag and lastLogin, and a rate limit on every auth write.
  * Created lazily: the database is opened at start-up, before the first request.
  */
+import { acceptCourseInvitations } from "./school/invitations.server";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
@@ -326,6 +327,10 @@ function createAuth() {
             await getDb().update(schema.user).set({ lastLogin: new Date() }).where(eq(schema.user.id, session.userId));
             // ADMIN_EMAILS (a first set-up): listed addresses become admin at log-in, once verified.
             await promoteListedAdmin(getDb(), session.userId);
+            // a verified account's pending course invitations (ADR 047)
+            await acceptCourseInvitations(getDb(), session.userId).catch((error) =>
+              logError("Al aceptar invitaciones a cursos", error),
+            );
           },
         },
       },

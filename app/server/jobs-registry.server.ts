@@ -23,6 +23,8 @@ import "./invoicing/credit-notes.server";
 // a guía whose purchase was not confirmed, retried with the same key (ADR 036); the abandoned-cart reminder
 import "./shipping/guias.server";
 import "./shop/abandoned-cart.server";
+// a diploma's renewal reminder 30 days before it expires (issue 31, ADR 047)
+import "./school/diploma-renewal.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";

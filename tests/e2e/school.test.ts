@@ -252,10 +252,10 @@ describe("the online school", () => {
     execFileSync("pdftoppm", ["-png", "-r", "50", "-singlefile", file, path.join(SHOTS, "school-diploma")]);
 
     // the code printed on it verifies the diploma
-    const code = /Código de verificación: ([A-Z0-9]+)/.exec(text)?.[1];
+    const code = /Folio: ([A-Z0-9]+)/.exec(text)?.[1];
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
     await page.goto(`${baseURL}/diploma/${code}`);
-    await page.getByTestId("diploma-valid").getByText("Valeria Gómez Núñez").waitFor();
+    await page.getByTestId("diploma-vigente").getByText("Valeria Gómez Núñez").waitFor();
     await shoot(page, "diploma-verificacion");
 
     // the course page no longer sells it

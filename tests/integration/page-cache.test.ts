@@ -285,6 +285,8 @@ describe("the version triggers", () => {
     "facturas",
     "favoritos",
     "inscripciones",
+    // invitations to a course by e-mail (ADR 047): admin only
+    "invitaciones_curso",
     "pagos",
     "rate_limits",
     "sessions",

@@ -194,6 +194,7 @@ const PERSONAL = [
   "/admin/practicas",
   "/admin/practicas/1",
   "/admin/accesos",
+  "/admin/diplomas",
   "/admin/cursos-de-regalo",
   "/admin/aviso",
   "/admin/buscar",

@@ -16,6 +16,8 @@ import { specsOf } from "~/server/admin/fields.server";
 import { courseOptions, grantCourse, grantFields, listGrants, revokeGrant } from "~/server/admin/grants.server";
 import { requireAdmin } from "~/server/admin/guard.server";
 import { searchTerm } from "~/server/admin/resource.server";
+import { listInvitations, revokeInvitation } from "~/server/school/invitations.server";
+import { CourseInvitationsPanel } from "~/components/courses/course-invitations-panel";
 import type { Route } from "./+types/accesos";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,12 +33,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       fecha: formatSpanishDateTime(g.fecha),
       revocado: g.revocado && { ...g.revocado, fecha: formatSpanishDateTime(g.revocado.fecha) },
     })),
+    invitaciones: (await listInvitations(db)).map((i) => ({ ...i, fecha: formatSpanishDateTime(i.fecha) })),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
+  if (form.get("intent") === "revocar-invitacion") {
+    if (!(await revokeInvitation(getDb(), form.get("invitacionId")))) {
+      const alert: AlertMessage = { icon: "error", title: "No se pudo revocar", text: "Esa invitación ya no está pendiente." };
+      return data({ alert, errors: undefined, notice: undefined }, { status: 400 });
+    }
+    return { alert: undefined, errors: undefined, notice: "Invitación revocada: ese correo ya no recibirá el curso." };
+  }
   if (form.get("intent") === "revocar") {
     const result = await revokeGrant(getDb(), admin, form.get("grantId"), form);
     if (!result.ok) {
@@ -54,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { alert: undefined, errors: undefined, notice: result.notice };
 }
 
-export default function AdminGrants({ loaderData: { q, fields, grants }, actionData }: Route.ComponentProps) {
+export default function AdminGrants({ loaderData: { q, fields, grants, invitaciones }, actionData }: Route.ComponentProps) {
   useActionFeedback(actionData);
   const submit = useConfirmedSubmit();
   const done = actionData?.notice && !actionData.errors;
@@ -63,7 +73,7 @@ export default function AdminGrants({ loaderData: { q, fields, grants }, actionD
       <AdminPanel title="Dar acceso a un curso">
         <p className="mb-4 text-sm text-muted">
           Para ventas en efectivo o por transferencia: la alumna ve el curso en Mis cursos en cuanto lo guardas. Debe
-          tener cuenta en el sitio con ese correo.
+          tener cuenta en el sitio con ese correo. Una cortesía a un correo sin cuenta se envía como invitación.
         </p>
         <AdminForm
           key={done ? actionData.notice : "nuevo"}
@@ -75,6 +85,8 @@ export default function AdminGrants({ loaderData: { q, fields, grants }, actionD
           confirm={false}
         />
       </AdminPanel>
+
+      <CourseInvitationsPanel invitaciones={invitaciones} />
 
       <AdminPanel title="Accesos dados a mano">
         <SearchBox label="Buscar por correo" placeholder="Correo de la alumna" q={q} />

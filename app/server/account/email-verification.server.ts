@@ -12,6 +12,7 @@
  * account (/mis-citas), and an ADMIN_EMAILS address gets the admin role.
  */
 import { eq } from "drizzle-orm";
+import { acceptCourseInvitations } from "../school/invitations.server";
 import { promoteListedAdmin } from "../admin/admin-emails.server";
 import { attachGuestAppointments } from "../booking/appointments.server";
 import type { Db } from "../db/client.server";
@@ -54,6 +55,8 @@ export async function addressVerified(db: Db, userId: string): Promise<void> {
   if (!account?.emailVerified) return;
   await attachGuestAppointments(db, account);
   await promoteListedAdmin(db, account.id);
+  // courses the studio gave to this address before the account existed (ADR 047)
+  await acceptCourseInvitations(db, account.id);
 }
 
 /** A password reset proves the address too: the reset link was mailed to it. */

@@ -19,6 +19,7 @@ import {
   money,
   moneyValue,
   newFiles,
+  optionalInteger,
   select,
   text,
   textarea,
@@ -71,6 +72,12 @@ const courseFields = {
   online: text("Modalidad", { placeholder: "En línea, a tu ritmo", ...onlineOnly }),
   video: text("Video de presentación (enlace)", onlineOnly),
   examen: checkbox("Tiene examen final", onlineOnly),
+  vigenciaMeses: optionalInteger("Vigencia del diploma (meses)", {
+    min: 1,
+    max: 240,
+    help: "Por ejemplo 24. Vacío: el diploma no vence.",
+    ...onlineOnly,
+  }),
   certificadoUrl: image("Imagen del diploma", "cursos", { size: "original", ...onlineOnly }),
   urlKit: file("Manual para alumnas (PDF)", "manuales", "application/pdf", onlineOnly),
   fechaInicio: text("Fecha de inicio", { group: "Curso presencial", placeholder: "15 de marzo", ...inPersonOnly }),
@@ -106,9 +113,10 @@ export const coursesResource: AdminResource<typeof courseFields> = {
   async load(db, id) {
     const [c] = await db.select().from(cursos).where(eq(cursos.id, id));
     if (!c) return null;
-    const { id: _id, precio, precioDescuento, posicion, descripcionSecundaria, ...texts } = c;
+    const { id: _id, precio, precioDescuento, posicion, descripcionSecundaria, vigenciaMeses, ...texts } = c;
     return {
       ...texts,
+      vigenciaMeses: vigenciaMeses === null ? "" : String(vigenciaMeses),
       precio: moneyValue(precio),
       precioDescuento: moneyValue(precioDescuento),
       posicion: String(posicion),

@@ -19,6 +19,7 @@ import { markOrderWritten, recordReceivedPayment } from "../payments/ledger.serv
 import { writeOrder } from "../shop/orders.server";
 import type { SessionUser } from "../session.server";
 import { money, parseForm, select, text } from "./fields.server";
+import { inviteToCourse, queueGrantWelcome } from "../school/invitations.server";
 
 /** Why a course is granted by hand (cursos_otorgados.motivo). */
 export const GRANT_REASONS: Option[] = [
@@ -53,7 +54,7 @@ export function grantFields(courses: Option[]) {
       required: true,
       max: 254,
       placeholder: "nombre@ejemplo.com",
-      help: "El correo con el que se registró en el sitio.",
+      help: "El correo con el que se registró en el sitio. Si aún no tiene cuenta, le llega una invitación.",
     }),
     cursoId: select("Curso", courses, { required: true }),
     motivo: select("Motivo", GRANT_REASONS, { required: true }),
@@ -88,7 +89,18 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
     .from(user)
     .where(eq(sql`lower(${user.email})`, correo.toLowerCase()))
     .limit(1);
-  if (!student) return { ok: false, errors: { correo: "No hay ninguna cuenta con ese correo." } };
+  if (!student) {
+    // No account yet: an invitation (ADR 047). A sale needs the account its order belongs to.
+    if (metodo) {
+      return { ok: false, errors: { correo: "No hay ninguna cuenta con ese correo." } };
+    }
+    const invited = await db.transaction((tx) => inviteToCourse(tx, admin, { correo, cursoId, motivo, nota }));
+    if (!invited) return { ok: false, errors: { correo: "Ya hay una invitación pendiente de este curso para ese correo." } };
+    return {
+      ok: true,
+      notice: `Invitación enviada a ${correo}: al crear su cuenta y confirmar su correo tendrá el curso en Mis cursos.`,
+    };
+  }
 
   const granted = await db.transaction(async (tx) => {
     const added = await tx
@@ -133,14 +145,12 @@ export async function grantCourse(db: Db, admin: SessionUser, form: FormData): P
       });
       await markOrderWritten(tx, paymentId, compraId, true);
     }
-    await tx.insert(cursosOtorgados).values({
-      userId: student.id,
-      cursoId,
-      motivo,
-      nota,
-      otorgadoPor: admin.id,
-      otorgadoPorCorreo: admin.email,
-    });
+    const [grant] = await tx
+      .insert(cursosOtorgados)
+      .values({ userId: student.id, cursoId, motivo, nota, otorgadoPor: admin.id, otorgadoPorCorreo: admin.email })
+      .returning({ id: cursosOtorgados.id });
+    // the welcome mail, with the grant or not at all
+    await queueGrantWelcome(tx, { id: grant.id, to: correo, nombre: student.name, cursoId });
     return true;
   });
   if (!granted) return { ok: false, errors: { cursoId: "Esta cuenta ya tiene este curso." } };

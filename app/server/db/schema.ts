@@ -261,6 +261,8 @@ export const cursos = pgTable("cursos", {
   tipo: text().notNull(),
   posicion: integer().notNull().default(0),
   examen: boolean().notNull().default(false),
+  /** months a diploma of this course is valid (null: it never expires; ADR 047) */
+  vigenciaMeses: integer(),
   certificadoUrl: text().notNull().default(""),
   urlExterno: text().notNull().default(""),
   urlKit: text().notNull().default(""),
@@ -425,6 +427,13 @@ export const diplomas = pgTable(
     /** the course's title when issued (migration 0003 filled older rows from `cursos`) */
     cursoTitulo: text().notNull().default(""),
     emitidoEn: createdAt(),
+    /** when it stops being valid, fixed at issue from the course's vigencia (null: never; ADR 047) */
+    venceEn: timestamp({ withTimezone: true }),
+    /** revoked by the studio: who, when and why (the public check then says 'Revocado') */
+    revocadoEn: timestamp({ withTimezone: true }),
+    revocadoPor: text().references(() => user.id, { onDelete: "set null" }),
+    revocadoPorCorreo: text(),
+    motivoRevocacion: text(),
   },
   (t) => [uniqueIndex().on(t.userId, t.cursoId)],
 );
@@ -1533,4 +1542,35 @@ export const dudas = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.unidadId), index().on(t.userId), index().on(t.respondidaEn)],
+);
+
+
+// ---------------------------------------------------------------- academy: course invitations (issue 31 item 4, ADR 047)
+
+/**
+ * A hand grant to an e-mail with no account yet: the invitation mail links to sign-up; when
+ * an account with that verified e-mail exists the enrolment is made and the row is 'aceptada'.
+ */
+export const invitacionesCurso = pgTable(
+  "invitaciones_curso",
+  {
+    id: serial().primaryKey(),
+    /** lower-cased */
+    correo: text().notNull(),
+    cursoId: text()
+      .notNull()
+      .references(() => cursos.id, { onDelete: "cascade" }),
+    motivo: text().notNull(),
+    nota: text().notNull().default(""),
+    /** 'pendiente' | 'aceptada' | 'revocada' */
+    estado: text().notNull().default("pendiente"),
+    otorgadoPor: text().references(() => user.id, { onDelete: "set null" }),
+    otorgadoPorCorreo: text().notNull(),
+    createdAt: createdAt(),
+    aceptadaEn: timestamp({ withTimezone: true }),
+    revocadaEn: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invitaciones_curso_pendiente").on(t.correo, t.cursoId).where(sql`${t.estado} = 'pendiente'`),
+  ],
 );

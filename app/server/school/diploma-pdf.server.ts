@@ -6,6 +6,7 @@
  * in diploma.server.ts; this module only draws.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import QRCode from "qrcode";
 import { CERTIFICATE, type CertificateColor, type CertificateFace } from "~/config/certificate";
 import { formatSpanishDate } from "~/domain/dates";
 import { env } from "../env.server";
@@ -69,8 +70,9 @@ export async function renderDiplomaPdf(content: DiplomaContent): Promise<Uint8Ar
 
   write(content.nombre, CERTIFICATE.fields.name);
   write(formatSpanishDate(content.fecha), CERTIFICATE.fields.date);
-  const link = `${env.publicUrl.replace(/\/$/, "")}/diploma/${content.codigo}`;
-  write(`Código de verificación: ${content.codigo} · ${link}`, {
+  const link = diplomaVerificationUrl(content.codigo);
+  drawQr(page, link);
+  write(`Folio: ${content.codigo} · ${link}`, {
     x: 0.5,
     y: 1 - 44 / CERTIFICATE.page.height,
     size: 7.5,
@@ -78,6 +80,46 @@ export async function renderDiplomaPdf(content: DiplomaContent): Promise<Uint8Ar
     color: "muted",
   });
   return pdf.save();
+}
+
+/** The public check of a folio: the absolute address the QR and the printed line carry. */
+export function diplomaVerificationUrl(folio: string): string {
+  return `${env.publicUrl.replace(/\/$/, "")}/diploma/${folio}`;
+}
+
+/** The QR side on the page, in points (about 2.5 cm: a phone reads it from arm's length). */
+export const QR_SIZE = 72;
+/** Its distance from the right and bottom edges: inside the drawn certificate's frames. */
+const QR_MARGIN = 44;
+
+/**
+ * The verification address as a QR, drawn as vector squares in the bottom-right corner on a
+ * white quiet zone (so any artwork behind it cannot confuse a reader).
+ */
+function drawQr(page: PDFPage, text: string) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const n = qr.modules.size;
+  const quiet = 4;
+  const cell = QR_SIZE / (n + 2 * quiet);
+  const { width } = page.getSize();
+  const innerFrame = Math.max(0, ...CERTIFICATE.frames.map((f) => f.inset + f.weight));
+  const x0 = width - Math.max(QR_MARGIN, innerFrame + 6) - QR_SIZE;
+  const y0 = Math.max(QR_MARGIN, innerFrame + 6);
+  page.drawRectangle({ x: x0, y: y0, width: QR_SIZE, height: QR_SIZE, color: rgb(1, 1, 1) });
+  const dark = rgb(0, 0, 0);
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      if (!qr.modules.get(row, col)) continue;
+      page.drawRectangle({
+        x: x0 + (quiet + col) * cell,
+        // PDF y grows upwards; QR rows go down
+        y: y0 + QR_SIZE - (quiet + row + 1) * cell,
+        width: cell,
+        height: cell,
+        color: dark,
+      });
+    }
+  }
 }
 
 /** Artwork drawn for A4 landscape fits exactly; anything else covers the page, centred. */

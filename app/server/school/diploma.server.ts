@@ -8,13 +8,15 @@
  * (diploma-pdf.server.ts), and the public check show those, whatever is renamed later.
  */
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or } from "drizzle-orm";
 import { type Curso, type DbOrTx, requireEnrolment } from "./enrolment.server";
 import { lastUnitId } from "./viewer.server";
 import { getDb } from "../db/index.server";
-import { cursos, diplomas } from "../db/schema";
+import { cursos, diplomas, user as users } from "../db/schema";
 import { loadCertificateImage, renderDiplomaPdf } from "./diploma-pdf.server";
 import { practiceMissing, practiceRequirementMet } from "./practice.server";
+import { scheduleRenewalReminder } from "./diploma-renewal.server";
+import type { SessionUser } from "../session.server";
 
 export type Diploma = typeof diplomas.$inferSelect;
 
@@ -54,16 +56,37 @@ export async function issueDiploma(
   earned: { userId: string; cursoId: string; nombre: string },
 ): Promise<Diploma | null> {
   if (!(await practiceRequirementMet(db, earned.userId, earned.cursoId))) return null;
-  const [curso] = await db.select({ titulo: cursos.titulo }).from(cursos).where(eq(cursos.id, earned.cursoId));
-  const [created] = await db
-    .insert(diplomas)
-    .values({ id: newDiplomaCode(), ...earned, cursoTitulo: curso?.titulo ?? "" })
-    .onConflictDoNothing({ target: [diplomas.userId, diplomas.cursoId] })
-    .returning();
+  const [curso] = await db
+    .select({ titulo: cursos.titulo, vigenciaMeses: cursos.vigenciaMeses })
+    .from(cursos)
+    .where(eq(cursos.id, earned.cursoId));
+  const emitidoEn = new Date();
+  const venceEn = curso?.vigenciaMeses ? addMonths(emitidoEn, curso.vigenciaMeses) : null;
+  // the row and its renewal reminder together: both or neither (ADR 047)
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(diplomas)
+      .values({ id: newDiplomaCode(), ...earned, cursoTitulo: curso?.titulo ?? "", emitidoEn, venceEn })
+      .onConflictDoNothing({ target: [diplomas.userId, diplomas.cursoId] })
+      .returning();
+    if (row?.venceEn) await scheduleRenewalReminder(tx, row.id, row.venceEn);
+    return row;
+  });
   if (created) return created;
   const existing = await findDiploma(earned.userId, earned.cursoId, db);
   if (!existing) throw new Error("No se pudo registrar el diploma.");
   return existing;
+}
+
+/** The same day `months` later (the month's last day when it has fewer days), in UTC. */
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
 }
 
 /**
@@ -100,10 +123,22 @@ export async function requireEarnedDiploma(request: Request, cursoId: string) {
   return { user, curso, diploma };
 }
 
-/** The public verification page's data: the name, course and date it was issued with, or null. */
-export async function verifyDiploma(codigo: string) {
+export type DiplomaState = "vigente" | "revocado" | "vencido";
+
+/** A folio as printed: the 8-character code (older and newer diplomas alike). */
+export const FOLIO_PATTERN = /^[A-Z2-9]{8}$/;
+
+/** A diploma's state at `now`: revoked wins over expired. */
+export function diplomaState(d: { revocadoEn: Date | null; venceEn: Date | null }, now = new Date()): DiplomaState {
+  if (d.revocadoEn) return "revocado";
+  if (d.venceEn && d.venceEn.getTime() <= now.getTime()) return "vencido";
+  return "vigente";
+}
+
+/** The public verification page's data: the name, course, date and state it was issued with, or null. */
+export async function verifyDiploma(codigo: string, now = new Date()) {
   const code = codigo.trim().toUpperCase();
-  if (!/^[A-Z0-9]{4,16}$/.test(code)) return null;
+  if (!FOLIO_PATTERN.test(code)) return null;
   const [row] = await getDb()
     .select({
       codigo: diplomas.id,
@@ -111,6 +146,8 @@ export async function verifyDiploma(codigo: string) {
       curso: diplomas.cursoTitulo,
       cursoActual: cursos.titulo,
       emitidoEn: diplomas.emitidoEn,
+      venceEn: diplomas.venceEn,
+      revocadoEn: diplomas.revocadoEn,
     })
     .from(diplomas)
     .innerJoin(cursos, eq(cursos.id, diplomas.cursoId))
@@ -118,11 +155,70 @@ export async function verifyDiploma(codigo: string) {
     .limit(1);
   if (!row) return null;
   const { cursoActual, ...issued } = row;
-  return { ...issued, curso: issued.curso || cursoActual };
+  return { ...issued, curso: issued.curso || cursoActual, estado: diplomaState(row, now) };
+}
+
+export const DIPLOMA_REVOKED = "Este diploma fue revocado y ya no puede descargarse.";
+
+/**
+ * Revokes a diploma (the admin): who, when and why. Its PDF is refused from then on and the
+ * public check says 'Revocado'. Answers false when it is unknown or already revoked.
+ */
+export async function revokeDiploma(
+  db: DbOrTx,
+  admin: Pick<SessionUser, "id" | "email">,
+  folio: string,
+  motivo: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(diplomas)
+    .set({ revocadoEn: new Date(), revocadoPor: admin.id, revocadoPorCorreo: admin.email, motivoRevocacion: motivo })
+    .where(and(eq(diplomas.id, folio), isNull(diplomas.revocadoEn)))
+    .returning({ id: diplomas.id });
+  return rows.length > 0;
+}
+
+/** Diplomas for the admin, newest first, optionally of one course or one student. */
+export async function listDiplomas(
+  db: DbOrTx,
+  filter: { cursoId?: string; userId?: string; q?: string } = {},
+  now = new Date(),
+) {
+  const term = (filter.q ?? "").trim().slice(0, 100).replace(/[\\%_]/g, "\\$&");
+  const rows = await db
+    .select({ diploma: diplomas, correo: users.email })
+    .from(diplomas)
+    .innerJoin(users, eq(users.id, diplomas.userId))
+    .where(
+      and(
+        filter.cursoId ? eq(diplomas.cursoId, filter.cursoId) : undefined,
+        filter.userId ? eq(diplomas.userId, filter.userId) : undefined,
+        term ? or(ilike(users.email, `%${term}%`), ilike(diplomas.nombre, `%${term}%`), eq(diplomas.id, term.toUpperCase())) : undefined,
+      ),
+    )
+    .orderBy(desc(diplomas.emitidoEn))
+    .limit(300);
+  return rows.map(({ diploma: d, correo }) => ({
+    folio: d.id,
+    nombre: d.nombre,
+    correo,
+    cursoId: d.cursoId,
+    curso: d.cursoTitulo,
+    emitidoEn: d.emitidoEn,
+    venceEn: d.venceEn,
+    revocado: d.revocadoEn
+      ? { en: d.revocadoEn, por: d.revocadoPorCorreo ?? "", motivo: d.motivoRevocacion ?? "" }
+      : null,
+    estado: diplomaState(d, now),
+  }));
 }
 
 /** The PDF download response of an earned diploma: the name and course title it was issued with. */
 export async function diplomaResponse(diploma: Diploma, curso: Curso): Promise<Response> {
+  // a revoked diploma is not handed out as valid: refused, with the reason in Spanish (ADR 047)
+  if (diploma.revocadoEn) {
+    return new Response(DIPLOMA_REVOKED, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
   const pdf = await renderDiplomaPdf({
     nombre: diploma.nombre,
     curso: diploma.cursoTitulo || curso.titulo,
