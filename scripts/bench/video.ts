@@ -133,7 +133,7 @@ const rows = [
 ];
 const NOTE = `
 Reading: the first frame comes sooner from the original (it needs only its index and first
-frames; the HLS page also downloads hls.js, ~0.3 MB, then the master, the 360p list and a whole
+frames; the HLS page also downloads hls.js, ~0.4 MB unzipped, then the master, the 360p list and a whole
 4 s segment). But the original needs 6 Mbps to keep playing on a 1.6 Mbps link: it stalls for
 most of the lesson, where 360p (~0.4 Mbps measured) plays through. Transcoding on this 2-CPU
 machine takes ${(transcodeSeconds / 60).toFixed(1)}× the video's length (1080p source, three renditions), in the job runner.`;

@@ -9,7 +9,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import express from "express";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveCourseHls } from "~/server/http/course-hls.server";
 import { videosResource } from "~/server/admin/courses.server";
 import type { Database } from "~/server/db/client.server";
 import { cursos, tareas, unidades, unidadVideos } from "~/server/db/schema";
@@ -151,6 +154,24 @@ describe("signed playlists and segments", () => {
     expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     // the poster, for her session only
     expect((await ask("poster.jpg", student.id)).headers.get("Content-Type")).toBe("image/jpeg");
+  });
+
+  it("answers the same through the Express route: a visitor's master 403, a signed playlist 200", async () => {
+    const app = express();
+    app.get("/curso-hls/:videoId/*file", serveCourseHls);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${base}/curso-hls/${VIDEO}/master.m3u8`)).status).toBe(403);
+      const [first] = uris(await (await ask("master.m3u8", student.id, new Date())).text());
+      const signed = await fetch(`${base}${first}`);
+      expect(signed.status).toBe(200);
+      expect(signed.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+      expect(uris(await signed.text())[0]).toMatch(/^\/curso-hls\/201\/360p\/seg_000\.ts\?u=/);
+    } finally {
+      server.close();
+    }
   });
 
   it("refuses a visitor (403) and a student of other courses (404)", async () => {
