@@ -15,6 +15,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const tools = [
   ["Chromium", () => fs.existsSync(chromium), "chromium"],
   ["pdftoppm", () => onPath("pdftoppm"), "poppler-utils"],
+  // lessons transcoded to HLS (ADR 048)
+  ["ffmpeg", () => onPath("ffmpeg") && onPath("ffprobe"), "ffmpeg"],
   ["Java (Nu HTML Checker)", () => onPath("java"), "default-jre-headless"],
   ["PostgreSQL", () => hasPostgres(), "postgresql"],
 ];

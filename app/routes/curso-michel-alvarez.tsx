@@ -107,7 +107,14 @@ export default function CourseViewer({ loaderData, actionData }: Route.Component
                 <ol className="mt-6 flex flex-col gap-10">
                   {actual.videos.map((video) => (
                     <li key={video.id}>
-                      <CourseVideo key={video.id} videoId={video.id} src={video.src} poster={video.poster} titulo={video.titulo} />
+                      <CourseVideo
+                        key={video.id}
+                        videoId={video.id}
+                        src={video.src}
+                        poster={video.poster}
+                        titulo={video.titulo}
+                        hls={video.hls}
+                      />
                       <h3 className="mt-4 text-2xl">{video.titulo}</h3>
                       {video.descripcion ? (
                         <p className="mt-2 whitespace-pre-line leading-relaxed text-ink/85">{video.descripcion}</p>

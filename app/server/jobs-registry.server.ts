@@ -27,6 +27,8 @@ import "./shop/abandoned-cart.server";
 import "./school/diploma-renewal.server";
 // the daily backup (ADR 029)
 import "./backup/job.server";
+// lesson videos transcoded to HLS for phones (issue 31, ADR 048)
+import "./school/transcode.server";
 import { foldPiledOrderCounters } from "./admin/orders.server";
 import { registerPeriodicTask } from "./jobs.server";
 import { deliverDueMail } from "./mail.server";

@@ -311,6 +311,8 @@ describe("the version triggers", () => {
     "cuidados_fotos",
     // a student's progress per unit (ADR 044): the viewer, Mis cursos and admin, never cached
     "unidades_terminadas",
+    // a lesson's HLS copy and its state (ADR 048): read by the viewer only, never a cached page
+    "videos_hls",
   ];
 
   it("every table is either private or bumps cache_version when written (a new table must choose)", async () => {

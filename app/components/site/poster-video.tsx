@@ -13,7 +13,8 @@ import { type VideoHTMLAttributes, useEffect, useRef, useState } from "react";
 import { MediaImage } from "./media-image";
 
 type PosterVideoProps = {
-  src: string;
+  /** the file; none when `videoRef` gives the element its source (HLS, course-video.tsx) */
+  src?: string;
   poster: string;
   /** what the poster control says to a screen reader ("Ver video: …") */
   label: string;
@@ -25,6 +26,8 @@ type PosterVideoProps = {
   frameClassName: string;
   posterTestId: string;
   video: VideoHTMLAttributes<HTMLVideoElement> & { "data-testid": string };
+  /** called with the player once it is built (and null when it goes) */
+  videoRef?: (element: HTMLVideoElement | null) => void;
 };
 
 export function PosterVideo({
@@ -36,6 +39,7 @@ export function PosterVideo({
   frameClassName,
   posterTestId,
   video,
+  videoRef: onVideo,
 }: PosterVideoProps) {
   const [playing, setPlaying] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -49,7 +53,10 @@ export function PosterVideo({
   if (playing) {
     return (
       <video
-        ref={videoRef}
+        ref={(element) => {
+          videoRef.current = element;
+          onVideo?.(element);
+        }}
         src={src}
         poster={poster || undefined}
         controls

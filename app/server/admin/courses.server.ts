@@ -9,6 +9,7 @@ import { coursePrice, hasDiscount } from "~/domain/course-price";
 import { EXAM_QUESTION_COUNT } from "~/domain/exam";
 import { formatPrice } from "~/domain/money";
 import type { Db } from "../db/index.server";
+import { queueTranscode } from "../school/transcode.server";
 import { cursoImagenes, cursos, inscripciones, preguntas, unidadVideos, unidades } from "../db/schema";
 import {
   checkbox,
@@ -321,6 +322,8 @@ export const videosResource: AdminResource<Awaited<ReturnType<typeof videoFields
         .set({ ...rest, ...files.set })
         .where(eq(unidadVideos.id, Number(id)));
       if (before) await deleteFiles(files.replaced.map((f) => before[f]));
+      // a new lesson file: its HLS copy for phones (ADR 048)
+      if (files.set.video) await queueTranscode(db, Number(id), files.set.video);
       return { id };
     }
     if (!video) return { errors: { video: "Elige el archivo." } };
@@ -328,6 +331,7 @@ export const videosResource: AdminResource<Awaited<ReturnType<typeof videoFields
       .insert(unidadVideos)
       .values({ ...rest, video, poster: poster ?? "" })
       .returning({ id: unidadVideos.id });
+    await queueTranscode(db, created!.id, video);
     return { id: String(created!.id) };
   },
 

@@ -1574,3 +1574,26 @@ export const invitacionesCurso = pgTable(
     uniqueIndex("invitaciones_curso_pendiente").on(t.correo, t.cursoId).where(sql`${t.estado} = 'pendiente'`),
   ],
 );
+
+// ---------------------------------------------------------------- lesson videos as HLS (issue 31 item 5, ADR 048)
+
+/**
+ * A unit video transcoded to HLS (school/transcode.server.ts): per source file, the state of
+ * its transcoding job (pendiente → listo, or error with the attempts made), the private
+ * folder holding the master playlist, renditions and poster frame, and the renditions made.
+ */
+export const videosHls = pgTable("videos_hls", {
+  videoId: integer()
+    .primaryKey()
+    .references(() => unidadVideos.id, { onDelete: "cascade" }),
+  /** the `unidad_videos.video` ref this transcode is of; a new upload starts over */
+  fuente: text().notNull(),
+  estado: text().notNull().default("pendiente"),
+  intentos: integer().notNull().default(0),
+  /** private storage folder, e.g. 'hls/12/ab12cd34' (holds master.m3u8, poster.jpg, 360p/…) */
+  carpeta: text(),
+  /** rendition heights made, e.g. [360, 720] */
+  alturas: jsonb().$type<number[]>(),
+  error: text(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import { whatsappWebhookRoutes } from "./whatsapp-webhook.server";
 import express, { type RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { handleAuthRequest } from "./auth.server";
+import { serveCourseHls } from "./course-hls.server";
 import { serveCourseVideo } from "./course-video.server";
 import { describeDatabaseError } from "../db/faults.server";
 import { getDatabase } from "../db/index.server";
@@ -148,6 +149,8 @@ export function createApp(options: AppOptions = {}) {
 
   // Course videos: private files, streamed (with Range) only to students enrolled in the course.
   app.get("/curso-video/:videoId", serveCourseVideo);
+  // The same videos as HLS for phones, with short-lived signed URLs (ADR 048).
+  app.get("/curso-hls/:videoId/*file", serveCourseHls);
 
   // Better Auth (sign-up, log-in, log-out, password reset, Google/Facebook), rate-limited per
   // client IP. Before any body parser: it reads the raw request itself.

@@ -37,6 +37,15 @@ const MAP_FRAME = "https://www.openstreetmap.org";
 
 const isHttps = () => env.publicUrl.startsWith("https:");
 
+/** The private bucket's origin, when files live in one (its presigned URLs point there). */
+function bucketOrigin(): string[] {
+  try {
+    return env.s3 ? [new URL(env.s3.endpoint).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The policy of one answer; `nonce` is that request's. */
 export function contentSecurityPolicy(nonce: string, options: SecurityOptions = {}): string {
   const stripe = paymentPanelConfig().provider === "stripe";
@@ -56,7 +65,10 @@ export function contentSecurityPolicy(nonce: string, options: SecurityOptions = 
     ["img-src", "'self'", "data:", "blob:", "https:"],
     ["media-src", "'self'", "blob:", "https:"],
     ["font-src", "'self'", "data:"],
-    ["connect-src", "'self'", ...(dev ? ["ws:", "wss:"] : []), ...(stripe ? STRIPE.connect : [])],
+    // the bucket: hls.js reads a lesson's presigned segments from it (ADR 048)
+    ["connect-src", "'self'", ...(dev ? ["ws:", "wss:"] : []), ...(stripe ? STRIPE.connect : []), ...bucketOrigin()],
+    // hls.js demuxes in a worker it builds from a blob (ADR 048)
+    ["worker-src", "'self'", "blob:"],
     ["frame-src", MAP_FRAME, ...(stripe ? STRIPE.frame : [])],
     ["frame-ancestors", "'none'"],
     ["form-action", "'self'"],
@@ -126,6 +138,7 @@ const PERSONAL_PATHS: RegExp[] = [
   /^\/curso-michel-alvarez\/[^/]+(\/.*)?$/,
   /^\/examen-michel-alvare\/[^/]+$/,
   /^\/curso-video\//,
+  /^\/curso-hls\//,
   /^\/admin(\/.*)?$/,
   /^\/api\//,
   /^\/auth\//,

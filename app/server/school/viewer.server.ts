@@ -9,7 +9,8 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, getDb } from "../db/index.server";
-import { inscripciones, unidades, unidadVideos } from "../db/schema";
+import { inscripciones, unidades, unidadVideos, videosHls } from "../db/schema";
+import { hlsFields } from "./transcode.server";
 import { getStorage, resolveRef } from "../storage/index.server";
 import { assertValidKey } from "../storage/types";
 import type { Curso } from "./enrolment.server";
@@ -22,6 +23,8 @@ export type ViewerVideo = {
   poster: string;
   /** the protected stream; the storage key itself is never sent */
   src: string;
+  /** the HLS master playlist once the transcode is ready (ADR 048), else null: play `src` */
+  hls: string | null;
 };
 
 export type ViewerUnit = { id: string; nombre: string; posicion: number; videos: ViewerVideo[] };
@@ -45,8 +48,10 @@ export async function loadUnits(cursoId: string): Promise<ViewerUnit[]> {
       nombre: unidadVideos.nombre,
       descripcion: unidadVideos.descripcion,
       poster: unidadVideos.poster,
+      hlsEstado: videosHls.estado,
     })
     .from(unidadVideos)
+    .leftJoin(videosHls, eq(videosHls.videoId, unidadVideos.id))
     .where(
       inArray(
         unidadVideos.unidadId,
@@ -58,7 +63,7 @@ export async function loadUnits(cursoId: string): Promise<ViewerUnit[]> {
     ...unit,
     videos: videos
       .filter((v) => v.unidadId === unit.id)
-      .map(({ unidadId: _unidad, ...v }) => ({ ...v, src: videoUrl(v.id) })),
+      .map(({ unidadId: _unidad, hlsEstado, ...v }) => ({ ...v, src: videoUrl(v.id), ...hlsFields(v, hlsEstado) })),
   }));
 }
 
