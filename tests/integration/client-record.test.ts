@@ -30,6 +30,7 @@ import {
   consentimientoVersiones,
   consentimientos,
   cursos,
+  dudas,
   practicaEntregas,
   practicaFotos,
   unidades,
@@ -186,6 +187,12 @@ beforeAll(async () => {
     .returning();
   await getStorage("private").put("practicas/ana-1.webp", new Uint8Array([4, 5, 6]), "image/webp");
   await db.insert(practicaFotos).values({ entregaId: entrega!.id, ref: PRACTICE_PHOTO });
+  await db.insert(dudas).values({
+    unidadId: "unidad-ana",
+    cursoId: "curso-ana",
+    userId: ana.id,
+    texto: "Soy Anabel Trujillo: ¿qué aguja uso?",
+  });
   // what the clinic keeps of her too: a waitlist entry, a WhatsApp message and her number's consent
   await db.insert(listaEspera).values({
     id: "espera-ana",
@@ -390,6 +397,9 @@ describe("ARCO", () => {
     // the academy's: her progress and her practice with its photo
     expect(exported.escuela.progreso).toEqual([
       expect.objectContaining({ curso: "Microblading Online", unidad: "Trazos" }),
+    ]);
+    expect(exported.escuela.preguntas).toEqual([
+      expect.objectContaining({ pregunta: "Soy Anabel Trujillo: ¿qué aguja uso?" }),
     ]);
     expect(exported.escuela.practicas).toEqual([
       expect.objectContaining({ unidad: "Trazos", estado: "pendiente", fotos: [PRACTICE_PHOTO] }),

@@ -164,7 +164,9 @@ export async function exportClientData(db: Db, client: ClientIdentity) {
     favoritos: favs.map((f) => f.productoId),
     mensajes: todosLosCorreos,
     // the academy's: her progress and her practice work with its photos and verdicts
-    escuela: client.userId ? await schoolDataOf(db, client.userId) : { progreso: [], practicas: [] },
+    escuela: client.userId
+      ? await schoolDataOf(db, client.userId, [client.correo, cuenta?.correo?.toLowerCase()].filter((e): e is string => !!e))
+      : { progreso: [], preguntas: [], invitaciones: [], practicas: [] },
     // every consent she signed, each with the exact text and version she signed under (ADR 038)
     consentimientosFirmados: await signedConsentsOf(db, client),
   };
@@ -513,7 +515,7 @@ export async function eraseClient(db: Db, client: ClientIdentity): Promise<Erasu
       );
       await tx.delete(cursosOtorgados).where(eq(cursosOtorgados.userId, uid));
       // the academy's: progress and practice work (the photos' files deleted after the commit)
-      const school = await eraseSchoolData(tx, uid);
+      const school = await eraseSchoolData(tx, uid, emails);
       photoRefs.push(...school.files);
       count("practicas", school.practicas);
       await tx

@@ -1,16 +1,24 @@
 /**
  * The school's part of a client's ARCO request (ADR 041; issue 31): what the academy keeps of
  * a student — her progress, her practice submissions with their photos, notes and the
- * instructor's verdicts — for the export, and its erasure (the photo files are deleted by the
+ * instructor's verdicts, her questions under the units, the invitations sent to her address — for the export, and its erasure (the photo files are deleted by the
  * caller after its commit). The client record's module (clients/arco.server.ts) asks here
  * instead of reading the school's tables itself.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
-import { cursos, practicaEntregas, practicaFotos, unidades, unidadesTerminadas } from "../db/schema";
+import {
+  cursos,
+  dudas,
+  invitacionesCurso,
+  practicaEntregas,
+  practicaFotos,
+  unidades,
+  unidadesTerminadas,
+} from "../db/schema";
 
-/** Her progress and practice work, as plain rows for the export. */
-export async function schoolDataOf(db: DbOrTx, userId: string) {
+/** Her progress, practice work, questions and invitations, as plain rows for the export. */
+export async function schoolDataOf(db: DbOrTx, userId: string, emails: readonly string[] = []) {
   const progreso = await db
     .select({
       curso: cursos.titulo,
@@ -51,8 +59,27 @@ export async function schoolDataOf(db: DbOrTx, userId: string) {
         )
         .orderBy(asc(practicaFotos.posicion), asc(practicaFotos.id))
     : [];
+  const preguntas = await db
+    .select({
+      pregunta: dudas.texto,
+      respuesta: dudas.respuesta,
+      enviadaEn: dudas.createdAt,
+      respondidaEn: dudas.respondidaEn,
+    })
+    .from(dudas)
+    .where(eq(dudas.userId, userId))
+    .orderBy(asc(dudas.createdAt));
+  const invitaciones = emails.length
+    ? await db
+        .select({ curso: cursos.titulo, estado: invitacionesCurso.estado, enviadaEn: invitacionesCurso.createdAt })
+        .from(invitacionesCurso)
+        .innerJoin(cursos, eq(cursos.id, invitacionesCurso.cursoId))
+        .where(inArray(sql`lower(${invitacionesCurso.correo})`, [...emails]))
+    : [];
   return {
     progreso,
+    preguntas,
+    invitaciones,
     practicas: entregas.map(({ id, ...e }) => ({
       ...e,
       fotos: fotos.filter((f) => f.entregaId === id).map((f) => f.ref),
@@ -64,7 +91,11 @@ export async function schoolDataOf(db: DbOrTx, userId: string) {
  * Deletes her progress and practice submissions in the caller's transaction; answers the photo
  * files to delete after the commit and how many rows went.
  */
-export async function eraseSchoolData(tx: DbOrTx, userId: string): Promise<{ files: string[]; practicas: number }> {
+export async function eraseSchoolData(
+  tx: DbOrTx,
+  userId: string,
+  emails: readonly string[] = [],
+): Promise<{ files: string[]; practicas: number }> {
   const fotos = await tx
     .select({ ref: practicaFotos.ref })
     .from(practicaFotos)
@@ -75,5 +106,8 @@ export async function eraseSchoolData(tx: DbOrTx, userId: string): Promise<{ fil
     .where(eq(practicaEntregas.userId, userId))
     .returning({ id: practicaEntregas.id });
   await tx.delete(unidadesTerminadas).where(eq(unidadesTerminadas.userId, userId));
+  await tx.delete(dudas).where(eq(dudas.userId, userId));
+  if (emails.length)
+    await tx.delete(invitacionesCurso).where(inArray(sql`lower(${invitacionesCurso.correo})`, [...emails]));
   return { files: fotos.map((f) => f.ref), practicas: removed.length };
 }
