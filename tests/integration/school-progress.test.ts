@@ -45,6 +45,7 @@ beforeAll(async () => {
     { id: 202, unidadId: "c-u2", titulo: "Trazo", video: "private:videos/b.webm" },
     { id: 203, unidadId: "l-u1", titulo: "Color", video: "private:videos/c.webm" },
   ]);
+  // engine-neutral: three sign-ups, nothing shared
   [ana, bea, admin] = await Promise.all([
     signUpUser({ name: "Ana Ruiz", email: "ana.ruiz@example.com" }),
     signUpUser({ name: "Bea Soto", email: "bea.soto@example.com" }),

@@ -135,6 +135,7 @@ describe("what the students see", () => {
 
     await ask(bea, "m-u1", "¿Qué pigmento recomiendas?");
     await ask(bea, "m-u1", "<script>alert(1)</script> ¿Y el retoque?");
+    // engine-neutral: three reads
     const [first, second, third] = await Promise.all(
       [pending, "¿Qué pigmento recomiendas?", "<script>alert(1)</script> ¿Y el retoque?"].map(idOf),
     );
