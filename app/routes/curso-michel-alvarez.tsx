@@ -13,7 +13,7 @@ import { courseProgress, handleProgressAction, isProgressIntent } from "~/server
 import { UnitPractice } from "~/components/courses/unit-practice";
 import { site } from "~/config/site";
 import { requireEnrolment } from "~/server/school/enrolment.server";
-import { loadUnits, manualUrl, rememberUnit } from "~/server/school/viewer.server";
+import { loadUnits, manualUrl, rememberUnit, videoDownloadUrl } from "~/server/school/viewer.server";
 import { findDiploma, noteUnitReached } from "~/server/school/diploma.server";
 import { isPracticeUpload, practiceMissing, sendPractice, unitPractice } from "~/server/school/practice.server";
 import { UnitQuestions } from "~/components/courses/unit-questions";
@@ -33,13 +33,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const diploma = esUltima
     ? ((await noteUnitReached(user, curso, actual.id)) ?? (await findDiploma(user.id, curso.id)))
     : await findDiploma(user.id, curso.id);
-  const { terminadas, continuar: _c, empezado: _e, abre: _a, ...progreso } = await courseProgress(getDb(), user.id, curso.id);
+  const {
+    terminadas,
+    continuar: _c,
+    empezado: _e,
+    abre: _a,
+    ...progreso
+  } = await courseProgress(getDb(), user.id, curso.id);
   // practice work (issue 31 item 2): this unit's, and what the diploma still lacks
   const practica = actual ? await unitPractice(user.id, curso.id, actual.id) : null;
   const faltanPracticas = diploma ? null : await practiceMissing(user.id, curso.id);
 
   return {
     curso: { id: curso.id, titulo: curso.titulo, examen: curso.examen, manual: manualUrl(curso) },
+    // the originals as files, where the course allows it (ADR 048)
+    descargas: Object.fromEntries(
+      curso.descargaVideos && actual ? actual.videos.map((v) => [v.id, videoDownloadUrl(v.id)]) : [],
+    ) as Record<number, string>,
     unidades: unidades.map(({ id, nombre }) => ({ id, nombre })),
     actual,
     numero: index + 1,
@@ -73,8 +83,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CourseViewer({ loaderData, actionData }: Route.ComponentProps) {
-  const { curso, unidades, actual, numero, siguiente, esUltima, diplomaUrl, progreso, practica, faltanPracticas, dudas } =
-    loaderData;
+  const {
+    curso,
+    unidades,
+    actual,
+    numero,
+    siguiente,
+    esUltima,
+    diplomaUrl,
+    progreso,
+    practica,
+    faltanPracticas,
+    dudas,
+    descargas,
+  } = loaderData;
   const practiceAnswer = actionData && "practica" in actionData ? actionData.practica : undefined;
   const examUrl = `/examen-michel-alvare/${curso.id}`;
 
@@ -116,6 +138,16 @@ export default function CourseViewer({ loaderData, actionData }: Route.Component
                         hls={video.hls}
                       />
                       <h3 className="mt-4 text-2xl">{video.titulo}</h3>
+                      {descargas[video.id] ? (
+                        <a
+                          href={descargas[video.id]}
+                          download
+                          className="mt-2 inline-flex items-center gap-2 text-sm font-medium text-clay-dark underline"
+                        >
+                          <Download className="size-4" aria-hidden />
+                          Descargar video
+                        </a>
+                      ) : null}
                       {video.descripcion ? (
                         <p className="mt-2 whitespace-pre-line leading-relaxed text-ink/85">{video.descripcion}</p>
                       ) : null}
@@ -128,7 +160,10 @@ export default function CourseViewer({ loaderData, actionData }: Route.Component
                 <UnitPractice key={actual.id} unidadId={actual.id} practica={practica} answer={practiceAnswer} />
               ) : null}
               {esUltima && faltanPracticas ? (
-                <p className="mt-8 rounded-xl border border-sand bg-cream px-5 py-4 text-sm text-cocoa" data-testid="practice-missing">
+                <p
+                  className="mt-8 rounded-xl border border-sand bg-cream px-5 py-4 text-sm text-cocoa"
+                  data-testid="practice-missing"
+                >
                   {faltanPracticas}
                 </p>
               ) : null}
@@ -160,7 +195,9 @@ export default function CourseViewer({ loaderData, actionData }: Route.Component
 
         <aside className="flex flex-col gap-6 md:sticky md:top-24 md:self-start">
           <nav aria-label="Unidades del curso" className="rounded-2xl border border-sand bg-white p-4">
-            <h2 className="px-2 pb-2 font-sans text-xs font-medium uppercase tracking-[0.3em] text-clay-dark">Unidades</h2>
+            <h2 className="px-2 pb-2 font-sans text-xs font-medium uppercase tracking-[0.3em] text-clay-dark">
+              Unidades
+            </h2>
             <div className="px-2 pb-4">
               <CourseProgressBar {...progreso} />
             </div>

@@ -19,13 +19,7 @@ import { loader as myCoursesLoader } from "~/routes/mis-cursos";
 import { s3Storage } from "~/server/storage/s3.server";
 import { messages } from "~/domain/messages";
 import type { CourseSettings } from "~/config/courses";
-import {
-  buyCourse,
-  coursePerks,
-  enrol,
-  enrolPurchase,
-  requireCourseCheckout,
-} from "~/server/school/enrolment.server";
+import { buyCourse, coursePerks, enrol, enrolPurchase, requireCourseCheckout } from "~/server/school/enrolment.server";
 import { serveCourseVideo } from "~/server/http/course-video.server";
 import type { Database } from "~/server/db/client.server";
 import {
@@ -210,7 +204,7 @@ describe("an enrolled student", () => {
     expect(last).toMatchObject({ esUltima: true, siguiente: null, diplomaUrl: null, curso: { examen: true } });
   });
 
-  it("streams her video with Range support and a private cache policy", async () => {
+  it("streams her video with Range support and a private cache policy; the original as a file only where the course allows it", async () => {
     const whole = await fetch(`${videoBase}/curso-video/101`, { headers: { cookie: student.cookie } });
     expect(whole.status).toBe(200);
     expect(whole.headers.get("cache-control")).toBe("private, max-age=3600");
@@ -223,6 +217,22 @@ describe("an enrolled student", () => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 100-199/${VIDEO_BYTES.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(VIDEO_BYTES.subarray(100, 200))).toBe(true);
+
+    // the original as a file only where the course allows it: off by default (404, no link)
+    const askDownload = () =>
+      fetch(`${videoBase}/curso-video/101?descargar=1`, { headers: { cookie: student.cookie } });
+    expect((await askDownload()).status).toBe(404);
+    type Viewer = Awaited<ReturnType<typeof viewerLoader>>;
+    const viewer = async () =>
+      (await viewerLoader(args(get("/curso-michel-alvarez/examen?unidad=e-u1", student), { id: "examen" }))) as Viewer;
+    expect((await viewer()).descargas).toEqual({});
+    await database.db.update(cursos).set({ descargaVideos: true }).where(eq(cursos.id, "examen"));
+    expect((await viewer()).descargas).toEqual({ 101: "/curso-video/101?descargar=1" });
+    const file = await askDownload();
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="leccion-101.webm"');
+    expect(Buffer.from(await file.arrayBuffer()).equals(VIDEO_BYTES)).toBe(true);
+    await database.db.update(cursos).set({ descargaVideos: false }).where(eq(cursos.id, "examen"));
 
     // a video whose file is missing, and an id that is not a number
     expect((await fetch(`${videoBase}/curso-video/103`, { headers: { cookie: student.cookie } })).status).toBe(404);

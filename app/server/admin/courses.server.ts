@@ -73,6 +73,7 @@ const courseFields = {
   online: text("Modalidad", { placeholder: "En línea, a tu ritmo", ...onlineOnly }),
   video: text("Video de presentación (enlace)", onlineOnly),
   examen: checkbox("Tiene examen final", onlineOnly),
+  descargaVideos: checkbox("Las alumnas pueden descargar los videos originales", onlineOnly),
   vigenciaMeses: optionalInteger("Vigencia del diploma (meses)", {
     min: 1,
     max: 240,

@@ -261,6 +261,8 @@ export const cursos = pgTable("cursos", {
   tipo: text().notNull(),
   posicion: integer().notNull().default(0),
   examen: boolean().notNull().default(false),
+  /** online courses: students may download each lesson's original file (ADR 048; off by default) */
+  descargaVideos: boolean().notNull().default(false),
   /** months a diploma of this course is valid (null: it never expires; ADR 047) */
   vigenciaMeses: integer(),
   certificadoUrl: text().notNull().default(""),

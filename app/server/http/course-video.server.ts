@@ -3,6 +3,7 @@
  * course. Which file a student may see is the school's answer (school/viewer.server.ts
  * `enrolledVideoKey`); this handler only serves it.
  */
+import path from "node:path";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { privateDir } from "../env.server";
 import { logError } from "../log.server";
@@ -25,7 +26,9 @@ const SIGNED_VIDEO_SECONDS = 2 * 60 * 60;
 export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   try {
     const user = await requestUser(req);
-    const key = user ? await enrolledVideoKey(user.id, Number(req.params.videoId)) : null;
+    // ?descargar=1: the original as a file, only where the course allows it (else 404)
+    const download = req.query.descargar === "1";
+    const key = user ? await enrolledVideoKey(user.id, Number(req.params.videoId), { download }) : null;
     const refuse = () => {
       res.status(user ? 404 : 403).type("text/plain; charset=utf-8");
       res.send(user ? "Video no encontrado." : "Inicia sesión para ver este video.");
@@ -42,7 +45,17 @@ export async function serveCourseVideo(req: ExpressRequest, res: ExpressResponse
     // `root`: the data folder may sit under a dot folder (.tmp); only the key is checked for dotfiles.
     res.sendFile(
       key,
-      { root: privateDir(), dotfiles: "deny", cacheControl: false, headers: VIDEO_HEADERS },
+      {
+        root: privateDir(),
+        dotfiles: "deny",
+        cacheControl: false,
+        headers: download
+          ? {
+              ...VIDEO_HEADERS,
+              "Content-Disposition": `attachment; filename="leccion-${Number(req.params.videoId)}${path.extname(key)}"`,
+            }
+          : VIDEO_HEADERS,
+      },
       (error) => {
         if (!error) return;
         if (!res.headersSent) refuse();

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, getDb } from "../db/index.server";
-import { inscripciones, unidades, unidadVideos, videosHls } from "../db/schema";
+import { cursos, inscripciones, unidades, unidadVideos, videosHls } from "../db/schema";
 import { hlsFields } from "./transcode.server";
 import { getStorage, resolveRef } from "../storage/index.server";
 import { assertValidKey } from "../storage/types";
@@ -30,6 +30,9 @@ export type ViewerVideo = {
 export type ViewerUnit = { id: string; nombre: string; posicion: number; videos: ViewerVideo[] };
 
 export const videoUrl = (videoId: number) => `/curso-video/${videoId}`;
+
+/** The original file as a download, where the course allows it (the handler checks again). */
+export const videoDownloadUrl = (videoId: number) => `/curso-video/${videoId}?descargar=1`;
 
 /** Units ordered by posicion, each with its videos ordered by posicion. */
 export async function loadUnits(cursoId: string): Promise<ViewerUnit[]> {
@@ -104,18 +107,25 @@ function privateKey(ref: string): string | null {
 
 /**
  * The private file key of a unit video, only for a student enrolled in its course; null
- * (→ 404, so a stranger cannot even tell that a video id exists) otherwise.
+ * (→ 404, so a stranger cannot even tell that a video id exists) otherwise. `download`: only
+ * where the course lets its students download the original (cursos.descarga_videos).
  */
-export async function enrolledVideoKey(userId: string, videoId: number): Promise<string | null> {
+export async function enrolledVideoKey(
+  userId: string,
+  videoId: number,
+  options: { download?: boolean } = {},
+): Promise<string | null> {
   if (!Number.isSafeInteger(videoId) || videoId < 1) return null;
   const [row] = await getDb()
-    .select({ video: unidadVideos.video })
+    .select({ video: unidadVideos.video, descarga: cursos.descargaVideos })
     .from(unidadVideos)
     .innerJoin(unidades, eq(unidades.id, unidadVideos.unidadId))
     .innerJoin(inscripciones, and(eq(inscripciones.cursoId, unidades.cursoId), eq(inscripciones.userId, userId)))
+    .innerJoin(cursos, eq(cursos.id, unidades.cursoId))
     .where(eq(unidadVideos.id, videoId))
     .limit(1);
-  return row ? privateKey(row.video) : null;
+  if (!row || (options.download && !row.descarga)) return null;
+  return privateKey(row.video);
 }
 
 /** A course manual kept in private storage: its download route instead of a URL. */

@@ -1,0 +1,1 @@
+ALTER TABLE "cursos" ADD COLUMN "descarga_videos" boolean DEFAULT false NOT NULL;
