@@ -11,6 +11,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import type { AddressInfo } from "node:net";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveCourseHls } from "~/server/http/course-hls.server";
 import { videosResource } from "~/server/admin/courses.server";
@@ -23,10 +24,11 @@ import { hlsState, queueTranscode, runTranscode } from "~/server/school/transcod
 import { hlsResponse, SIGNED_SECONDS } from "~/server/school/video-hls.server";
 import { loadUnits } from "~/server/school/viewer.server";
 import { getStorage } from "~/server/storage/index.server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser";
 import { signUpUser, useTestDatabase } from "../support/fixtures";
 
 let database: Database;
-let student: { id: string };
+let student: { id: string; cookie: string };
 let stranger: { id: string };
 const VIDEO = 201;
 const SOURCE = "private:videos/leccion.mp4";
@@ -170,6 +172,47 @@ describe("signed playlists and segments", () => {
       expect(signed.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
       expect(uris(await signed.text())[0]).toMatch(/^\/curso-hls\/201\/360p\/seg_000\.ts\?u=/);
     } finally {
+      server.close();
+    }
+  });
+
+  it("plays in Chromium through hls.js from the signed playlists and segments, with her session only", async () => {
+    const app = express();
+    app.get("/curso-hls/:videoId/*file", serveCourseHls);
+    app.get("/hls.js", (_req, res) => res.sendFile(path.resolve("node_modules/hls.js/dist/hls.light.min.js")));
+    app.get("/", (_req, res) =>
+      res.type("html").send(`<!doctype html><video id="v" muted playsinline></video><script src="/hls.js"></script>
+<script>const v = document.getElementById("v"); const hls = new Hls();
+hls.on(Hls.Events.ERROR, (_e, d) => { if (d.fatal) document.title = "error " + d.details; });
+hls.loadSource("/curso-hls/${VIDEO}/master.m3u8"); hls.attachMedia(v);
+hls.on(Hls.Events.MANIFEST_PARSED, () => v.play());</script>`),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    try {
+      const context = await browser.newContext();
+      const [name, value] = student.cookie.split("=");
+      await context.addCookies([{ name: name!, value: decodeURIComponent(value!), url: base }]);
+      const requests: string[] = [];
+      const page = await context.newPage();
+      page.on("request", (r) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search));
+      await page.goto(base);
+      await page.waitForFunction(() => (document.getElementById("v") as HTMLVideoElement).currentTime > 1, null, {
+        timeout: 30_000,
+      });
+      expect(await page.title()).toBe("");
+      // every segment it played came with her signature
+      const segments = requests.filter((r) => r.includes(".ts"));
+      expect(segments.length).toBeGreaterThan(0);
+      for (const r of segments) expect(r).toMatch(/\?u=[^&]+&e=\d+&s=[\w-]{43}$/);
+      // without her session the same page plays nothing: the master is refused
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto(base);
+      await visitor.waitForFunction(() => document.title.startsWith("error"), null, { timeout: 30_000 });
+    } finally {
+      await browser.close();
       server.close();
     }
   });
