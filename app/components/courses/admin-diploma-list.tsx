@@ -3,6 +3,7 @@
  * 'Revocar' (with a reason) on those not revoked yet (ADR 047).
  */
 import { Award, Ban } from "lucide-react";
+import { RevokeForm } from "~/components/admin/revoke-form";
 import { useConfirmedSubmit } from "~/components/admin/use-admin-feedback";
 
 export type AdminDiplomaRow = {
@@ -58,29 +59,7 @@ export function AdminDiplomaList({ diplomas }: { diplomas: AdminDiplomaRow[] }) 
             )}
           </div>
           {!d.revocado && (
-            <form
-              method="post"
-              className="flex w-full flex-wrap gap-2 sm:w-auto"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit(event.currentTarget);
-              }}
-            >
-              <input type="hidden" name="folio" value={d.folio} />
-              <label className="min-w-0 flex-1 sm:w-56">
-                <span className="sr-only">Motivo para revocar</span>
-                <input
-                  name="motivo"
-                  required
-                  maxLength={300}
-                  placeholder="Motivo para revocar"
-                  className="field min-h-12"
-                />
-              </label>
-              <button type="submit" className="btn-outline min-h-12">
-                Revocar
-              </button>
-            </form>
+            <RevokeForm fields={{ folio: d.folio }} reasonName="motivo" submit={submit} />
           )}
         </li>
       ))}

@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { AdminForm } from "~/components/admin/admin-form";
 import { SearchBox } from "~/components/admin/admin-list";
 import { AdminPage, AdminPanel } from "~/components/admin/admin-page";
+import { RevokeForm } from "~/components/admin/revoke-form";
 import { useActionFeedback, useConfirmedSubmit } from "~/components/admin/use-admin-feedback";
 import { formatSpanishDateTime } from "~/domain/dates";
 import type { AlertMessage } from "~/domain/messages";
@@ -117,30 +118,7 @@ export default function AdminGrants({ loaderData: { q, fields, grants, invitacio
                   )}
                 </div>
                 {!g.revocado && (
-                  <form
-                    method="post"
-                    className="flex w-full flex-wrap gap-2 sm:w-auto"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void submit(event.currentTarget);
-                    }}
-                  >
-                    <input type="hidden" name="intent" value="revocar" />
-                    <input type="hidden" name="grantId" value={g.id} />
-                    <label className="min-w-0 flex-1 sm:w-56">
-                      <span className="sr-only">Motivo para revocar</span>
-                      <input
-                        name="motivoRevocacion"
-                        required
-                        maxLength={300}
-                        placeholder="Motivo para revocar"
-                        className="field min-h-12"
-                      />
-                    </label>
-                    <button type="submit" className="btn-outline min-h-12">
-                      Revocar
-                    </button>
-                  </form>
+                  <RevokeForm fields={{ intent: "revocar", grantId: g.id }} reasonName="motivoRevocacion" submit={submit} />
                 )}
               </li>
             ))}
