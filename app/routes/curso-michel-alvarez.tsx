@@ -33,16 +33,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const diploma = esUltima
     ? ((await noteUnitReached(user, curso, actual.id)) ?? (await findDiploma(user.id, curso.id)))
     : await findDiploma(user.id, curso.id);
-  const {
-    terminadas,
-    continuar: _c,
-    empezado: _e,
-    abre: _a,
-    ...progreso
-  } = await courseProgress(getDb(), user.id, curso.id);
-  // practice work (issue 31 item 2): this unit's, and what the diploma still lacks
-  const practica = actual ? await unitPractice(user.id, curso.id, actual.id) : null;
-  const faltanPracticas = diploma ? null : await practiceMissing(user.id, curso.id);
+  const db = getDb();
+  // independent reads of what the page shows besides the unit itself
+  const [{ terminadas, porcentaje, hechas, total }, practica, faltanPracticas, dudas] = await Promise.all([
+    courseProgress(db, user.id, curso.id),
+    // practice work (issue 31 item 2): this unit's, and — on the last unit — what the diploma still lacks
+    actual ? unitPractice(user.id, curso.id, actual.id, db) : null,
+    esUltima && !diploma ? practiceMissing(user.id, curso.id, db) : null,
+    actual ? listUnitQuestions(db, actual.id, user.id) : [],
+  ]);
 
   return {
     curso: { id: curso.id, titulo: curso.titulo, examen: curso.examen, manual: manualUrl(curso) },
@@ -56,10 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     siguiente: esUltima ? null : (unidades[index + 1]?.id ?? null),
     esUltima,
     diplomaUrl: diploma ? `/curso-michel-alvarez/${curso.id}/certificado` : null,
-    progreso: { porcentaje: progreso.porcentaje, hechas: progreso.hechas, total: progreso.total, terminadas },
+    progreso: { porcentaje, hechas, total, terminadas },
     practica,
     faltanPracticas,
-    dudas: actual ? await listUnitQuestions(getDb(), actual.id, user.id) : [],
+    dudas,
   };
 }
 
