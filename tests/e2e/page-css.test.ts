@@ -7,6 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE } from "../support/browser";
+import { drawWholePage } from "../support/axe";
 import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");
@@ -43,6 +44,8 @@ async function changedByWholeStylesheet(
       }),
     ),
   );
+  // the parts below the fold laid out too (content-visibility: their size is a placeholder until drawn)
+  await drawWholePage(page);
   const differences: string[] = [];
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);

@@ -9,7 +9,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, untilHydrated } from "../support/browser";
 import { sharedBrowser } from "./shared-browser";
-import { axeViolations } from "../support/axe";
+import { axeViolations, drawWholePage } from "../support/axe";
 import { site } from "~/config/site";
 import { formatPrice } from "~/domain/money";
 import { readOutbox } from "../support/outbox";
@@ -253,7 +253,8 @@ describe("every public page", () => {
           expect(Number(image.height), url).toBeGreaterThan(0);
         }
         expect(images.filter((i) => i.loading !== "lazy").length, url).toBeLessThanOrEqual(1);
-        // Nothing sticks out sideways.
+        // Nothing sticks out sideways, the parts below the fold drawn too.
+        await drawWholePage(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
           viewport.width,
         );
@@ -277,6 +278,7 @@ describe("without JavaScript", () => {
       expect((await page.locator("h1").first().textContent())?.trim(), url).toBe(h1);
       for (const [label, viewport] of VIEWPORTS) {
         await page.setViewportSize(viewport);
+        await drawWholePage(page);
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth),
           `${url} at ${label}`,

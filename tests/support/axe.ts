@@ -15,6 +15,17 @@ export type AxeViolation = { id: string; impact: string; targets: string[] };
  * `targetSize` also checks WCAG 2.2's 24 px tap targets (axe's `target-size`, off by default;
  * Lighthouse runs it).
  */
+/**
+ * Draws the parts the browser skips until they come near the screen (`below-fold`, issue 27:
+ * content-visibility), so that a check of the whole page (axe, nothing sticking out sideways)
+ * sees them laid out as a visitor who scrolls does.
+ */
+export async function drawWholePage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const part of document.querySelectorAll<HTMLElement>(".below-fold")) part.style.contentVisibility = "visible";
+  });
+}
+
 export async function axeViolations(
   page: Page,
   scope: string | null = "#principal",
@@ -22,6 +33,7 @@ export async function axeViolations(
 ): Promise<AxeViolation[]> {
   // Evaluated through the browser's debugging protocol: a <script> tag would be refused by
   // the site's Content-Security-Policy, as any inline script without the page's nonce.
+  await drawWholePage(page);
   axeSource ??= fs.readFileSync(AXE_PATH, "utf8");
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async ({ include, targetSize }) => {

@@ -8,7 +8,7 @@ import type { CourseCard as CourseCardData } from "~/domain/catalog";
 export function CoursesSection({ courses }: { courses: CourseCardData[] }) {
   if (courses.length === 0) return null;
   return (
-    <section aria-labelledby="cursos-titulo" className="bg-sand/40 py-16 md:py-24">
+    <section aria-labelledby="cursos-titulo" className="below-fold bg-sand/40 py-16 md:py-24">
       <div className="container-page">
         <SectionHeading
           id="cursos-titulo"

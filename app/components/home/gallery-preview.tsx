@@ -6,7 +6,7 @@ import type { GalleryImage } from "~/domain/catalog";
 export function GalleryPreview({ images }: { images: GalleryImage[] }) {
   if (images.length === 0) return null;
   return (
-    <section aria-labelledby="galeria-titulo" className="container-page py-16 md:py-24">
+    <section aria-labelledby="galeria-titulo" className="below-fold container-page py-16 md:py-24">
       <SectionHeading id="galeria-titulo" eyebrow="Resultados reales" title="Galeria" intro="Un vistazo a nuestro trabajo." />
       <div className="mt-12">
         <GalleryGrid

@@ -9,7 +9,7 @@ import type { ProductCard } from "~/domain/catalog";
 export function ProductsSection({ products }: { products: ProductCard[] }) {
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby="productos-titulo" className="container-page py-16 md:py-24">
+    <section aria-labelledby="productos-titulo" className="below-fold container-page py-16 md:py-24">
       <SectionHeading
         id="productos-titulo"
         align="left"

@@ -12,7 +12,7 @@ const PHONE_LINKS = 3;
 export function ServicesSection({ services }: { services: ServiceSummary[] }) {
   if (services.length === 0) return null;
   return (
-    <section aria-labelledby="servicios-titulo" className="container-page py-16 md:py-24">
+    <section aria-labelledby="servicios-titulo" className="below-fold container-page py-16 md:py-24">
       <SectionHeading
         id="servicios-titulo"
         eyebrow="Lo que hacemos"

@@ -7,7 +7,7 @@ import { PosterVideo } from "~/components/site/poster-video";
 export function StudioVideo({ src, poster }: { src: string; poster: string }) {
   if (!src) return null;
   return (
-    <section aria-labelledby="video-titulo" className="bg-sand/40 py-16 md:py-24">
+    <section aria-labelledby="video-titulo" className="below-fold bg-sand/40 py-16 md:py-24">
       <div className="container-page grid items-center gap-10 md:grid-cols-5 md:gap-16">
         <div className="md:col-span-2">
           <p className="eyebrow">Conoce el estudio</p>

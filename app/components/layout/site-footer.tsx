@@ -8,7 +8,7 @@ const TARGET = "inline-flex min-h-6 items-center hover:text-blush";
 /** `demo`: the demo mode (no real payments), said discreetly under the legal links. */
 export function SiteFooter({ demo = false }: { demo?: boolean }) {
   return (
-    <footer className="mt-24 bg-cocoa text-cream/90">
+    <footer className="below-fold mt-24 bg-cocoa text-cream/90">
       <div className="container-page grid gap-12 py-16 md:grid-cols-4">
         <div className="md:col-span-1">
           <p className="font-serif text-3xl text-cream">Michel Alvarez</p>
