@@ -109,22 +109,15 @@ if (process.env.WRITE !== "0") {
     START,
     `## Lighthouse — \`npm run bench:lighthouse\` (${when} UTC)`,
     "",
-    `Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page, medians;`,
-    "production build on a fresh `DATA_DIR` with the demo, offline, Debian's Chromium headless.",
-    "First-load JS: every script the page loaded from our server, in the bytes the server sends to a browser that accepts gzip (as in",
-    "`tests/e2e/first-load-js.test.ts`; compressed at build time, ADR 026). The machine is shared with other jobs and busy, so the timings (and the",
-    "performance score, which is made of them) move by several points between runs; the",
-    "accessibility score and the JS sizes do not depend on the load.",
+    `Lighthouse's mobile profile (slow 4G, 4× CPU), ${RUNS} runs a page, medians; production build, fresh demo \`DATA_DIR\`.`,
+    "First-load JS: the gzip bytes of the page's scripts from our server (as in `first-load-js.test.ts`). Timings move with the host's load.",
     "",
     `Machine: ${machine()}.`,
     "",
     ...lines,
     "",
-    failing.length
-      ? `Accessibility audits failing in at least one run:\n\n${failing.join("\n")}`
-      : "No accessibility audit fails.",
-    "",
-    `Lighthouse 12.8.2 is the last version for Node 20 (13 wants Node 22). Audits that could not run: ${erroredAudits.size ? [...erroredAudits].join(", ") : "none"}.`,
+    `${failing.length ? `Accessibility audits failing in at least one run:\n\n${failing.join("\n")}\n\n` : "No accessibility audit fails. "}` +
+      `Lighthouse 12.8.2 (the last for Node 20). Audits that could not run: ${erroredAudits.size ? [...erroredAudits].join(", ") : "none"}.`,
     END,
   ].join("\n");
   replaceSection(START, END, section);

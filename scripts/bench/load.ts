@@ -130,11 +130,9 @@ const kind = postgres ? "PostgreSQL" : "PGlite";
 const cpus = os.cpus();
 const workers = postgres ? Number(process.env.WEB_CONCURRENCY) || os.availableParallelism() : 1;
 const table = [
-  `### ${kind} (${workers} server process${workers > 1 ? "es" : ""}), ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-  "",
-  `${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
-    `${DURATION} s per run; load average ${loadBefore.toFixed(1)} when it started (the machine is shared: ` +
-    "the ratio to the static server, measured in the same minute, is what counts).",
+  `**${kind}** (${workers} server process${workers > 1 ? "es" : ""}), ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ` +
+    `${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+    `${DURATION} s per run; load average ${loadBefore.toFixed(1)} at the start.`,
   "",
   "| page | connections | app req/s | p50 | p95 | p99 | static req/s | static p50 | static p95 | ratio | bytes |",
   "|---|---|---|---|---|---|---|---|---|---|---|",

@@ -142,18 +142,13 @@ if (WRITE) {
     `${START}
 ## Messages per minute — \`npm run bench:messages\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)
 
-${N} client messages queued with \`queueClientMessage\`, then sent by one runner's upkeep
-(\`deliverDueMessages\`, 20 claimed per round, sent one after another), on ${url ? "PostgreSQL" : "PGlite"};
-${cpu}, ${os.cpus().length} cores, load average ${load} when it ended. Side by side in the same
-run: the demo provider (no network, the runner's own cost per message) and the same number of
-mails through the outbox to a local SMTP server.
+${N} client messages queued, then sent by one runner (\`deliverDueMessages\`, 20 a round, one after another), on
+${url ? "PostgreSQL" : "PGlite"}; ${cpu}, ${os.cpus().length} cores, load ${load} at the end; beside them the same number of mails to local SMTP.
 
 ${table}
 
-The runner sends one message at a time, so the Cloud API's round trip sets the rate: at
-${DELAY_MS} ms a round trip, about ${Math.round(60_000 / DELAY_MS).toLocaleString("en-US")} a minute at most, far above what a studio
-sends (a day's reminders are tens). Each mail opens its own SMTP connection (nodemailer, a
-transport per mail): about ${Math.round((rows.at(-1)!.seconds * 1000) / N)} ms a mail against the local server, which sets the mail rate.
+One message at a time: the Cloud API's round trip sets the rate (a studio sends tens a day).
+Each mail opens its own SMTP connection (~${Math.round((rows.at(-1)!.seconds * 1000) / N)} ms against the local server).
 ${END}`,
   );
 }

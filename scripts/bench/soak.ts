@@ -135,9 +135,9 @@ try {
   const table = [
     `Run on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, PostgreSQL (${dbName}), load average at the end ${os.loadavg()[0].toFixed(1)}.`,
     "",
-    "| what | figure |",
-    "|---|---|",
-    ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+    `| ${rows.map(([k]) => k).join(" | ")} |`,
+    `|${rows.map(() => "---|").join("")}`,
+    `| ${rows.map(([, v]) => v).join(" | ")} |`,
   ].join("\n");
   const doc = "docs/benchmarks.md";
   const text = fs.readFileSync(doc, "utf8");

@@ -132,11 +132,9 @@ const rows = [
   ],
 ];
 const NOTE = `
-Reading: the first frame comes sooner from the original (it needs only its index and first
-frames; the HLS page also downloads hls.js, ~0.4 MB unzipped, then the master, the 360p list and a whole
-4 s segment). But the original needs 6 Mbps to keep playing on a 1.6 Mbps link: it stalls for
-most of the lesson, where 360p (~0.4 Mbps measured) plays through. Transcoding on this 2-CPU
-machine takes ${(transcodeSeconds / 60).toFixed(1)}× the video's length (1080p source, three renditions), in the job runner.`;
+The original shows its first frame sooner (HLS also loads hls.js, the playlists and a whole 4 s
+segment), but needs 6 Mbps to keep playing on a 1.6 Mbps link, where 360p (~0.4 Mbps) plays through.
+Transcoding takes ${(transcodeSeconds / 60).toFixed(1)}× the video's length on this machine.`;
 const START = "<!-- bench:video -->";
 const END = "<!-- /bench:video -->";
 replaceSection(
@@ -145,9 +143,8 @@ replaceSection(
   `${START}
 ## Lesson video as HLS (\`npm run bench:video\`, ADR 048)
 
-${new Date().toISOString().slice(0, 10)}, ${cpus.length} × ${cpus[0]?.model.trim()}; ffmpeg libx264 \`veryfast\`; headless Chromium
-with CDP network emulation 1.6 Mbps down / 750 kbps up / 150 ms RTT, cache off; first frame = the
-video's first \`requestVideoFrameCallback\` after navigation (page served by a plain local server).
+${new Date().toISOString().slice(0, 10)}, ${cpus.length} × ${cpus[0]?.model.trim()}; ffmpeg libx264 \`veryfast\`; headless Chromium, 1.6 Mbps down /
+750 kbps up / 150 ms RTT (CDP), cache off; first frame = the first \`requestVideoFrameCallback\` after navigation.
 
 | what | figure |
 | --- | --- |
