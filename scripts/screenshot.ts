@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DESKTOP, PHONE, launchBrowser } from "../tests/support/browser";
+import { drawWholePage } from "../tests/support/axe";
 
 const [url, prefix = ".tmp/shots/page"] = process.argv.slice(2);
 if (!url) {
@@ -20,6 +21,8 @@ for (const viewport of [PHONE, DESKTOP]) {
   const page = await browser.newPage({ viewport, ...(cookie ? { extraHTTPHeaders: { cookie } } : {}) });
   await page.goto(url, { waitUntil: "networkidle" });
   const file = `${prefix}-${viewport.width}.png`;
+  // a full-page picture: the parts drawn only near the screen (content-visibility) drawn too
+  if (process.env.FULL !== "0") await drawWholePage(page);
   await page.screenshot({ path: file, fullPage: process.env.FULL !== "0" });
   console.log(file);
   await page.close();
