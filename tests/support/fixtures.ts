@@ -48,6 +48,8 @@ export type TestContextOptions = Omit<ContextOptions, "environment" | "database"
  */
 export function useTestContext(options: TestContextOptions & { database?: Database } = {}): AppContext {
   const context = createAppContext({ ...options, environment: { ...process.env, ...options.environment } });
+  // a new file's context: what an earlier file configured and never undid is not layered on it
+  layers.length = 0;
   useAppContext(context);
   return context;
 }
@@ -71,15 +73,32 @@ export async function closeLeftoverDatabases(): Promise<void> {
   await Promise.all(all.map((database) => database.close().catch(() => undefined)));
 }
 
+type Layer = { previous: AppContext; options: Omit<ContextOptions, "environment"> };
+/** The configure() calls of this file not undone yet, oldest first. */
+const layers: Layer[] = [];
+
 /**
  * Other settings, storage or database from here on (a context derived from the current one),
  * e.g. `const undo = configure({ config: { smtpUrl } })`; `undo()` goes back to the previous one.
+ * Undos may come in any order: two pieces of work configured at once (a `Promise.all` of two
+ * helpers that each configure) keep their settings until each is undone. Undone out of order,
+ * the layers configured after this one are derived again over what this one started from
+ * (restoring this one's `previous` would take the later ones' settings from work still running).
  */
 export function configure(options: Omit<ContextOptions, "environment">): () => void {
-  const previous = appContext();
-  useAppContext(deriveAppContext(previous, options));
+  const layer: Layer = { previous: appContext(), options };
+  layers.push(layer);
+  useAppContext(deriveAppContext(layer.previous, options));
   return () => {
-    useAppContext(previous);
+    const index = layers.indexOf(layer);
+    if (index === -1) return;
+    layers.splice(index, 1);
+    let context = layer.previous;
+    for (const later of layers.slice(index)) {
+      later.previous = context;
+      context = deriveAppContext(context, later.options);
+    }
+    useAppContext(context);
   };
 }
 
