@@ -6,8 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { DESKTOP, PHONE, launchBrowser } from "../tests/support/browser";
-import { drawWholePage } from "../tests/support/axe";
+import { DESKTOP, PHONE, drawWholePage, launchBrowser } from "../tests/support/browser";
 
 const [url, prefix = ".tmp/shots/page"] = process.argv.slice(2);
 if (!url) {

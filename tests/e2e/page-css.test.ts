@@ -6,8 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE } from "../support/browser";
-import { drawWholePage } from "../support/axe";
+import { DESKTOP, PHONE, drawWholePage } from "../support/browser";
 import { sharedBrowser } from "./shared-browser";
 
 const baseURL = inject("baseURL");

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { drawWholePage } from "./browser";
 
 const AXE_PATH = path.resolve("node_modules/axe-core/axe.min.js");
 
@@ -15,17 +16,6 @@ export type AxeViolation = { id: string; impact: string; targets: string[] };
  * `targetSize` also checks WCAG 2.2's 24 px tap targets (axe's `target-size`, off by default;
  * Lighthouse runs it).
  */
-/**
- * Draws the parts the browser skips until they come near the screen (`below-fold`, issue 27:
- * content-visibility), so that a check of the whole page (axe, nothing sticking out sideways)
- * sees them laid out as a visitor who scrolls does.
- */
-export async function drawWholePage(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const part of document.querySelectorAll<HTMLElement>(".below-fold")) part.style.contentVisibility = "visible";
-  });
-}
-
 export async function axeViolations(
   page: Page,
   scope: string | null = "#principal",

@@ -114,6 +114,17 @@ export async function nextPaint(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Draws the parts the browser skips until they come near the screen (`below-fold`, issue 27:
+ * content-visibility), so that a check of the whole page (axe, nothing sticking out sideways,
+ * a full-page picture) sees them laid out as a visitor who scrolls does.
+ */
+export async function drawWholePage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const part of document.querySelectorAll<HTMLElement>(".below-fold")) part.style.contentVisibility = "visible";
+  });
+}
+
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
