@@ -29,7 +29,10 @@ export const ADMIN_PAGES = [
   ["admin visits", "/admin/visitas"],
   ["admin visits, page 60", "/admin/visitas?pagina=60"],
   ["admin visits, search", "/admin/visitas?q=Luc%C3%ADa"],
-  ["admin search", "/admin/buscar?q=clienta001234"],
+  ["admin search, an e-mail", "/admin/buscar?q=clienta001234"],
+  ["admin search, a common name", "/admin/buscar?q=sofia%20gonzalez"],
+  ["admin search, a common first name alone", "/admin/buscar?q=maria"],
   ["admin clients (ADR 041)", "/admin/clientas"],
   ["admin clients, search", "/admin/clientas?q=sofia%20gonzalez"],
+  ["admin clients, a first name alone", "/admin/clientas?q=maria"],
 ] as const;

@@ -280,6 +280,24 @@ describe("the clients list", () => {
     const admin_ = await searchAdmin(database.db, (parseSearch("1987 6543") as unknown as { query: never }).query);
     expect(admin_.clientes.map((c) => c.id)).toEqual([`cita-${ids.bertaCita}`]);
   });
+
+  it("finds a client by the name she has now: the name kept without accents follows every change", async () => {
+    const find = async (q: string) =>
+      (
+        (await callLoader(listLoader, `/admin/clientas?q=${encodeURIComponent(q)}`, { cookie: admin.cookie })).body as {
+          items: { id: string }[];
+        }
+      ).items.map((i) => i.id);
+    await database.db.execute(sql`update users set name = 'Anabel Zúñiga Peña' where id = ${ana.id}`);
+    await database.db.execute(sql`update citas set nombre = 'Bertha Ibáñez' where id = ${ids.bertaCita}`);
+    try {
+      expect(await find("zuniga")).toEqual([ana.id]);
+      expect(await find("ibanez")).toEqual([`cita-${ids.bertaCita}`]);
+    } finally {
+      await database.db.execute(sql`update users set name = ${ANA.name} where id = ${ana.id}`);
+      await database.db.execute(sql`update citas set nombre = ${BERTA.name} where id = ${ids.bertaCita}`);
+    }
+  });
 });
 
 describe("one client's record", () => {

@@ -281,13 +281,16 @@ describe("the engine's dictionaries", () => {
 describe("indexes", () => {
   it("the migration made the extensions and the search's indexes", async () => {
     const rows = (await database.db.execute(
-      sql`select indexname from pg_indexes where indexname in ('productos_busqueda_fts', 'productos_busqueda_trgm', 'users_busqueda_trgm', 'compras_telefono_trgm') order by 1`,
+      sql`select indexname from pg_indexes
+           where indexname in ('productos_busqueda_fts', 'productos_busqueda_trgm', 'users_busqueda_nombre_trgm',
+                               'citas_busqueda_nombre_trgm', 'compras_telefono_trgm') order by 1`,
     )) as unknown as { rows: { indexname: string }[] };
     expect(rows.rows.map((r) => r.indexname)).toEqual([
+      "citas_busqueda_nombre_trgm",
       "compras_telefono_trgm",
       "productos_busqueda_fts",
       "productos_busqueda_trgm",
-      "users_busqueda_trgm",
+      "users_busqueda_nombre_trgm",
     ]);
     void user;
   });

@@ -8,10 +8,11 @@
  *    record's URL names one of her bookings (`cita-{id}`), never the address itself (URLs end
  *    up in logs). The phone identifies nobody (shared, mistyped): it only finds.
  *
- * Search by name (accents, case and a typo forgiven: pg_trgm word similarity over
- * texto_busqueda, as the catalogue's search), e-mail (contains) or phone (its digits contain
- * what was typed, 4 digits or more). Each way has its own index (migrations 0026, 0028) and is
- * asked as its own branch, the ids then joined: an OR across tables would read them all.
+ * Search by name (accents, case and a typo forgiven: pg_trgm word similarity over the name
+ * without accents that each row keeps, `busqueda_nombre`, as the catalogue's search does),
+ * e-mail (contains) or phone (its digits contain what was typed, 4 digits or more). Each way has
+ * its own index (migrations 0028, 0032, 0040) and is asked as its own branch, the ids then
+ * joined: an OR across tables would read them all.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { SearchQuery } from "~/domain/search";
@@ -42,6 +43,18 @@ function terms(query: SearchQuery) {
   };
 }
 
+/**
+ * A name that has every word typed (each, without accents, similar enough to one of its words:
+ * a typo forgiven), as the catalogue's search asks of a product's name: "sofía gonzález" is
+ * Sofía González, not every Sofía and every González. One index scan takes all the words.
+ */
+function nameMatch(query: SearchQuery, name: SQL): SQL {
+  return sql.join(
+    query.words.map((word) => sql`public.texto_busqueda(${word}) <% ${name}`),
+    sql` and `,
+  );
+}
+
 /** A booking's phone as digits only (the expression migration 0028 indexes). */
 const bookingPhone = sql`regexp_replace(c.telefono, '\\D', '', 'g')`;
 const orderPhone = sql`regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 'g')`;
@@ -49,7 +62,7 @@ const orderPhone = sql`regexp_replace(o.datos_contacto->>'telefono', '\\D', '', 
 /** Bookings whose name, e-mail or phone match (one table: the planner ORs its three indexes). */
 function bookingMatch(query: SearchQuery): SQL {
   const t = terms(query);
-  const parts = [sql`${t.words} <% public.texto_busqueda(c.nombre)`];
+  const parts = [sql`(${nameMatch(query, sql`c.busqueda_nombre`)})`];
   if (t.email) parts.push(sql`c.correo ilike ${t.email}`);
   if (t.phone) parts.push(sql`${bookingPhone} like ${t.phone}`);
   return sql.join(parts, sql` or `);
@@ -61,7 +74,7 @@ function bookingMatch(query: SearchQuery): SQL {
  */
 export function matchingAccountIds(query: SearchQuery): SQL {
   const t = terms(query);
-  const branches = [sql`select u.id from users u where ${t.words} <% public.texto_busqueda(u.name)`];
+  const branches = [sql`select u.id from users u where ${nameMatch(query, sql`u.busqueda_nombre`)}`];
   if (t.email) branches.push(sql`select u.id from users u where u.email ilike ${t.email}`);
   if (t.phone) branches.push(sql`select o.comprador_id from compras o where ${orderPhone} like ${t.phone}`);
   branches.push(sql`select c.user_id from citas c where c.user_id is not null and (${bookingMatch(query)})`);
@@ -112,19 +125,19 @@ export async function listClients(
     const t = query ? terms(query) : null;
     const score = t
       ? sql`(case when ${t.email}::text is not null and correo ilike ${t.email} then 2 else 0 end
-              + word_similarity(${t.words}, public.texto_busqueda(nombre)))`
+              + word_similarity(${t.words}, busqueda_nombre))`
       : sql`0`;
     const rows = await queryRows<RawRow>(
       tx,
       // the page first, then the phones of its rows only (not of every match)
       sql`with clientas as (
             select u.id, u.name as nombre, u.email as correo, true as cuenta, u.created_at as desde,
-                   u.id as cuenta_id, null::text as telefono
+                   u.id as cuenta_id, null::text as telefono, u.busqueda_nombre
               from users u where u.role = 'cliente' ${accountFilter}
             union all
             select * from (
               select distinct on (lower(c.correo)) ${GUEST_PREFIX} || c.id, c.nombre, c.correo, false,
-                     c.created_at, null::text, c.telefono
+                     c.created_at, null::text, c.telefono, c.busqueda_nombre
                 from citas c where ${guestBooking} ${guestFilter}
                order by lower(c.correo), c.created_at desc, c.id) g
           ),
