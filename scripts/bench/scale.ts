@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { logIn } from "../../tests/support/accounts";
 import { ADMIN, ADMIN_PAGES, PUBLIC } from "./scale-pages";
+import { cpuName } from "./doc";
 import { startServer } from "./server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
@@ -158,9 +159,8 @@ const rows = [...PUBLIC, ...ADMIN_PAGES].map(([label, page]) => {
   return `| ${label} \`${page}\`${status} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(y.p50)} | ${ms(y.p95)} | ${ratio50.toFixed(1)}× | ${ratio.toFixed(1)}× | ${goal} |`;
 });
 const when = new Date().toISOString().slice(0, 16).replace("T", " ");
-const cpu = os.cpus();
 const table = [
-  `${when} UTC, ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PGlite (one process), production build, page cache off; both databases served at once, ${ROUNDS} requests per page to each after 3 warm-ups, one to each in turn (one at a time); load average ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end (shared machine).`,
+  `${when} UTC, ${cpuName()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PGlite (one process), production build, page cache off; both databases served at once, ${ROUNDS} requests per page to each after 3 warm-ups, one to each in turn (one at a time); load average ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end (shared machine).`,
   "",
   "| page | small p50 | small p95 | scaled p50 | scaled p95 | p50 ratio | p95 ratio | p95 ≤ 50 ms and ≤ 2× |",
   "|---|---|---|---|---|---|---|---|",

@@ -14,16 +14,17 @@ export type AxeViolation = { id: string; impact: string; targets: string[] };
  * Audits the element matching `scope` (the page's own content by default), or the whole
  * document when `scope` is null. Third-party iframes (the map) are not audited.
  * `targetSize` also checks WCAG 2.2's 24 px tap targets (axe's `target-size`, off by default;
- * Lighthouse runs it).
+ * Lighthouse runs it). `drawFirst: false` audits the page as Lighthouse does, the parts below the
+ * fold not drawn until axe scrolls to them (their size a placeholder until then).
  */
 export async function axeViolations(
   page: Page,
   scope: string | null = "#principal",
-  { targetSize = false }: { targetSize?: boolean } = {},
+  { targetSize = false, drawFirst = true }: { targetSize?: boolean; drawFirst?: boolean } = {},
 ): Promise<AxeViolation[]> {
+  if (drawFirst) await drawWholePage(page);
   // Evaluated through the browser's debugging protocol: a <script> tag would be refused by
   // the site's Content-Security-Policy, as any inline script without the page's nonce.
-  await drawWholePage(page);
   axeSource ??= fs.readFileSync(AXE_PATH, "utf8");
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async ({ include, targetSize }) => {

@@ -6,7 +6,7 @@ import type { ServiceSummary } from "~/domain/catalog";
 /** Ways to book: online (/agendar, per service), WhatsApp with a message already written, or a call. */
 export function AppointmentSection({ services }: { services: ServiceSummary[] }) {
   return (
-    <section aria-labelledby="cita-titulo" className="below-fold container-page py-16 md:py-24">
+    <section aria-labelledby="cita-titulo" className="container-page py-16 md:py-24">
       <div className="overflow-hidden rounded-[2rem] bg-cocoa px-6 py-14 text-cream md:px-16 md:py-20">
         <div className="grid gap-12 md:grid-cols-2 md:items-center">
           <div>
