@@ -76,7 +76,7 @@ try {
   // One visit first, so the server's own first-request work is not in the first page's figures.
   await fetch(`${server.baseURL}/`);
   const targets = [
-    { page: REFERENCE, url: reference.url, origin: reference.url.slice(0, -1) },
+    { page: REFERENCE, url: reference.url, origin: new URL(reference.url).origin },
     ...pages.map((page) => ({ page, url: server.baseURL + encodeURI(page), origin: server.baseURL })),
   ];
   for (const { page, url, origin } of targets) {
