@@ -194,6 +194,11 @@ export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
   }
 }
 
+/** Whether this process polls for jobs (a test that loaded the server build stops it after). */
+export function jobRunnerStarted(): boolean {
+  return holder.__jobTimer !== undefined;
+}
+
 export function stopJobRunner(): void {
   if (holder.__jobTimer) clearInterval(holder.__jobTimer);
   holder.__jobTimer = undefined;
