@@ -24,6 +24,8 @@ import { makeCart, signUpUser, useDemoDatabase } from "../support/fixtures";
 const PRODUCT = "pig-01";
 
 let database: Database;
+/** the server build's entry (server/app.ts): its pages, and the shutdown a deployment runs */
+let built: { pages: RequestHandler; shutdown: () => Promise<void> } | undefined;
 let app: TestApp;
 let other: TestApp;
 
@@ -31,7 +33,7 @@ beforeAll(async () => {
   database = await useDemoDatabase({ environment: { SEED_DEMO: "0" } });
   const buildDir = await productionBuild();
   // Loading the server build adopts this file's database (it is already open and migrated).
-  const built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as { pages: RequestHandler };
+  built = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as NonNullable<typeof built>;
   app = await startTestApp({ pages: built.pages, pageCache: {} });
   other = await startTestApp({ pages: built.pages, pageCache: {} });
 }, 600_000);
@@ -39,7 +41,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await other?.close();
-  await database?.close();
+  // What loading the build started stops with it (its job runner, its page cache's listener),
+  // as a deployment's shutdown does: files after this one share the worker. It closes the
+  // database the build adopted, which is this file's.
+  if (built) await built.shutdown();
+  else await database?.close();
 });
 
 const price = async (id: string) =>

@@ -19,7 +19,12 @@ export type TestApp = {
 
 export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
   const { createApp } = await import("~/server/http/app.server");
-  const app = createApp(options);
+  const { PageCache } = await import("~/server/http/page-cache.server");
+  // A page cache made from options is this app's: its version listener stops with the app
+  // (files share workers; left open it kept reconnecting to the file's dropped database).
+  const own =
+    options.pageCache && !(options.pageCache instanceof PageCache) ? new PageCache(options.pageCache) : undefined;
+  const app = createApp(own ? { ...options, pageCache: own } : options);
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -34,6 +39,9 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
       }),
     get: (pathname, cookie, headers = {}) =>
       fetch(`${baseURL}${pathname}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } }),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      own?.close();
+    },
   };
 }
