@@ -194,7 +194,7 @@ export function startJobRunner(getDb: () => Db, intervalMs = 30_000): void {
   }
 }
 
-/** Whether this process polls for jobs (a test that loaded the server build stops it after). */
+/** Whether this process polls for jobs (tests/support/integration-setup.ts: no file may leave it running). */
 export function jobRunnerStarted(): boolean {
   return holder.__jobTimer !== undefined;
 }

@@ -4,20 +4,19 @@
  * its own application context (fixtures.ts: useTestDatabase / useTestContext); here the
  * databases it left open are closed and its context is dropped.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll } from "vitest";
 import { useAppContext } from "~/server/context.server";
 import { jobRunnerStarted, stopJobRunner } from "~/server/jobs.server";
 import { closeLeftoverDatabases } from "./fixtures";
 
-beforeAll(() => {
-  // A file that loads the server build (page-cache, behind-proxy) starts its job runner, whose
-  // ticks read the process's context: left running, it delivered the next file's mails
-  // (mail-outbox: "two runners … deliver a batch once" claimed 16 of 30).
-  if (jobRunnerStarted()) throw new Error("Un archivo anterior dejó corriendo las tareas programadas");
-});
-
 afterAll(async () => {
+  // A job runner left by the file (loading the server build starts one; page-cache.test.ts ends
+  // with the build's shutdown) would tick in the next files, which read the process's context:
+  // it delivered mail-outbox's mails ("two runners … deliver a batch once" claimed 16 of 30).
+  // Stopped here, and the file that left it fails, named.
+  const leftRunner = jobRunnerStarted();
   stopJobRunner();
   await closeLeftoverDatabases();
   useAppContext(undefined);
+  if (leftRunner) throw new Error("Este archivo dejó corriendo las tareas programadas: detenlas al terminar");
 });
